@@ -1,0 +1,38 @@
+import { runCheck } from './check';
+import { runJob } from './job';
+import { UsageError } from './usage';
+
+const usage = `Usage:
+  docsjson check [PATH...] [--format text|json] [--max-warnings N]
+  docsjson job create|get|watch ... (docsjson job --help)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'check':
+      return runCheck(rest);
+    case 'job':
+      return runJob(rest);
+    case '--help':
+    case '-h':
+    case undefined:
+      process.stdout.write(`${usage}\n`);
+      return command === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`docsjson: ${error.message}\n${usage}\n`);
+    } else {
+      process.stderr.write(`docsjson: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    process.exitCode = 2;
+  },
+);
