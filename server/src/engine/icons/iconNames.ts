@@ -1,0 +1,34 @@
+import iconData from '../../../data/icon-names.generated.json';
+
+export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
+export const iconLibraries: readonly IconLibrary[] = ['fontawesome', 'lucide', 'tabler'];
+
+interface LibraryData {
+  /** name -> comma-separated styles it has in the free set */
+  icons: Record<string, string>;
+  /** alias -> canonical name */
+  aliases: Record<string, string>;
+}
+
+const data = iconData as Record<IconLibrary, LibraryData>;
+
+export function isIconLibrary(value: unknown): value is IconLibrary {
+  return typeof value === 'string' && (iconLibraries as readonly string[]).includes(value);
+}
+
+/** The canonical name of an icon in a library (following aliases), or undefined if unknown. */
+export function findIcon(library: IconLibrary, name: string): string | undefined {
+  const set = data[library];
+  if (Object.hasOwn(set.icons, name)) return name;
+  return Object.hasOwn(set.aliases, name) ? set.aliases[name] : undefined;
+}
+
+export function iconNames(library: IconLibrary): string[] {
+  return Object.keys(data[library].icons);
+}
+
+export function iconStyles(library: IconLibrary, name: string): string[] {
+  const canonical = findIcon(library, name);
+  const styles = canonical ? data[library].icons[canonical] : '';
+  return styles ? styles.split(',') : [];
+}

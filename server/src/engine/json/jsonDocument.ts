@@ -1,0 +1,104 @@
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { locateNodes, offsetsToRange, type NodeOffsets } from './fastLocator';
+import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from './path';
+
+export interface SyntaxProblem {
+  range: OffsetRange;
+  message: string;
+}
+
+/**
+ * A parsed JSON text. Valid JSON takes the fast path (JSON.parse, ranges found on demand);
+ * broken JSON is parsed tolerantly so the rest of the file can still be checked.
+ */
+export interface JsonDocument {
+  readonly text: string;
+  readonly value: unknown;
+  readonly syntaxProblems: SyntaxProblem[];
+  /** Ranges for many paths at once; a path that does not exist is absent from the result. */
+  locate(requests: { path: JsonPath; target: RangeTarget }[]): (OffsetRange | undefined)[];
+}
+
+export function parseJsonDocument(text: string): JsonDocument {
+  try {
+    return new ValidJsonDocument(text, JSON.parse(text));
+  } catch {
+    return new TolerantJsonDocument(text);
+  }
+}
+
+class ValidJsonDocument implements JsonDocument {
+  readonly syntaxProblems: SyntaxProblem[] = [];
+  constructor(
+    readonly text: string,
+    readonly value: unknown,
+  ) {}
+
+  locate(requests: { path: JsonPath; target: RangeTarget }[]): (OffsetRange | undefined)[] {
+    if (requests.length === 0) return [];
+    const found = locateNodes(this.text, requests.map((r) => r.path));
+    return requests.map((request) => {
+      const node: NodeOffsets | undefined = found.get(pathKey(request.path));
+      return node && offsetsToRange(node, request.target);
+    });
+  }
+}
+
+const syntaxMessages: Record<string, string> = {
+  InvalidSymbol: 'Unexpected character',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'Expected a property name in double quotes',
+  ValueExpected: 'Expected a value',
+  ColonExpected: 'Expected ":" after the property name',
+  CommaExpected: 'Expected "," between items',
+  CloseBraceExpected: 'Expected "}" to close the object',
+  CloseBracketExpected: 'Expected "]" to close the array',
+  EndOfFileExpected: 'Unexpected content after the end of the JSON value',
+  InvalidCommentToken: 'Comments are not allowed in docs.json',
+  UnexpectedEndOfComment: 'Unterminated comment',
+  UnexpectedEndOfString: 'Unterminated string',
+  UnexpectedEndOfNumber: 'Unterminated number',
+  InvalidUnicode: 'Invalid unicode escape',
+  InvalidEscapeCharacter: 'Invalid escape character in string',
+  InvalidCharacter: 'Invalid character in string (control characters must be escaped)',
+};
+
+class TolerantJsonDocument implements JsonDocument {
+  readonly value: unknown;
+  readonly syntaxProblems: SyntaxProblem[];
+  private readonly root: Node | undefined;
+
+  constructor(readonly text: string) {
+    const errors: ParseError[] = [];
+    this.root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    this.value = this.root ? getNodeValue(this.root) : undefined;
+    this.syntaxProblems = errors.map((error) => {
+      const name = printParseErrorCode(error.error);
+      const start = Math.min(error.offset, text.length);
+      return {
+        range: { start, end: Math.min(text.length, start + Math.max(error.length, 1)) },
+        message: syntaxMessages[name] ?? name,
+      };
+    });
+  }
+
+  locate(requests: { path: JsonPath; target: RangeTarget }[]): (OffsetRange | undefined)[] {
+    return requests.map(({ path, target }) => {
+      const node = this.root && findNodeAtLocation(this.root, path);
+      if (!node) return undefined;
+      const property = node.parent?.type === 'property' ? node.parent : undefined;
+      const key = property?.children?.[0];
+      const valueRange = { start: node.offset, end: node.offset + node.length };
+      switch (target) {
+        case 'key':
+          return key ? { start: key.offset, end: key.offset + key.length } : valueRange;
+        case 'property':
+          return key ? { start: key.offset, end: valueRange.end } : valueRange;
+        case 'start':
+          return { start: node.offset, end: node.offset + 1 };
+        default:
+          return valueRange;
+      }
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { childCursor, type Cursor } from './cursor';
+
+export type ElementKind =
+  | 'navigation'
+  | 'group'
+  | 'tab'
+  | 'anchor'
+  | 'dropdown'
+  | 'product'
+  | 'version'
+  | 'language'
+  | 'menuItem'
+  | 'global'
+  | 'globalEntry';
+
+/** Collection keys, each holding one kind of child element. */
+export const collectionKinds = {
+  pages: 'group',
+  groups: 'group',
+  tabs: 'tab',
+  anchors: 'anchor',
+  dropdowns: 'dropdown',
+  products: 'product',
+  versions: 'version',
+  languages: 'language',
+  menu: 'menuItem',
+} as const satisfies Record<string, ElementKind>;
+
+export type CollectionKey = keyof typeof collectionKinds;
+
+export const rootPatterns = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'] as const;
+
+/** The key that names an element of each kind. */
+export const nameKeys: Partial<Record<ElementKind, string>> = {
+  group: 'group',
+  tab: 'tab',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+  product: 'product',
+  version: 'version',
+  language: 'language',
+  menuItem: 'item',
+};
+
+/**
+ * Which collections each element may hold. Hosted lists, narrowed by our Spec: a menu only in a
+ * tab, and a menu item holds only groups and pages.
+ */
+export const allowedCollections: Record<ElementKind, readonly CollectionKey[]> = {
+  navigation: rootPatterns,
+  group: ['pages'],
+  tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages', 'menu'],
+  anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
+  dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages'],
+  version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  menuItem: ['groups', 'pages'],
+  global: [],
+  globalEntry: [],
+};
+
+export const globalCollections = ['anchors', 'tabs', 'languages', 'versions', 'dropdowns', 'products'] as const;
+
+/** Where an OpenAPI spec was declared and what it refers to. */
+export interface SpecDeclaration {
+  reference: string;
+  cursor: Cursor;
+}
+
+export interface NavElement {
+  kind: ElementKind;
+  cursor: Cursor;
+  /** The key of the list the element is in ("tabs", "pages", "anchors" of "global"...). */
+  parentCollection?: string;
+  value: Record<string, unknown>;
+  name?: string;
+  parent?: NavElement;
+  children: NavElement[];
+  pages: PageEntry[];
+  /** The OpenAPI specs in force here: the element's own, else inherited, else the site default. */
+  openapi: SpecDeclaration[];
+  /** True when the element sets `openapi` itself. */
+  ownOpenapi: boolean;
+  /** Nesting depth among groups (0 for a group directly under a division). */
+  groupDepth: number;
+}
+
+export class PageEntry {
+  private cachedCursor?: Cursor;
+
+  constructor(
+    readonly value: string,
+    readonly element: NavElement,
+    private readonly list: Cursor,
+    private readonly index: number,
+    resolvedCursor?: Cursor,
+  ) {
+    this.cachedCursor = resolvedCursor;
+  }
+
+  /** Where the entry is written; made on demand, as most entries are never reported. */
+  get cursor(): Cursor {
+    return (this.cachedCursor ??= childCursor(this.list, this.index, this.value));
+  }
+}
+
+export interface NavigationModel {
+  root?: NavElement;
+  /** Every element, in document order. */
+  elements: NavElement[];
+  pages: PageEntry[];
+}
+
+export function describeElement(element: NavElement): string {
+  if (element.kind === 'navigation') return '"navigation"';
+  if (element.kind === 'global') return '"global"';
+  const noun = element.kind === 'menuItem' ? 'menu item' : element.kind === 'globalEntry' ? 'global entry' : element.kind;
+  return element.name !== undefined ? `${noun} "${element.name}"` : `a ${noun}`;
+}

@@ -1,0 +1,62 @@
+import { subjectOwner, type DefinitionHook } from '../schema/validate';
+import { childCursor, isRecord } from '../model/cursor';
+import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/iconNames';
+import { didYouMean } from '../suggest';
+import type { CheckContext } from '../checkContext';
+import { resolveReference } from '../site/references';
+
+const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
+
+/** Checks icon names against the library in force: the icon's own, else the site's, else Font Awesome. */
+export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
+  return (cursor, subject, report) => {
+    const value = cursor.value;
+    let nameCursor = cursor;
+    let library = siteLibrary;
+    if (isRecord(value)) {
+      if (typeof value.name !== 'string') return;
+      nameCursor = childCursor(cursor, 'name', value.name);
+      if (isIconLibrary(value.library)) library = value.library;
+    }
+    const name = nameCursor.value;
+    if (typeof name !== 'string' || name === '') return;
+    if (/^https?:\/\//i.test(name)) return;
+    if (name.includes('/') || imagePattern.test(name)) {
+      const resolved = resolveReference(name, '');
+      if (resolved.kind === 'outside') {
+        report({ cursor: nameCursor, target: 'value', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` });
+      } else if (resolved.kind === 'file' && !ctx.host.files.has(resolved.path)) {
+        report({ cursor: nameCursor, target: 'value', severity: 'warning', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
+      }
+      return;
+    }
+    if (name.startsWith('fa-')) {
+      const bare = name.slice(3);
+      report({
+        cursor: nameCursor,
+        target: 'value',
+        code: 'icon/fa-prefix',
+        message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`,
+        suggestions: [{ title: `Change to "${bare}"`, replacement: JSON.stringify(bare) }],
+      });
+      return;
+    }
+    if (ctx.options.checkIconNames === false || findIcon(library, name)) return;
+    const suggestion = didYouMean(name, iconNames(library));
+    report({
+      cursor: nameCursor,
+      target: 'value',
+      severity: 'warning',
+      code: 'icon/unknown',
+      message: `Unknown ${libraryTitle[library]} icon "${name}"${subjectOwner(subject) ? ` in ${subjectOwner(subject)}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
+      data: { library },
+    });
+  };
+}
+
+export const libraryTitle: Record<IconLibrary, string> = {
+  fontawesome: 'Font Awesome',
+  lucide: 'Lucide',
+  tabler: 'Tabler',
+};

@@ -1,0 +1,20 @@
+/** Top-level mint.json keys and where their content lives in docs.json. */
+export const legacyTopLevelKeys: Record<string, string> = {
+  topbarLinks: 'move the links to "navbar.links"',
+  topbarCtaButton: 'move the button to "navbar.primary"',
+  tabs: 'move the tabs into "navigation.tabs"',
+  anchors: 'move the anchors into "navigation.anchors" or "navigation.global.anchors"',
+  topAnchor: 'set the first anchor in "navigation.anchors" instead',
+  versions: 'move the versions into "navigation.versions"',
+  primaryTab: 'name the first tab in "navigation.tabs" instead',
+  modeToggle: 'use "appearance" ("default", "strict")',
+  analytics: 'move the analytics settings to "integrations"',
+  footerSocials: 'move the links to "footer.socials"',
+  backgroundImage: 'use "background.image"',
+  font: 'use "fonts"',
+  feedback: 'set feedback options under "contextual" or in the dashboard',
+  openapi: 'use "api.openapi"',
+  sidebar: 'set "styling" instead',
+  layout: 'removed in docs.json',
+  isWhiteLabeled: 'removed in docs.json',
+};

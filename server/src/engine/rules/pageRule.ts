@@ -1,0 +1,105 @@
+import type { CheckContext } from '../checkContext';
+import type { PageEntry } from '../model/navigationModel';
+import { isExternalUrl, resolveReference } from '../site/references';
+import { didYouMean } from '../suggest';
+
+/** `GET /users`, or `openapi.json GET /users` naming the spec first. */
+export const operationPattern = /^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$/i;
+
+export const pageExtensions = ['.mdx', '.md'];
+
+/** Segments that start with a word character: no "." or ".." segments, no "//", no URL. */
+const plainPagePattern = /^\/?(?:[\w-][\w\-.]*\/)*[\w-][\w\-.]*$/;
+
+export function isOperationEntry(entry: string): boolean {
+  return entry.includes(' ') && operationPattern.test(entry);
+}
+
+/** The root-relative path a page entry names, without extension, or why it has none. */
+export function pagePath(entry: string): { kind: 'page'; path: string; extension?: string } | { kind: 'outside'; reason: string } | { kind: 'url' } {
+  if (plainPagePattern.test(entry) && !/\.mdx?$/i.test(entry)) {
+    return { kind: 'page', path: entry.charCodeAt(0) === 47 ? entry.slice(1) : entry };
+  }
+  const resolved = resolveReference(entry, '');
+  if (resolved.kind === 'url') return { kind: 'url' };
+  if (resolved.kind === 'outside') return resolved;
+  const extension = pageExtensions.find((ext) => resolved.path.toLowerCase().endsWith(ext));
+  return extension
+    ? { kind: 'page', path: resolved.path.slice(0, -extension.length), extension }
+    : { kind: 'page', path: resolved.path };
+}
+
+/** The file a page path resolves to, if any. */
+export function pageFile(ctx: Pick<CheckContext, 'host'>, path: string): string | undefined {
+  for (const extension of pageExtensions) {
+    const file = path + extension;
+    if (ctx.host.files.has(file)) return file;
+  }
+  return undefined;
+}
+
+/** Every page entry names a file under the docs root. */
+export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
+  const severity = ctx.options.missingPageSeverity ?? 'error';
+  let pagesByFolder: Map<string, string[]> | undefined;
+  const files = ctx.host.files;
+  for (const entry of pages) {
+    const value = entry.value;
+    if (plainPagePattern.test(value) && files.hasPage(value.charCodeAt(0) === 47 ? value.slice(1) : value)) continue;
+    if (isOperationEntry(value) || isExternalUrl(value)) continue;
+    const page = pagePath(value);
+    if (page.kind === 'url') continue;
+    if (page.kind === 'outside') {
+      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is outside the docs root (${page.reason}); it is not read` });
+      continue;
+    }
+    if (page.path === '') {
+      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/empty-page', message: 'A page entry must not be empty' });
+      continue;
+    }
+    const file = pageFile(ctx, page.path);
+    if (page.extension) {
+      ctx.report({
+        cursor: entry.cursor,
+        target: 'value',
+        severity: 'warning',
+        code: 'ref/page-extension',
+        message: `Write page paths without the extension: "${page.path}"`,
+        suggestions: [{ title: `Change to "${page.path}"`, replacement: JSON.stringify(page.path) }],
+      });
+    }
+    if (file || severity === 'off') continue;
+    if (pageExtensions.some((ext) => ctx.host.files.escapingLinks.has(page.path + ext))) {
+      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is a link to a file outside the docs root; it is not read` });
+      continue;
+    }
+    pagesByFolder ??= indexPagesByFolder(ctx);
+    const slash = page.path.lastIndexOf('/');
+    const folder = slash < 0 ? '' : page.path.slice(0, slash);
+    const suggestion = didYouMean(page.path, pagesByFolder.get(folder) ?? []);
+    ctx.report({
+      cursor: entry.cursor,
+      target: 'value',
+      severity,
+      code: 'ref/missing-page',
+      message: `Page "${value}" not found: there is no ${page.path}.mdx or ${page.path}.md${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
+      data: { page: page.path, file: `${page.path}.mdx` },
+    });
+  }
+}
+
+function indexPagesByFolder(ctx: CheckContext): Map<string, string[]> {
+  const byFolder = new Map<string, string[]>();
+  for (const file of ctx.host.files.all()) {
+    const extension = pageExtensions.find((ext) => file.endsWith(ext));
+    if (!extension) continue;
+    const path = file.slice(0, -extension.length);
+    const slash = path.lastIndexOf('/');
+    const folder = slash < 0 ? '' : path.slice(0, slash);
+    let list = byFolder.get(folder);
+    if (!list) byFolder.set(folder, (list = []));
+    list.push(path);
+  }
+  return byFolder;
+}

@@ -1,0 +1,95 @@
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** The files of a docs site, as paths relative to its root with forward slashes. */
+export class FileIndex {
+  private readonly files = new Set<string>();
+  /** Page paths without extension -> how many page files (.mdx, .md) have that path. */
+  private readonly pages = new Map<string, number>();
+  /** Symbolic links found under the root that point outside of it; they are never followed. */
+  readonly escapingLinks = new Set<string>();
+
+  add(path: string): void {
+    if (this.files.has(path)) return;
+    this.files.add(path);
+    const page = pageOf(path);
+    if (page !== undefined) this.pages.set(page, (this.pages.get(page) ?? 0) + 1);
+  }
+
+  delete(path: string): void {
+    if (!this.files.delete(path)) return;
+    const page = pageOf(path);
+    if (page === undefined) return;
+    const count = (this.pages.get(page) ?? 1) - 1;
+    if (count > 0) this.pages.set(page, count);
+    else this.pages.delete(page);
+  }
+
+  /** Whether a page path (no extension) has a .mdx or .md file. */
+  hasPage(page: string): boolean {
+    return this.pages.has(page);
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  all(): IterableIterator<string> {
+    return this.files.values();
+  }
+
+  /** Indexes a folder tree, skipping node_modules and dot folders, never leaving the root. */
+  static scan(root: string): FileIndex {
+    const index = new FileIndex();
+    const realRoot = realpathSync(root);
+    const walk = (dir: string): void => {
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const name = entry.name;
+        const full = join(dir, name);
+        const rel = relative(root, full).split(sep).join('/');
+        if (entry.isSymbolicLink()) {
+          let target: string;
+          try {
+            target = realpathSync(full);
+          } catch {
+            continue;
+          }
+          if (!isInside(realRoot, target)) {
+            index.escapingLinks.add(rel);
+            continue;
+          }
+          if (lstatSync(full).isSymbolicLink() && statSync(full).isDirectory()) continue;
+          index.add(rel);
+        } else if (entry.isDirectory()) {
+          if (name === 'node_modules' || name.startsWith('.')) continue;
+          walk(full);
+        } else if (entry.isFile()) {
+          index.add(rel);
+        }
+      }
+    };
+    walk(root);
+    return index;
+  }
+}
+
+function pageOf(path: string): string | undefined {
+  if (path.endsWith('.mdx')) return path.slice(0, -4);
+  if (path.endsWith('.md')) return path.slice(0, -3);
+  return undefined;
+}
+
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
+}

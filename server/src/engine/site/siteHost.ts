@@ -1,0 +1,37 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { FileIndex, isInside } from './fileIndex';
+
+/** What the engine needs from the place a docs site lives: its file list and file contents. */
+export interface SiteHost {
+  /** Absolute folder of the docs.json: the site root. */
+  readonly root: string;
+  readonly files: FileIndex;
+  /** Reads a root-relative file; undefined when it is missing, unreadable or not inside the root. */
+  readFile(path: string): string | undefined;
+}
+
+const maxReadBytes = 64 * 1024 * 1024;
+
+/** A site on disk. Files outside the root (through links included) are never read. */
+export class DiskSiteHost implements SiteHost {
+  private readonly realRoot: string;
+
+  constructor(
+    readonly root: string,
+    readonly files: FileIndex = FileIndex.scan(root),
+  ) {
+    this.realRoot = realpathSync(root);
+  }
+
+  readFile(path: string): string | undefined {
+    try {
+      const full = realpathSync(join(this.root, path));
+      if (!isInside(this.realRoot, full)) return undefined;
+      if (statSync(full).size > maxReadBytes) return undefined;
+      return readFileSync(full, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+}
