@@ -34,7 +34,7 @@ export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs
   }
   const root = newElement('navigation', resolved, undefined, siteSpecs, 0);
   model.root = root;
-  const present = rootPatterns.filter((key) => key in root.value);
+  const present = Object.keys(root.value).filter((key) => (rootPatterns as readonly string[]).includes(key));
   if (present.length === 0) {
     ctx.report({
       cursor: resolved,
@@ -105,7 +105,7 @@ function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElem
       data: { key: nameKey },
     });
   }
-  const collections = (Object.keys(collectionKinds) as CollectionKey[]).filter((key) => key in value);
+  const collections = Object.keys(value).filter((key): key is CollectionKey => Object.hasOwn(collectionKinds, key));
   const allowed = allowedCollections[kind];
   const childCollections: CollectionKey[] = [];
   for (const key of collections) {

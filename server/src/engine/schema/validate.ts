@@ -171,7 +171,7 @@ function validateObject(
     if (!(key in value) && !skip?.has(key)) {
       out.push({
         cursor,
-        target: cursor.key === undefined ? 'start' : 'key',
+        target: typeof cursor.key === 'string' ? 'key' : 'start',
         code: 'schema/required',
         message: `${capitalized(subjectName(subject))} is missing "${key}"`,
         data: { key },

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkSite, docsJson, withCode } from '../support/site';
+
+const site = { 'intro.mdx': '' };
+const nav = '{ "pages": ["intro"] }';
+
+function single(check: ReturnType<typeof checkSite>, code: string) {
+  const found = withCode(check, code);
+  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
+  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `covered ${JSON.stringify(check.covered(found[0]))}`);
+  return found[0];
+}
+
+test('required top-level keys are reported at the start of the file', () => {
+  const check = checkSite(`⟦{⟧ "theme": "mint", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.equal(single(check, 'schema/required').message, 'docs.json is missing "name"');
+});
+
+test('an unknown theme names the valid ones and suggests the closest', () => {
+  const check = checkSite(`{ "theme": ⟦"mapel"⟧, "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  const d = single(check, 'schema/enum');
+  assert.match(d.message, /^"mapel" is not a valid value for "theme": use "mint", "maple"/);
+  assert.match(d.message, /Did you mean "maple"\?$/);
+});
+
+test('colours must be hex', () => {
+  const check = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": ⟦"green"⟧ }, "navigation": ${nav} }`, site);
+  const d = single(check, 'schema/pattern');
+  assert.match(d.message, /^"colors.primary"/);
+  const ok = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": "#abc", "light": "#AABBCC" }, "navigation": ${nav} }`, site);
+  assert.deepEqual(ok.diagnostics, []);
+});
+
+test('wrong types name the key and the value found', () => {
+  const check = checkSite(`{ "theme": "mint", "name": ⟦42⟧, "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.equal(single(check, 'schema/type').message, '"name" must be a string, not the number 42');
+});
+
+test('an empty name is reported', () => {
+  const check = checkSite(`{ "theme": "mint", "name": ⟦""⟧, "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.equal(single(check, 'schema/empty').message, '"name" must not be empty');
+});
+
+test('unknown top-level keys get a did-you-mean; legacy mint.json keys get a specific hint', () => {
+  const check = checkSite(docsJson(nav, '\n  ⟦"colours"⟧: {},'), site);
+  assert.match(single(check, 'schema/unknown-key').message, /^Unknown key "colours" in docs.json. Did you mean "colors"\?/);
+  const legacy = checkSite(docsJson(nav, '\n  ⟦"topbarLinks"⟧: [],'), site);
+  const d = single(legacy, 'schema/legacy-key');
+  assert.equal(d.message, '"topbarLinks" is a mint.json key that docs.json no longer reads: move the links to "navbar.links"');
+});
+
+test('styling.eyebrows accepts "breadcrumbs" and "section" only', () => {
+  for (const value of ['breadcrumbs', 'section']) {
+    assert.deepEqual(checkSite(docsJson(nav, `\n  "styling": { "eyebrows": "${value}" },`), site).diagnostics, []);
+  }
+  const check = checkSite(docsJson(nav, '\n  "styling": { "eyebrows": ⟦"crumbs"⟧ },'), site);
+  assert.match(single(check, 'schema/enum').message, /"crumbs" is not a valid value for "styling.eyebrows"/);
+});
+
+test('interaction.drilldown is an optional boolean', () => {
+  assert.deepEqual(checkSite(docsJson(nav, '\n  "interaction": { "drilldown": true },'), site).diagnostics, []);
+  assert.deepEqual(checkSite(docsJson(nav, '\n  "interaction": {},'), site).diagnostics, []);
+  const check = checkSite(docsJson(nav, '\n  "interaction": { "drilldown": ⟦"yes"⟧ },'), site);
+  assert.match(single(check, 'schema/type').message, /"interaction.drilldown" must be true or false/);
+});
+
+test('a syntax error is reported where it is, and the rest of the file is still checked', () => {
+  const check = checkSite(`{ "theme": "mint", "name": "A" ⟦"colors"⟧: { "primary": "#000" }, "navigation": { "pages": ["ghost"] } }`, site);
+  const syntax = withCode(check, 'json/syntax');
+  assert.ok(syntax.length >= 1);
+  assert.deepEqual(syntax[0].range, check.ranges[0]);
+  assert.equal(syntax[0].message, 'Expected "," between items');
+  assert.equal(withCode(check, 'ref/missing-page').length, 1, 'the missing page after the syntax error is still found');
+});
+
+test('comments are syntax errors: docs.json is strict JSON', () => {
+  const check = checkSite(`{ ⟦// a comment⟧\n "theme": "mint", "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.equal(single(check, 'json/syntax').message, 'Comments are not allowed in docs.json');
+});
+
+test('a file that is not an object, or empty, gets one clear error', () => {
+  assert.deepEqual(checkSite('[1, 2]').diagnostics.map((d) => d.message), ['docs.json must hold a JSON object']);
+  assert.deepEqual(checkSite('').diagnostics.map((d) => d.code), ['json/syntax']);
+});

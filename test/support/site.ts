@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { checkDocsJson, DiskSiteHost, type CheckOptions, type CheckResult, type Diagnostic } from '../../server/src/engine';
+
+/** Writes a site (root-relative path -> content) into a fresh temp folder. */
+export function writeSite(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'docsjson-site-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const open = '⟦';
+const close = '⟧';
+
+/** Removes ⟦range⟧ markers from a text, returning the clean text and the marked offset ranges. */
+export function extractMarkers(marked: string): { text: string; ranges: { start: number; end: number }[] } {
+  const ranges: { start: number; end: number }[] = [];
+  let text = '';
+  let start = -1;
+  for (const char of marked) {
+    if (char === open) start = text.length;
+    else if (char === close) ranges.push({ start, end: text.length });
+    else text += char;
+  }
+  return { text, ranges };
+}
+
+export interface SiteCheck {
+  result: CheckResult;
+  text: string;
+  ranges: { start: number; end: number }[];
+  diagnostics: Diagnostic[];
+  /** The text each diagnostic covers, for readable assertions. */
+  covered(diagnostic: Diagnostic): string;
+}
+
+/** Checks a docs.json (with optional ⟦markers⟧) in a site made of `files`. */
+export function checkSite(markedDocsJson: string, files: Record<string, string> = {}, options: CheckOptions = {}): SiteCheck {
+  const { text, ranges } = extractMarkers(markedDocsJson);
+  const root = writeSite({ ...files, 'docs.json': text });
+  const result = checkDocsJson(text, new DiskSiteHost(root), options);
+  const diagnostics = result.documents.get('docs.json')!.diagnostics;
+  return { result, text, ranges, diagnostics, covered: (d) => text.slice(d.range.start, d.range.end) };
+}
+
+export function withCode(check: SiteCheck, code: string): Diagnostic[] {
+  return check.diagnostics.filter((d) => d.code === code);
+}
+
+/** A minimal valid docs.json around a navigation value. */
+export function docsJson(navigation: string, extra = ''): string {
+  return `{
+  "$schema": "https://example.com/docs.json",
+  "theme": "mint",
+  "name": "Acme",
+  "colors": { "primary": "#0D9373" },${extra}
+  "navigation": ${navigation}
+}`;
+}
