@@ -1,0 +1,82 @@
+import { TERMINAL_HAULT_REASON_KINDS, classifyHaultReason } from './haultReason';
+import { parseTodos, type Todo } from './todos';
+import { truncateText } from './truncate';
+
+/**
+ * A job as the GET endpoint describes it. Every field may be missing; values this version does
+ * not know are kept as they came, and fields it does not know are kept in `extra`.
+ */
+export interface JobRecord {
+  sessionId?: string;
+  subdomain?: string;
+  branch?: string;
+  /** Spelled so by the API: the job's execution has stopped. */
+  haulted?: boolean;
+  haultReason?: string;
+  pullRequestLink?: string;
+  messageToUser?: string;
+  todos: Todo[];
+  /** ISO 8601, as sent. */
+  createdAt?: string;
+  title?: string;
+  userId?: string;
+  extra: Record<string, unknown>;
+}
+
+export const MAX_MESSAGE_TO_USER_CHARS = 20_000;
+const MAX_FIELD_CHARS = 2_000;
+const MAX_EXTRA_FIELDS = 50;
+
+const STRING_FIELDS = ['sessionId', 'subdomain', 'branch', 'haultReason', 'pullRequestLink', 'createdAt', 'title', 'userId'] as const;
+const KNOWN_FIELDS = new Set<string>([...STRING_FIELDS, 'haulted', 'messageToUser', 'todos']);
+
+function asText(value: unknown, maxChars: number): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return truncateText(typeof value === 'string' ? value : JSON.stringify(value), maxChars);
+}
+
+function boundedExtra(value: unknown): unknown {
+  const json = JSON.stringify(value);
+  return json !== undefined && json.length > MAX_FIELD_CHARS ? truncateText(json, MAX_FIELD_CHARS) : value;
+}
+
+/** Reads whatever the GET endpoint returned; never throws. */
+export function parseJobRecord(body: unknown): JobRecord {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const record: JobRecord = { todos: parseTodos(fields.todos) ?? [], extra: {} };
+  for (const name of STRING_FIELDS) record[name] = asText(fields[name], MAX_FIELD_CHARS);
+  record.messageToUser = asText(fields.messageToUser, MAX_MESSAGE_TO_USER_CHARS);
+  if (fields.haulted !== undefined && fields.haulted !== null) record.haulted = fields.haulted === true || fields.haulted === 'true';
+  const unknownNames = Object.keys(fields).filter((name) => !KNOWN_FIELDS.has(name));
+  for (const name of unknownNames.slice(0, MAX_EXTRA_FIELDS)) record.extra[truncateText(name, 100)] = boundedExtra(fields[name]);
+  return record;
+}
+
+/** True when the job will not change any more: `haulted`, or a reason that ends a job. */
+export function isTerminal(record: JobRecord): boolean {
+  return record.haulted === true || TERMINAL_HAULT_REASON_KINDS.has(classifyHaultReason(record.haultReason));
+}
+
+/** True only for a job that ended by completing its work. */
+export function isCompleted(record: JobRecord): boolean {
+  return isTerminal(record) && classifyHaultReason(record.haultReason) === 'completed';
+}
+
+/** The pull request link when it is a web address; anything else (e.g. `javascript:`) is not a link. */
+export function pullRequestUrl(record: JobRecord): string | undefined {
+  if (!record.pullRequestLink || !URL.canParse(record.pullRequestLink)) return undefined;
+  const url = new URL(record.pullRequestLink);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+}
+
+const MAX_LISTED_JOBS = 100;
+
+/** The jobs in a list response: a bare array, or the first array inside an object (`{jobs: [...]}`). */
+export function parseJobList(body: unknown): JobRecord[] {
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null
+      ? Object.values(body).find(Array.isArray)
+      : undefined;
+  return (list ?? []).slice(0, MAX_LISTED_JOBS).map(parseJobRecord);
+}

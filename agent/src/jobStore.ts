@@ -1,0 +1,150 @@
+import { isTerminal, parseJobRecord, type JobRecord } from './jobRecord';
+import { isActive, newLocalId, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
+import { emptyTranscript, type Transcript } from './transcript';
+
+/** Key-value persistence, shaped like VS Code's Memento so `context.globalState` fits as is. */
+export interface JobStorage {
+  get<T>(key: string): T | undefined;
+  /** `undefined` removes the key. */
+  update(key: string, value: unknown): PromiseLike<void>;
+  keys(): readonly string[];
+}
+
+const KEY_PREFIX = 'docsjson.agentJob:';
+const PHASES: readonly TrackerPhase[] = ['creating', 'streaming', 'polling', 'finished', 'stale', 'failed', 'stopped'];
+
+export const DEFAULT_MAX_JOBS_PER_SCOPE = 50;
+
+/** Scopes are compared without a trailing slash on the URL. */
+function scopeId(scope: JobScope): string {
+  return `${encodeURIComponent(scope.apiUrl.replace(/\/+$/, ''))}/${encodeURIComponent(scope.projectId)}`;
+}
+
+function storageKey(job: JobScope & { localId: string }): string {
+  return `${KEY_PREFIX}${scopeId(job)}/${encodeURIComponent(job.localId)}`;
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A stored job as read back, or undefined when the entry is not one (corrupt, or from elsewhere). */
+function readStoredJob(value: unknown): TrackedJob | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stored = value as Record<string, unknown>;
+  const { apiUrl, projectId, localId, startedAt } = stored;
+  if (typeof apiUrl !== 'string' || typeof projectId !== 'string' || typeof localId !== 'string' || typeof startedAt !== 'string') {
+    return undefined;
+  }
+  const transcript = stored.transcript as Partial<Transcript> | undefined;
+  return {
+    apiUrl,
+    projectId,
+    localId,
+    startedAt,
+    sessionId: optionalString(stored.sessionId),
+    branch: optionalString(stored.branch),
+    request: stored.request as TrackedJob['request'],
+    updatedAt: optionalString(stored.updatedAt) ?? startedAt,
+    phase: PHASES.includes(stored.phase as TrackerPhase) ? (stored.phase as TrackerPhase) : 'stopped',
+    problem: optionalString(stored.problem),
+    record: stored.record === undefined ? undefined : parseJobRecord(stored.record),
+    transcript: Array.isArray(transcript?.events)
+      ? { events: transcript.events, dropped: Number(transcript.dropped) || 0, size: Number(transcript.size) || 0 }
+      : emptyTranscript(),
+  };
+}
+
+function newestFirst(a: TrackedJob, b: TrackedJob): number {
+  return b.startedAt.localeCompare(a.startedAt);
+}
+
+/** Jobs persisted per API URL and project: the last record plus the (bounded) transcript. */
+export class JobStore {
+  constructor(
+    private readonly storage: JobStorage,
+    private readonly maxJobsPerScope = DEFAULT_MAX_JOBS_PER_SCOPE,
+  ) {}
+
+  /** Newest first; every scope when none is given. */
+  list(scope?: JobScope): TrackedJob[] {
+    const prefix = scope === undefined ? KEY_PREFIX : `${KEY_PREFIX}${scopeId(scope)}/`;
+    return this.storage
+      .keys()
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => readStoredJob(this.storage.get(key)))
+      .filter((job): job is TrackedJob => job !== undefined)
+      .sort(newestFirst);
+  }
+
+  /** Jobs a tracker should follow again, e.g. after a reload. */
+  listActive(scope?: JobScope): TrackedJob[] {
+    return this.list(scope).filter(isActive);
+  }
+
+  findBySession(scope: JobScope, sessionId: string): TrackedJob | undefined {
+    return this.list(scope).find((job) => job.sessionId === sessionId);
+  }
+
+  async save(job: Readonly<TrackedJob>): Promise<void> {
+    await this.storage.update(storageKey(job), structuredClone(job));
+    await this.prune(job);
+  }
+
+  async remove(job: JobScope & { localId: string }): Promise<void> {
+    await this.storage.update(storageKey(job), undefined);
+  }
+
+  /**
+   * A job to follow by its session id ("Track existing job"): the stored one if there is one,
+   * else a new entry (not saved until its tracker reports).
+   */
+  jobForSession(scope: JobScope, sessionId: string): TrackedJob {
+    const now = new Date().toISOString();
+    return (
+      this.findBySession(scope, sessionId) ?? {
+        ...scope,
+        localId: newLocalId(),
+        sessionId,
+        startedAt: now,
+        updatedAt: now,
+        phase: 'polling',
+        transcript: emptyTranscript(),
+      }
+    );
+  }
+
+  /**
+   * Adds or refreshes the jobs the list endpoint returned; returns those that changed. New jobs
+   * that are still running get phase `polling`, so they are followed like the others.
+   */
+  async mergeListed(scope: JobScope, records: readonly JobRecord[]): Promise<TrackedJob[]> {
+    const changed: TrackedJob[] = [];
+    for (const record of records) {
+      if (record.sessionId === undefined) continue;
+      const known = this.findBySession(scope, record.sessionId);
+      if (known && JSON.stringify(known.record) === JSON.stringify(record)) continue;
+      const job = known ?? this.jobForSession(scope, record.sessionId);
+      const createdAt = Date.parse(record.createdAt ?? '');
+      const startedAt = known?.startedAt ?? (Number.isNaN(createdAt) ? job.startedAt : new Date(createdAt).toISOString());
+      const updated: TrackedJob = {
+        ...job,
+        startedAt,
+        branch: record.branch ?? job.branch,
+        record,
+        phase: isTerminal(record) ? 'finished' : isActive(job) ? job.phase : 'polling',
+        updatedAt: new Date().toISOString(),
+      };
+      await this.save(updated);
+      changed.push(updated);
+    }
+    return changed;
+  }
+
+  /** Keeps the newest jobs of a scope; active jobs are never dropped. */
+  private async prune(scope: JobScope): Promise<void> {
+    const jobs = this.list(scope);
+    const room = Math.max(0, this.maxJobsPerScope - jobs.filter(isActive).length);
+    for (const job of jobs.filter((job) => !isActive(job)).slice(room)) await this.remove(job);
+  }
+}

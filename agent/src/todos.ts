@@ -1,0 +1,38 @@
+import { truncateText } from './truncate';
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled' | (string & {});
+export type TodoPriority = 'high' | 'medium' | 'low' | (string & {});
+
+/** One entry of the agent's todo list. Values the API may add later are kept as they are. */
+export interface Todo {
+  id?: string;
+  content: string;
+  status?: TodoStatus;
+  priority?: TodoPriority;
+}
+
+const MAX_TODOS = 500;
+const MAX_TODO_CHARS = 2_000;
+
+function optionalString(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return truncateText(typeof value === 'string' ? value : JSON.stringify(value), MAX_TODO_CHARS);
+}
+
+function parseTodo(entry: unknown): Todo {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+    return { content: optionalString(entry) ?? '' };
+  }
+  const fields = entry as Record<string, unknown>;
+  return {
+    id: optionalString(fields.id),
+    content: optionalString(fields.content) ?? optionalString(entry) ?? '',
+    status: optionalString(fields.status),
+    priority: optionalString(fields.priority),
+  };
+}
+
+/** The todo list in `value`, or undefined when `value` is not a list. */
+export function parseTodos(value: unknown): Todo[] | undefined {
+  return Array.isArray(value) ? value.slice(0, MAX_TODOS).map(parseTodo) : undefined;
+}

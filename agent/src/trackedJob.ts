@@ -1,0 +1,46 @@
+import type { CreateJobRequest } from './apiClient';
+import type { JobRecord } from './jobRecord';
+import type { Transcript } from './transcript';
+
+/**
+ * Where a tracker is in following a job:
+ * creating (POST sent, no session id yet), streaming (reading the live stream), polling (GET until
+ * final), then one of finished (final record), stale (no progress within the staleness limit),
+ * failed (cannot follow it: see `problem`) or stopped (the user stopped watching; resumable).
+ */
+export type TrackerPhase = 'creating' | 'streaming' | 'polling' | 'finished' | 'stale' | 'failed' | 'stopped';
+
+export interface JobScope {
+  apiUrl: string;
+  projectId: string;
+}
+
+/** Everything known about one job on this machine: what is stored and what the UI shows. */
+export interface TrackedJob extends JobScope {
+  /** Stable local id: the job exists here before the server has given it a session id. */
+  localId: string;
+  sessionId?: string;
+  branch?: string;
+  /** The request, when the job was created from here. */
+  request?: CreateJobRequest;
+  /** When the job was created from here, or first tracked here (ISO 8601). */
+  startedAt: string;
+  updatedAt: string;
+  phase: TrackerPhase;
+  /** Why following the job failed, went stale or needed a detour; for users. */
+  problem?: string;
+  /** The last record from the GET endpoint: the truth about the job. */
+  record?: JobRecord;
+  transcript: Transcript;
+}
+
+const ACTIVE_PHASES: ReadonlySet<TrackerPhase> = new Set(['creating', 'streaming', 'polling']);
+
+/** True while a tracker should be following the job (also after a reload: resume it). */
+export function isActive(job: Pick<TrackedJob, 'phase'>): boolean {
+  return ACTIVE_PHASES.has(job.phase);
+}
+
+export function newLocalId(): string {
+  return `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
