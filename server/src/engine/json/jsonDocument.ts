@@ -1,4 +1,4 @@
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { locateNodes, offsetsToRange, type NodeOffsets } from './fastLocator';
 import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from './path';
 
@@ -63,6 +63,29 @@ const syntaxMessages: Record<string, string> = {
   InvalidCharacter: 'Invalid character in string (control characters must be escaped)',
 };
 
+/** The tolerant parser is recursive: past this depth it would overflow the stack. */
+const maxTolerantDepth = 1000;
+
+// jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read.
+const openBrace = 1;
+const closeBrace = 2;
+const openBracket = 3;
+const closeBracket = 4;
+const endOfFile = 17;
+
+function offsetBeyondDepth(text: string, limit: number): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== endOfFile; token = scanner.scan()) {
+    if (token === openBrace || token === openBracket) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (token === closeBrace || token === closeBracket) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
 class TolerantJsonDocument implements JsonDocument {
   readonly value: unknown;
   readonly syntaxProblems: SyntaxProblem[];
@@ -70,6 +93,13 @@ class TolerantJsonDocument implements JsonDocument {
 
   constructor(readonly text: string) {
     const errors: ParseError[] = [];
+    const tooDeep = offsetBeyondDepth(text, maxTolerantDepth);
+    if (tooDeep !== undefined) {
+      this.syntaxProblems = [
+        { range: { start: tooDeep, end: tooDeep + 1 }, message: `The JSON is nested more than ${maxTolerantDepth} levels deep here and has syntax errors; fix the nesting to have it checked` },
+      ];
+      return;
+    }
     this.root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     this.value = this.root ? getNodeValue(this.root) : undefined;
     this.syntaxProblems = errors.map((error) => {
