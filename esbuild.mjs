@@ -16,6 +16,8 @@ const node = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's default (UMD) build hides its requires from the bundler; its ESM build bundles.
+  mainFields: ['module', 'main'],
 };
 
 const builds = [

@@ -46,9 +46,9 @@ export async function runCheck(argv: string[]): Promise<number> {
   const maxWarnings = maxWarningsText === undefined ? Infinity : Number(maxWarningsText);
   if (!Number.isInteger(maxWarnings) && maxWarnings !== Infinity) throw new UsageError('--max-warnings takes a whole number');
 
-  const files = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
+  const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
-  for (const file of files) reported.push(...checkFile(file));
+  for (const file of docsJsonFiles) reported.push(...checkFile(file));
 
   const all = reported.flatMap((file) => file.diagnostics);
   const errors = all.filter((d) => d.severity === 'error').length;
@@ -56,7 +56,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ files: reported })}\n`);
   } else {
-    process.stdout.write(formatText(reported, errors, warnings, process.stdout.isTTY === true));
+    process.stdout.write(formatText(reported, docsJsonFiles.length, errors, warnings, process.stdout.isTTY === true));
   }
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
@@ -96,7 +96,7 @@ function checkFile(file: string): ReportedFile[] {
 
 const colours: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
 
-function formatText(files: ReportedFile[], errors: number, warnings: number, colour: boolean): string {
+function formatText(files: ReportedFile[], checked: number, errors: number, warnings: number, colour: boolean): string {
   const paint = (code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
   const lines: string[] = [];
   for (const file of files) {
@@ -105,7 +105,7 @@ function formatText(files: ReportedFile[], errors: number, warnings: number, col
     }
   }
   const others = files.flatMap((f) => f.diagnostics).length - errors - warnings;
-  const total = `${files.length === 1 ? '1 file' : `${files.length} files`} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
+  const total = `${plural(checked, 'docs.json file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
   lines.push(lines.length > 0 ? `\n${total}` : total);
   return `${lines.join('\n')}\n`;
 }

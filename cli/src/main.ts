@@ -28,11 +28,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`docsjson: ${error.message}\n${usage}\n`);
-    } else {
-      process.stderr.write(`docsjson: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`docsjson: ${message}${error instanceof UsageError ? '' : ' (unexpected; please report it)'}\n`);
     process.exitCode = 2;
   },
 );

@@ -211,7 +211,7 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
     target: 'key',
     severity: 'warning',
     code: 'schema/unknown-key',
-    message: `Unknown key "${key}" in ${where}${suggestion ? `. Did you mean "${suggestion}"?` : ''} The site ignores it silently`,
+    message: `Unknown key "${key}" in ${where}${suggestion ? `. Did you mean "${suggestion}"?` : '.'} The site ignores it silently`,
     suggestions: suggestion ? [{ title: `Rename to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
     data: { key },
   };

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { writeSite } from '../support/site';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+const example = join(__dirname, '..', '..', 'examples', 'acme-docs');
+
+function run(args: string[], cwd = process.cwd()) {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const valid = JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { pages: ['intro'] } });
+const withWarning = JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { pages: ['intro'] }, colour: 1 });
+
+test('text output is file:line:col  severity  message  code, one line each, then a summary; exit 1 on errors', () => {
+  const { code, stdout } = run(['check', 'examples/acme-docs'], join(__dirname, '..', '..'));
+  assert.equal(code, 1);
+  const lines = stdout.trim().split('\n');
+  assert.equal(lines[0], 'examples/acme-docs/docs.json:6:3  warning  Unknown key "colour" in docs.json. Did you mean "colors"? The site ignores it silently  schema/unknown-key');
+  assert.ok(lines.includes('examples/acme-docs/docs.json:17:53  error  Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md  ref/missing-page'));
+  assert.equal(lines.at(-1), '1 docs.json file checked: 4 errors, 2 warnings');
+  assert.doesNotMatch(stdout, /\u001b\[/, 'no colour when stdout is not a terminal');
+});
+
+test('--format json prints exactly one object with 1-based positions', () => {
+  const { code, stdout } = run(['check', example, '--format', 'json']);
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  assert.deepEqual(Object.keys(report), ['files']);
+  assert.equal(report.files.length, 1);
+  assert.ok(report.files[0].path.endsWith(join('acme-docs', 'docs.json')));
+  const missing = report.files[0].diagnostics.find((d: { code: string }) => d.code === 'ref/missing-page');
+  assert.deepEqual(missing, {
+    line: 17,
+    column: 53,
+    endLine: 17,
+    endColumn: 68,
+    severity: 'error',
+    code: 'ref/missing-page',
+    message: 'Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md',
+  });
+});
+
+test('a clean site exits 0; --max-warnings turns too many warnings into exit 1', () => {
+  const clean = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
+  assert.equal(run(['check', clean]).code, 0);
+  const warned = writeSite({ 'docs.json': withWarning, 'intro.mdx': '' });
+  assert.equal(run(['check', warned]).code, 0);
+  assert.equal(run(['check', warned, '--max-warnings', '1']).code, 0);
+  assert.equal(run(['check', warned, '--max-warnings', '0']).code, 1);
+});
+
+test('folders are searched recursively, skipping node_modules and dot folders; each docs.json is its own root', () => {
+  const root = writeSite({
+    'product/docs.json': valid,
+    'product/intro.mdx': '',
+    'engineering/docs.json': valid,
+    'node_modules/pkg/docs.json': '{',
+    '.cache/docs.json': '{',
+  });
+  const { code, stdout } = run(['check', root, '--format', 'json']);
+  assert.equal(code, 1, 'engineering/ has no intro page');
+  const report = JSON.parse(stdout) as { files: { path: string; diagnostics: { code: string }[] }[] };
+  const byFolder = Object.fromEntries(report.files.map((f) => [f.path.split('/').at(-2), f.diagnostics.map((d) => d.code)]));
+  assert.deepEqual(byFolder, { engineering: ['ref/missing-page'], product: [] });
+});
+
+test('several paths in one run; the default path is the current folder', () => {
+  const a = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
+  const b = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
+  assert.match(run(['check', a, b]).stdout, /2 docs\.json files checked: 0 errors, 0 warnings/);
+  assert.match(run(['check'], a).stdout, /1 docs\.json file checked/);
+});
+
+test('usage and I/O problems exit 2 with a one-line message', () => {
+  const missing = run(['check', '/nonexistent/docs']);
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stderr.split('\n')[0], 'docsjson: no such file or folder: /nonexistent/docs');
+  const empty = writeSite({ 'readme.md': '' });
+  const none = run(['check', empty]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, new RegExp(`^docsjson: no docs.json found in ${empty}`));
+  // A file that exists but cannot be read, even by root: a link to the process's own memory.
+  const site = writeSite({ 'x.txt': '' });
+  symlinkSync('/proc/self/mem', join(site, 'docs.json'));
+  const unreadable = run(['check', join(site, 'docs.json')]);
+  assert.equal(unreadable.code, 2);
+  assert.match(unreadable.stderr, /^docsjson: cannot read .*docs\.json: EIO\n/);
+  const badFormat = run(['check', '--format', 'xml']);
+  assert.equal(badFormat.code, 2);
+  assert.match(badFormat.stderr, /^docsjson: --format must be "text" or "json"/);
+});
