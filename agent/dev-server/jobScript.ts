@@ -8,6 +8,8 @@ export interface DevJob {
   createdAt: number;
   /** When its record turns final (never, for `never-ends`). */
   durationMs: number;
+  /** Gap between two steps of its stream. */
+  stepIntervalMs: number;
   faults: ReadonlySet<JobFault>;
   pullRequestNumber: number;
 }
@@ -124,6 +126,16 @@ function ending(job: DevJob): { haultReason: string; messageToUser: string; pull
   };
 }
 
+/** The todo list as the stream has shown it by `now`, so that record and stream agree. */
+function streamedTodos(job: DevJob, now: number): Record<string, unknown>[] {
+  const streamed = jobScript(job).slice(0, Math.floor((now - job.createdAt) / job.stepIntervalMs) + 1);
+  for (const step of streamed.reverse()) {
+    const input = 'chunk' in step ? (step.chunk.input as { todos?: Record<string, unknown>[] } | undefined) : undefined;
+    if (input?.todos) return input.todos;
+  }
+  return todoList(job, 0);
+}
+
 /** The GET record of a job at time `now`: it progresses with time and ends after `durationMs`. */
 export function jobRecordAt(job: DevJob, now: number): Record<string, unknown> {
   const progress = Math.min(1, (now - job.createdAt) / job.durationMs);
@@ -136,8 +148,7 @@ export function jobRecordAt(job: DevJob, now: number): Record<string, unknown> {
     userId: 'dev-user',
   };
   if (progress < 1) {
-    const completed = job.faults.has('misconfigured') ? 0 : Math.min(2, Math.floor(progress * 3));
-    return { ...base, haulted: false, haultReason: 'processing', todos: todoList(job, completed) };
+    return { ...base, haulted: false, haultReason: 'processing', todos: streamedTodos(job, now) };
   }
   const end = ending(job);
   const completed = end.haultReason === 'completed' ? 3 : job.faults.has('misconfigured') ? 0 : 2;

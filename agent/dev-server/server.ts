@@ -158,10 +158,11 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
       branch: request.branch ?? `docs-agent/${sessionId}`,
       createdAt: Date.now(),
       durationMs: 0,
+      stepIntervalMs: jobFaults.has('trickle') ? trickleIntervalMs : eventIntervalMs,
       faults: jobFaults,
       pullRequestNumber: 100 + jobCount,
     };
-    const streamMs = jobScript(job).length * (jobFaults.has('trickle') ? trickleIntervalMs : eventIntervalMs);
+    const streamMs = jobScript(job).length * job.stepIntervalMs;
     job.durationMs = jobFaults.has('never-ends') ? Infinity : Math.max(jobDurationMs, streamMs + 100);
     jobs.set(`${projectId}/${sessionId}`, job);
     return job;
@@ -195,7 +196,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
           res.end(format === 'ui-message-stream' ? SSE_DONE : undefined);
         }
       },
-      faults.has('trickle') ? trickleIntervalMs : eventIntervalMs,
+      job.stepIntervalMs,
     );
     res.on('close', () => clearInterval(timer));
   }

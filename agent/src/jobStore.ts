@@ -1,5 +1,5 @@
 import { isTerminal, parseJobRecord, type JobRecord } from './jobRecord';
-import { isActive, newLocalId, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
+import { isActive, trackedJobForSession, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
 import { emptyTranscript, type Transcript } from './transcript';
 
 /** Key-value persistence, shaped like VS Code's Memento so `context.globalState` fits as is. */
@@ -95,23 +95,9 @@ export class JobStore {
     await this.storage.update(storageKey(job), undefined);
   }
 
-  /**
-   * A job to follow by its session id ("Track existing job"): the stored one if there is one,
-   * else a new entry (not saved until its tracker reports).
-   */
+  /** The stored job with this session id, or a new one (saved once its tracker reports). */
   jobForSession(scope: JobScope, sessionId: string): TrackedJob {
-    const now = new Date().toISOString();
-    return (
-      this.findBySession(scope, sessionId) ?? {
-        ...scope,
-        localId: newLocalId(),
-        sessionId,
-        startedAt: now,
-        updatedAt: now,
-        phase: 'polling',
-        transcript: emptyTranscript(),
-      }
-    );
+    return this.findBySession(scope, sessionId) ?? trackedJobForSession(scope, sessionId);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentJobApi, CreateJobRequest } from './apiClient';
-import { isAgentApiError } from './errors';
+import { isAgentApiError, type AgentApiErrorKind } from './errors';
 import { findCreatedJob } from './findCreatedJob';
 import { isTerminal, type JobRecord } from './jobRecord';
 import type { AgentEvent } from './stream/events';
@@ -34,7 +34,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
 };
 
 export type TrackerUpdate =
-  | { type: 'phase'; phase: TrackerPhase; problem?: string }
+  | { type: 'phase'; phase: TrackerPhase; problem?: string; problemKind?: AgentApiErrorKind }
   | { type: 'session'; sessionId: string; branch?: string }
   | { type: 'event'; event: AgentEvent }
   | { type: 'record'; record: JobRecord }
@@ -96,7 +96,7 @@ export class JobTracker {
    * one added by id. A job stored while still `creating` is looked up in the jobs list.
    */
   static resume(api: AgentJobApi, job: TrackedJob, options: Partial<TrackerOptions> = {}): JobTracker {
-    const resumed: TrackedJob = { ...job, problem: undefined, transcript: structuredClone(job.transcript) };
+    const resumed: TrackedJob = { ...job, problem: undefined, problemKind: undefined, transcript: structuredClone(job.transcript) };
     return new JobTracker(api, resumed, options, async (tracker) => {
       let sessionId = resumed.sessionId;
       if (sessionId === undefined) {
@@ -138,14 +138,19 @@ export class JobTracker {
     }
   }
 
-  private setPhase(phase: TrackerPhase, problem?: string): void {
+  private setPhase(phase: TrackerPhase, problem?: string, problemKind?: AgentApiErrorKind): void {
     this.state.phase = phase;
     this.state.problem = problem;
-    this.emit({ type: 'phase', phase, problem });
+    this.state.problemKind = problemKind;
+    this.emit({ type: 'phase', phase, problem, problemKind });
   }
 
-  private end(phase: Exclude<TrackerPhase, 'creating' | 'streaming' | 'polling'>, problem?: string): void {
-    if (isActive(this.state)) this.setPhase(phase, problem);
+  private end(phase: Exclude<TrackerPhase, 'creating' | 'streaming' | 'polling'>, problem?: string, problemKind?: AgentApiErrorKind): void {
+    if (isActive(this.state)) this.setPhase(phase, problem, problemKind);
+  }
+
+  private fail(error: unknown): void {
+    this.end('failed', messageOf(error), isAgentApiError(error) ? error.kind : undefined);
   }
 
   private notice(message: string): void {
@@ -175,7 +180,7 @@ export class JobTracker {
         this.setSession(error.sessionId);
         return this.poll(error.sessionId);
       }
-      if (!isAgentApiError(error) || !error.mayHaveReachedServer) return this.end('failed', messageOf(error));
+      if (!isAgentApiError(error) || !error.mayHaveReachedServer) return this.fail(error);
       this.notice(`${error.message} The request was sent, so the job may exist; looking for it instead of sending it again.`);
       const found = await this.lookUp(sentAt);
       return found === undefined ? undefined : this.poll(found);
@@ -262,8 +267,8 @@ export class JobTracker {
         delay = pollIntervalMs;
       } catch (error) {
         if (this.stopped) return;
-        if (isAgentApiError(error, 'unauthorized', 'forbidden', 'bad-option', 'insecure-url')) return this.end('failed', error.message);
-        if (isAgentApiError(error, 'not-found') && Date.now() - pollingSince > notFoundGraceMs) return this.end('failed', error.message);
+        if (isAgentApiError(error, 'unauthorized', 'forbidden', 'bad-option', 'insecure-url')) return this.fail(error);
+        if (isAgentApiError(error, 'not-found') && Date.now() - pollingSince > notFoundGraceMs) return this.fail(error);
         this.notice(messageOf(error));
         const backoff = Math.min(maxPollIntervalMs, Math.max(pollIntervalMs, delay * 2));
         delay = Math.max(backoff, isAgentApiError(error) ? (error.retryAfterMs ?? 0) : 0);

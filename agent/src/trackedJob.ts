@@ -1,6 +1,7 @@
 import type { CreateJobRequest } from './apiClient';
+import type { AgentApiErrorKind } from './errors';
 import type { JobRecord } from './jobRecord';
-import type { Transcript } from './transcript';
+import { emptyTranscript, type Transcript } from './transcript';
 
 /**
  * Where a tracker is in following a job:
@@ -29,6 +30,8 @@ export interface TrackedJob extends JobScope {
   phase: TrackerPhase;
   /** Why following the job failed, went stale or needed a detour; for users. */
   problem?: string;
+  /** The kind of API error behind `problem`, e.g. `unauthorized` (offer to set the key). */
+  problemKind?: AgentApiErrorKind;
   /** The last record from the GET endpoint: the truth about the job. */
   record?: JobRecord;
   transcript: Transcript;
@@ -43,4 +46,18 @@ export function isActive(job: Pick<TrackedJob, 'phase'>): boolean {
 
 export function newLocalId(): string {
   return `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A job known only by its session id, e.g. added with "Track existing job". */
+export function trackedJobForSession(scope: JobScope, sessionId: string): TrackedJob {
+  const now = new Date().toISOString();
+  return {
+    ...scope,
+    localId: newLocalId(),
+    sessionId,
+    startedAt: now,
+    updatedAt: now,
+    phase: 'polling',
+    transcript: emptyTranscript(),
+  };
 }

@@ -1,0 +1,258 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { AgentApiClient, DEFAULT_API_URL, type JobMessage } from '../../agent/src/apiClient';
+import { isAgentApiError } from '../../agent/src/errors';
+import { JobStore } from '../../agent/src/jobStore';
+import { JobTracker, type TrackerUpdate } from '../../agent/src/jobTracker';
+import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
+import { persistJobProgress } from '../../agent/src/persistJobProgress';
+import { createRedactor, type Redactor } from '../../agent/src/redact';
+import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
+import { TextProgressWriter, formatOutcome, formatRecord, terminalSafe } from './jobOutput';
+import { UsageError } from './usage';
+
+const HELP = `Usage:
+  docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft] [--api-url URL] [--json]
+  docsjson job get ID --project ID [--api-url URL] [--json]
+  docsjson job watch ID --project ID [--api-url URL] [--json]
+  docsjson job list --project ID [--api-url URL] [--json]
+
+create   starts an agent job and follows it until it ends; several --message are sent in order,
+         each with the --role given just before it (system, user or assistant; default user).
+get      prints a job's record once.       watch   follows a job until it ends.
+list     jobs of the project: those the API lists, and those followed from this machine.
+--json   one JSON object per line.
+
+The API key is read from DOCS_AGENT_API_KEY only; the URL from --api-url or DOCS_AGENT_API_URL
+(default ${DEFAULT_API_URL}). Jobs followed here are kept in $XDG_STATE_HOME/docsjson/agent-jobs.json.
+Exit status: 0 when the job completed (create, watch) or was read (get, list), 1 otherwise, 2 on usage errors.`;
+
+const COMMON_OPTIONS = {
+  project: { type: 'string' },
+  'api-url': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
+
+const ROLES = ['system', 'user', 'assistant'];
+const MODELS = ['sonnet', 'opus'];
+const SECRET_FLAG = /^--?(api-?key|key|token|secret)(=|$)/i;
+
+interface Context {
+  api: AgentApiClient;
+  projectId: string;
+  /** Undefined when the state file cannot be used (a warning was printed). */
+  store: JobStore | undefined;
+  json: boolean;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  /** Options in command-line order (the pairing of --role and --message depends on it). */
+  options: { name: string; value?: string }[];
+}
+
+function parse(args: string[], options: ParseArgsConfig['options'], redact: Redactor): ParsedArgs {
+  if (args.some((arg) => SECRET_FLAG.test(arg))) {
+    throw new UsageError('the API key is not accepted on the command line; set DOCS_AGENT_API_KEY instead');
+  }
+  try {
+    const parsed = parseArgs({ args, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, tokens: true, strict: true });
+    const optionTokens = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [{ name: token.name, value: token.value }] : []));
+    return { values: parsed.values, positionals: parsed.positionals, options: optionTokens };
+  } catch (error) {
+    // parseArgs repeats the offending argument, which could be a pasted key.
+    throw new UsageError(redact(error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** The messages of `create`, in order: each --role applies to the --message that follows it. */
+function messagesFrom(options: ParsedArgs['options']): JobMessage[] {
+  const messages: JobMessage[] = [];
+  let role: string | undefined;
+  for (const token of options) {
+    if (token.name === 'role') {
+      if (!ROLES.includes(token.value ?? '')) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      role = token.value;
+    } else if (token.name === 'message') {
+      if (!token.value?.trim()) throw new UsageError('--message must not be empty');
+      messages.push({ role: role ?? 'user', content: token.value });
+      role = undefined;
+    }
+  }
+  if (role !== undefined) throw new UsageError('--role must come before the --message it applies to');
+  if (messages.length === 0) throw new UsageError('give at least one --message');
+  return messages;
+}
+
+function required(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function stateFile(): string {
+  const stateHome = process.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
+  return join(stateHome, 'docsjson', 'agent-jobs.json');
+}
+
+async function openStore(err: (text: string) => void): Promise<JobStore | undefined> {
+  try {
+    return new JobStore(await JsonFileStorage.open(stateFile()));
+  } catch (error) {
+    err(`docsjson: jobs will not be kept on this machine: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
+}
+
+/** Follows a job to its end, printing progress; the exit status. */
+async function follow(context: Context, tracker: JobTracker): Promise<number> {
+  const { out, err, json, store } = context;
+  const stopSaving = store ? persistJobProgress(tracker, store, { onError: (message) => err(`docsjson: ${message}\n`) }) : undefined;
+  const text = new TextProgressWriter(out);
+  tracker.onUpdate((update: TrackerUpdate) => {
+    if (json) out(`${JSON.stringify(update)}\n`);
+    else if (update.type === 'notice') err(`docsjson: ${terminalSafe(update.message)}\n`);
+    else text.update(update);
+  });
+  const stop = () => tracker.stop();
+  process.once('SIGINT', stop);
+  const job = await tracker.done;
+  process.off('SIGINT', stop);
+  stopSaving?.();
+  if (store) await store.save(job).catch(() => {});
+  text.close();
+  const resumeHint = job.sessionId
+    ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}`
+    : '';
+  const outcome = formatOutcome(job, resumeHint);
+  if (json) out(`${JSON.stringify({ type: 'final', job: withoutTranscript(job), completed: outcome.completed })}\n`);
+  else out(outcome.text);
+  if (outcome.problem) err(`docsjson: ${keyHint(outcome.problem, job.problemKind === 'unauthorized')}\n`);
+  return outcome.completed ? 0 : 1;
+}
+
+function withoutTranscript(job: Readonly<TrackedJob>): Omit<TrackedJob, 'transcript'> {
+  const { transcript: _transcript, ...rest } = job;
+  return rest;
+}
+
+function keyHint(message: string, unauthorized: boolean): string {
+  return unauthorized ? `${message} Check DOCS_AGENT_API_KEY.` : message;
+}
+
+async function create(context: Context, values: Record<string, unknown>, messages: JobMessage[]): Promise<number> {
+  const model = values.model as string | undefined;
+  if (model !== undefined && !MODELS.includes(model)) throw new UsageError(`--model must be one of ${MODELS.join(', ')}`);
+  const branch = required(values.branch as string | undefined, 'branch');
+  const tracker = JobTracker.create(context.api, context.projectId, { branch, messages, model, asDraft: values.draft === true });
+  return follow(context, tracker);
+}
+
+async function watch(context: Context, sessionId: string): Promise<number> {
+  const scope = { apiUrl: context.api.baseUrl, projectId: context.projectId };
+  const known = context.store?.findBySession(scope, sessionId) ?? trackedJobForSession(scope, sessionId);
+  return follow(context, JobTracker.resume(context.api, known));
+}
+
+async function get(context: Context, sessionId: string): Promise<number> {
+  const record = await context.api.getJob(context.projectId, sessionId);
+  context.out(context.json ? `${JSON.stringify(record)}\n` : formatRecord(record));
+  return 0;
+}
+
+async function list(context: Context): Promise<number> {
+  const scope = { apiUrl: context.api.baseUrl, projectId: context.projectId };
+  const listed = await context.api.listJobs(context.projectId, { take: 100 });
+  if (listed === undefined) context.err('docsjson: this API has no jobs list; showing the jobs followed from this machine\n');
+  const { store } = context;
+  if (store && listed) await store.mergeListed(scope, listed);
+  const jobs = store
+    ? store.list(scope)
+    : (listed ?? []).map((record) => ({ ...trackedJobForSession(scope, record.sessionId ?? '?'), record }));
+  for (const job of jobs) {
+    if (context.json) {
+      context.out(`${JSON.stringify(withoutTranscript(job))}\n`);
+      continue;
+    }
+    const status = job.record?.haultReason ?? job.phase;
+    const link = job.record?.pullRequestLink ? `  ${job.record.pullRequestLink}` : '';
+    context.out(terminalSafe(`${job.sessionId ?? job.localId}  ${status}  ${job.branch ?? ''}  ${job.startedAt}${link}`) + '\n');
+  }
+  return 0;
+}
+
+export async function runJob(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const apiKey = process.env.DOCS_AGENT_API_KEY ?? '';
+  const redact = createRedactor([apiKey]);
+  const out = (text: string) => void process.stdout.write(redact(text));
+  const err = (text: string) => void process.stderr.write(redact(text));
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    out(`${HELP}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const commandOptions: Record<string, ParseArgsConfig['options']> = {
+    create: {
+      branch: { type: 'string' },
+      message: { type: 'string', multiple: true },
+      role: { type: 'string', multiple: true },
+      model: { type: 'string' },
+      draft: { type: 'boolean', default: false },
+    },
+    get: {},
+    watch: {},
+    list: {},
+  };
+  if (!(command in commandOptions)) throw new UsageError(`unknown job command "${command}" (create, get, watch, list)`);
+  const { values, positionals, options } = parse(args, commandOptions[command], redact);
+  if (values.help) {
+    out(`${HELP}\n`);
+    return 0;
+  }
+  const needsId = command === 'get' || command === 'watch';
+  if (positionals.length !== (needsId ? 1 : 0)) {
+    throw new UsageError(needsId ? `job ${command} takes exactly one job id` : `job ${command} takes no positional arguments`);
+  }
+  const projectId = required(values.project, 'project');
+  const messages = command === 'create' ? messagesFrom(options) : [];
+  if (!apiKey.trim()) {
+    err('docsjson: set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
+    return 2;
+  }
+  let api: AgentApiClient;
+  try {
+    api = new AgentApiClient({
+      baseUrl: (values['api-url'] as string | undefined) ?? process.env.DOCS_AGENT_API_URL ?? DEFAULT_API_URL,
+      apiKey,
+      userAgent: 'docsjson-cli',
+    });
+  } catch (error) {
+    err(`docsjson: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const store = command === 'get' ? undefined : await openStore(err);
+  const context: Context = { api, projectId, store, json: values.json === true, out, err };
+  try {
+    switch (command) {
+      case 'create':
+        return await create(context, values, messages);
+      case 'watch':
+        return await watch(context, positionals[0]);
+      case 'get':
+        return await get(context, positionals[0]);
+      default:
+        return await list(context);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    err(`docsjson: ${keyHint(message, isAgentApiError(error, 'unauthorized'))}\n`);
+    return 1;
+  } finally {
+    await api.close();
+  }
+}

@@ -1,0 +1,138 @@
+import { explainHaultReason } from '../../agent/src/haultReason';
+import { oneLine } from '../../agent/src/http/failures';
+import { isCompleted, pullRequestUrl, type JobRecord } from '../../agent/src/jobRecord';
+import type { TrackerUpdate } from '../../agent/src/jobTracker';
+import type { AgentEvent } from '../../agent/src/stream/events';
+import type { Todo } from '../../agent/src/todos';
+import type { TrackedJob } from '../../agent/src/trackedJob';
+import { truncateText } from '../../agent/src/truncate';
+
+/**
+ * Text from the API made harmless for a terminal: control characters (escape sequences) and
+ * bidirectional overrides are shown as `\u{...}` instead of being obeyed.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    return `\\u{${char.codePointAt(0)!.toString(16)}}`;
+  });
+}
+
+const TODO_MARKS: Record<string, string> = { completed: '[x]', in_progress: '[>]', pending: '[ ]', cancelled: '[-]' };
+
+export function formatTodos(todos: readonly Todo[]): string {
+  const lines = todos.map((todo) => {
+    const mark = TODO_MARKS[todo.status ?? ''] ?? `[${todo.status ?? '?'}]`;
+    return `  ${terminalSafe(mark)} ${terminalSafe(todo.content)}${todo.priority ? ` (${terminalSafe(todo.priority)})` : ''}`;
+  });
+  return `Todos:\n${lines.join('\n')}\n`;
+}
+
+function summary(value: unknown, maxChars = 160): string {
+  return terminalSafe(truncateText(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), maxChars));
+}
+
+/** Writes a job's progress as readable text; adjacent text deltas flow together on one line. */
+export class TextProgressWriter {
+  private atLineStart = true;
+  private lastEventType: AgentEvent['type'] | undefined;
+  private lastTodos = '';
+
+  constructor(private readonly write: (text: string) => void) {}
+
+  private endOpenLine(): void {
+    if (!this.atLineStart) this.write('\n');
+    this.atLineStart = true;
+  }
+
+  private line(text: string): void {
+    this.endOpenLine();
+    this.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  private flow(text: string): void {
+    this.write(text);
+    this.atLineStart = text.endsWith('\n');
+  }
+
+  private todos(todos: readonly Todo[]): void {
+    const text = formatTodos(todos);
+    if (text !== this.lastTodos) this.line(text);
+    this.lastTodos = text;
+  }
+
+  update(update: TrackerUpdate): void {
+    switch (update.type) {
+      case 'session':
+        return this.line(`Job ${terminalSafe(update.sessionId)}${update.branch ? ` on branch ${terminalSafe(update.branch)}` : ''}`);
+      case 'event':
+        return this.event(update.event);
+      case 'record':
+        return this.todos(update.record.todos);
+      case 'phase':
+      case 'notice':
+        return;
+    }
+  }
+
+  private event(event: AgentEvent): void {
+    const continues = this.lastEventType === event.type;
+    this.lastEventType = event.type;
+    switch (event.type) {
+      case 'text':
+      case 'reasoning':
+        if (!continues) this.endOpenLine();
+        return this.flow(`${!continues && event.type === 'reasoning' ? '(thinking) ' : ''}${terminalSafe(event.text)}`);
+      case 'tool-call':
+        return this.line(`-> ${terminalSafe(event.toolName)} ${summary(event.input)}`);
+      case 'tool-result':
+        return event.isError ? this.line(`-> tool ${terminalSafe(event.toolCallId)} failed: ${summary(event.output)}`) : undefined;
+      case 'todos':
+        return this.todos(event.todos);
+      case 'error':
+        return this.line(`! error: ${summary(event.message, 1_000)}`);
+      case 'finish':
+        return;
+      case 'unknown':
+        return this.line(`? ${terminalSafe(event.kind)}: ${summary(event.raw)}`);
+    }
+  }
+
+  /** Ends a line left open by streamed text. */
+  close(): void {
+    this.endOpenLine();
+  }
+}
+
+export function formatRecord(record: JobRecord): string {
+  const status = record.haultReason ?? (record.haulted ? 'stopped' : 'unknown');
+  const lines = [`Status: ${terminalSafe(status)}${record.haulted ? '' : ' (running)'}`];
+  lines.push(`  ${terminalSafe(explainHaultReason(record.haultReason, record.haulted))}`);
+  if (record.branch) lines.push(`Branch: ${terminalSafe(record.branch)}`);
+  const link = pullRequestUrl(record);
+  if (link) lines.push(`Pull request: ${terminalSafe(link)}`);
+  else if (record.pullRequestLink) lines.push(`Pull request (not a web link): ${summary(record.pullRequestLink)}`);
+  if (record.messageToUser) lines.push('Message to user:', ...terminalSafe(record.messageToUser).split('\n').map((line) => `  ${line}`));
+  if (record.todos.length > 0) lines.push(formatTodos(record.todos).trimEnd());
+  for (const [name, value] of Object.entries(record.extra)) lines.push(`${terminalSafe(name)}: ${summary(value)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export interface Outcome {
+  /** For stdout: the final record, and how to resume when the job is not finished. */
+  text: string;
+  /** For stderr: why following the job failed. */
+  problem?: string;
+  completed: boolean;
+}
+
+/** How a followed job ended, and whether it completed. */
+export function formatOutcome(job: Readonly<TrackedJob>, resumeHint: string): Outcome {
+  const lines: string[] = [];
+  if (job.record) lines.push(formatRecord(job.record).trimEnd());
+  if (job.phase === 'stale' || job.phase === 'stopped') lines.push(`Not finished yet. ${resumeHint}`);
+  return {
+    text: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+    problem: job.problem === undefined ? undefined : oneLine(job.problem, 2_000),
+    completed: job.record !== undefined && isCompleted(job.record),
+  };
+}
