@@ -20,7 +20,7 @@ const corpusDir = process.env.DOCSJSON_CORPUS ?? resolve(root, '../shared/corpus
 const ALLOWED_KEYWORDS = new Set([
   'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', '$ref',
   'pattern', 'minLength', 'minItems', 'minimum', 'maximum', 'default', 'description',
-  'markdownDescription', 'examples', 'deprecated', 'deprecationMessage', 'title', '$schema', '$id',
+  'markdownDescription', 'examples', 'deprecated', 'deprecationMessage', 'patternErrorMessage', 'title', '$schema', '$id',
   'definitions',
 ]);
 
