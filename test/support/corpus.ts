@@ -1,8 +1,16 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-export const corpusDir = join(__dirname, '..', '..', '..', 'shared', 'corpus');
+/** The corpus lives in shared/ beside the repository; found from here (source or bundle). */
+export const corpusDir = findUp(join('shared', 'corpus'));
+
+function findUp(relative: string): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, relative))) return join(dir, relative);
+    if (dirname(dir) === dir) throw new Error(`cannot find ${relative} above ${__dirname}`);
+  }
+}
 
 export interface CorpusSite {
   /** `<owner>+<repo>` */

@@ -23,8 +23,12 @@ export function findIcon(library: IconLibrary, name: string): string | undefined
   return Object.hasOwn(set.aliases, name) ? set.aliases[name] : undefined;
 }
 
+const namesByLibrary = new Map<IconLibrary, string[]>();
+
 export function iconNames(library: IconLibrary): string[] {
-  return Object.keys(data[library].icons);
+  let names = namesByLibrary.get(library);
+  if (!names) namesByLibrary.set(library, (names = Object.keys(data[library].icons)));
+  return names;
 }
 
 export function iconStyles(library: IconLibrary, name: string): string[] {

@@ -45,7 +45,8 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
   const files = ctx.host.files;
   for (const entry of pages) {
     const value = entry.value;
-    if (plainPagePattern.test(value) && files.hasPage(value.charCodeAt(0) === 47 ? value.slice(1) : value)) continue;
+    // The index holds normalised paths only, so a hit needs no further checks.
+    if (files.hasPage(value) || (value.charCodeAt(0) === 47 && files.hasPage(value.slice(1)))) continue;
     if (isOperationEntry(value) || isExternalUrl(value)) continue;
     const page = pagePath(value);
     if (page.kind === 'url') continue;

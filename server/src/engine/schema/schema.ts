@@ -43,7 +43,16 @@ export function refName(node: SchemaNode): string | undefined {
   return node.$ref?.startsWith('#/definitions/') ? node.$ref.slice('#/definitions/'.length) : undefined;
 }
 
+const resolved = new WeakMap<SchemaNode, SchemaNode>();
+
 export function resolveSchema(node: SchemaNode): SchemaNode {
+  if (!node.$ref) return node;
+  let result = resolved.get(node);
+  if (!result) resolved.set(node, (result = followRefs(node)));
+  return result;
+}
+
+function followRefs(node: SchemaNode): SchemaNode {
   let current = node;
   for (let hops = 0; current.$ref && hops < 32; hops++) {
     const name = refName(current);

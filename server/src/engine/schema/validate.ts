@@ -228,6 +228,11 @@ function validateAnyOf(
   isTop: boolean,
 ): void {
   const branches = node.anyOf!;
+  if (branches.every(isRequiredOnly)) {
+    const value = cursor.value as Record<string, unknown>;
+    const skip = isTop ? options.skipKeys : undefined;
+    if (!isRecord(value) || branches.some((branch) => branch.required!.every((key) => key in value || skip?.has(key)))) return;
+  }
   const typed = branches.filter((branch) => {
     const resolved = resolveSchema(branch);
     return !resolved.type || typeMatches(cursor.value, resolved.type);
@@ -255,6 +260,11 @@ function validateAnyOf(
   out.push(...best!);
 }
 
+/** A branch like `{ "required": ["pages"] }`: one of several ways to complete an object. */
+function isRequiredOnly(branch: SchemaNode): boolean {
+  return branch.required !== undefined && !branch.$ref && !branch.type && !branch.properties && !branch.anyOf;
+}
+
 const patterns = new Map<string, RegExp>();
 
 function compiledPattern(pattern: string): RegExp {
@@ -265,8 +275,9 @@ function compiledPattern(pattern: string): RegExp {
 
 function typeMatches(value: unknown, type: string | string[]): boolean {
   const actual = jsonType(value);
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
+  if (typeof type === 'string') return type === actual || (type === 'number' && actual === 'integer');
+  for (const t of type) if (t === actual || (t === 'number' && actual === 'integer')) return true;
+  return false;
 }
 
 function typeNames(type: string | string[]): string {

@@ -1,0 +1,98 @@
+// The engine's full check against the floor (JSON.parse) and its peers, on the same texts, in one
+// process. Each timed run checks a freshly edited text, as an editor would after a keystroke.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseTree } from 'jsonc-parser';
+import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
+import { checkDocsJson, DiskSiteHost, FileIndex, type SiteHost } from '../server/src/engine';
+import schema from '../schemas/docs.schema.json';
+import { materialiseRepository } from '../test/support/corpus';
+
+const runs = 25;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** A one-character edit at a stable place (the site name), different on each run. */
+function edited(text: string, run: number): string {
+  const at = text.indexOf('"name": "') + 9;
+  return text.slice(0, at) + String.fromCharCode(65 + (run % 26)) + text.slice(at + 1);
+}
+
+function time(fn: (text: string) => unknown, text: string): number {
+  const samples: number[] = [];
+  for (let run = 0; run < runs + 3; run++) {
+    const input = edited(text, run);
+    (globalThis as { gc?: () => void }).gc?.();
+    const start = performance.now();
+    fn(input);
+    if (run >= 3) samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+async function timeAsync(fn: (text: string) => Promise<unknown>, text: string, count = runs): Promise<number> {
+  const samples: number[] = [];
+  for (let run = 0; run < count + 2; run++) {
+    const input = edited(text, run);
+    const start = performance.now();
+    await fn(input);
+    if (run >= 2) samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+const jsonService = getLanguageService({});
+jsonService.configure({ validate: true, schemas: [{ uri: 'docsjson://schema', fileMatch: ['*docs.json'], schema: schema as object }] });
+
+async function languageService(text: string): Promise<void> {
+  const document = TextDocument.create('file:///bench/docs.json', 'json', 1, text);
+  await jsonService.doValidation(document, jsonService.parseJSONDocument(document));
+}
+
+async function benchmark(label: string, text: string, host: SiteHost, coldRoot?: string): Promise<void> {
+  const check = (input: string) => checkDocsJson(input, host);
+  const result = check(text);
+  const problems = [...result.documents.values()].reduce((n, d) => n + d.diagnostics.length, 0);
+  const parse = time((input) => JSON.parse(input), text);
+  const full = time(check, text);
+  const jsonc = time((input) => parseTree(input), text);
+  const service = await timeAsync(languageService, text, 7);
+  console.log(`\n${label}: ${(text.length / 1e6).toFixed(2)} MB, ${result.model.pages.length} page entries, ${problems} diagnostics`);
+  console.log(`  JSON.parse (floor)                 ${parse.toFixed(1).padStart(8)} ms`);
+  console.log(`  docsjson full check (warm, edited) ${full.toFixed(1).padStart(8)} ms   ${(full / parse).toFixed(1)}x JSON.parse   (target <= 5x)`);
+  console.log(`  jsonc-parser parseTree             ${jsonc.toFixed(1).padStart(8)} ms   docsjson is ${(jsonc / full).toFixed(1)}x faster`);
+  console.log(`  vscode-json-languageservice        ${service.toFixed(1).padStart(8)} ms   docsjson is ${(service / full).toFixed(1)}x faster   (target >= 10x)`);
+  console.log(`  re-check after a one-character edit${full.toFixed(1).padStart(8)} ms   (target <= 20 ms)`);
+  if (coldRoot) {
+    const start = performance.now();
+    checkDocsJson(text, new DiskSiteHost(coldRoot));
+    console.log(`  cold (file index from disk + check)${(performance.now() - start).toFixed(1).padStart(8)} ms`);
+  }
+}
+
+function generatedSite(pageCount: number): { text: string; host: SiteHost } {
+  const files = new FileIndex();
+  const groups = [];
+  for (let g = 0; g < pageCount / 50; g++) {
+    const pages = Array.from({ length: 50 }, (_, p) => `section-${g}/page-${p}`);
+    pages.forEach((page) => files.add(`${page}.mdx`));
+    groups.push({ group: `Group ${g}`, icon: 'book', pages });
+  }
+  const tabs = Array.from({ length: 10 }, (_, t) => ({ tab: `Tab ${t}`, groups: groups.slice(t * 10, t * 10 + 10) }));
+  const text = JSON.stringify({ theme: 'mint', name: 'Generated', colors: { primary: '#0D9373' }, navigation: { tabs } }, null, 2);
+  return { text, host: { root: '/generated', files, readFile: () => undefined } };
+}
+
+async function main(): Promise<void> {
+  const repository = materialiseRepository('crewAIInc+crewAI');
+  const root = join(repository, 'docs');
+  const crewai = readFileSync(join(root, 'docs.json'), 'utf8');
+  await benchmark('crewAI docs/docs.json', crewai, new DiskSiteHost(root), root);
+  const generated = generatedSite(5000);
+  await benchmark('generated 5,000-page docs.json', generated.text, generated.host);
+}
+
+void main();
