@@ -44,8 +44,12 @@ function boundedExtra(value: unknown): unknown {
 export function parseJobRecord(body: unknown): JobRecord {
   const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const record: JobRecord = { todos: parseTodos(fields.todos) ?? [], extra: {} };
-  for (const name of STRING_FIELDS) record[name] = asText(fields[name], MAX_FIELD_CHARS);
-  record.messageToUser = asText(fields.messageToUser, MAX_MESSAGE_TO_USER_CHARS);
+  for (const name of STRING_FIELDS) {
+    const value = asText(fields[name], MAX_FIELD_CHARS);
+    if (value !== undefined) record[name] = value;
+  }
+  const messageToUser = asText(fields.messageToUser, MAX_MESSAGE_TO_USER_CHARS);
+  if (messageToUser !== undefined) record.messageToUser = messageToUser;
   if (fields.haulted !== undefined && fields.haulted !== null) record.haulted = fields.haulted === true || fields.haulted === 'true';
   const unknownNames = Object.keys(fields).filter((name) => !KNOWN_FIELDS.has(name));
   for (const name of unknownNames.slice(0, MAX_EXTRA_FIELDS)) record.extra[truncateText(name, 100)] = boundedExtra(fields[name]);

@@ -24,12 +24,12 @@ function parseTodo(entry: unknown): Todo {
     return { content: optionalString(entry) ?? '' };
   }
   const fields = entry as Record<string, unknown>;
-  return {
-    id: optionalString(fields.id),
-    content: optionalString(fields.content) ?? optionalString(entry) ?? '',
-    status: optionalString(fields.status),
-    priority: optionalString(fields.priority),
-  };
+  const todo: Todo = { content: optionalString(fields.content) ?? optionalString(entry) ?? '' };
+  for (const name of ['id', 'status', 'priority'] as const) {
+    const value = optionalString(fields[name]);
+    if (value !== undefined) todo[name] = value;
+  }
+  return todo;
 }
 
 /** The todo list in `value`, or undefined when `value` is not a list. */

@@ -13,16 +13,17 @@ import { TextProgressWriter, formatOutcome, formatRecord, terminalSafe } from '.
 import { UsageError } from './usage';
 
 const HELP = `Usage:
-  docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft] [--api-url URL] [--json]
+  docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft]
+                     [--api-url URL] [--json] [--poll-interval SECONDS]
   docsjson job get ID --project ID [--api-url URL] [--json]
-  docsjson job watch ID --project ID [--api-url URL] [--json]
+  docsjson job watch ID --project ID [--api-url URL] [--json] [--poll-interval SECONDS]
   docsjson job list --project ID [--api-url URL] [--json]
 
 create   starts an agent job and follows it until it ends; several --message are sent in order,
          each with the --role given just before it (system, user or assistant; default user).
 get      prints a job's record once.       watch   follows a job until it ends.
 list     jobs of the project: those the API lists, and those followed from this machine.
---json   one JSON object per line.
+--json   one JSON object per line.   --poll-interval   seconds between two looks at the job (default 3).
 
 The API key is read from DOCS_AGENT_API_KEY only; the URL from --api-url or DOCS_AGENT_API_URL
 (default ${DEFAULT_API_URL}). Jobs followed here are kept in $XDG_STATE_HOME/docsjson/agent-jobs.json.
@@ -41,6 +42,7 @@ const SECRET_FLAG = /^--?(api-?key|key|token|secret)(=|$)/i;
 
 interface Context {
   api: AgentApiClient;
+  pollIntervalMs: number;
   projectId: string;
   /** Undefined when the state file cannot be used (a warning was printed). */
   store: JobStore | undefined;
@@ -148,14 +150,15 @@ async function create(context: Context, values: Record<string, unknown>, message
   const model = values.model as string | undefined;
   if (model !== undefined && !MODELS.includes(model)) throw new UsageError(`--model must be one of ${MODELS.join(', ')}`);
   const branch = required(values.branch as string | undefined, 'branch');
-  const tracker = JobTracker.create(context.api, context.projectId, { branch, messages, model, asDraft: values.draft === true });
+  const request = { branch, messages, model, asDraft: values.draft === true };
+  const tracker = JobTracker.create(context.api, context.projectId, request, { pollIntervalMs: context.pollIntervalMs });
   return follow(context, tracker);
 }
 
 async function watch(context: Context, sessionId: string): Promise<number> {
   const scope = { apiUrl: context.api.baseUrl, projectId: context.projectId };
   const known = context.store?.findBySession(scope, sessionId) ?? trackedJobForSession(scope, sessionId);
-  return follow(context, JobTracker.resume(context.api, known));
+  return follow(context, JobTracker.resume(context.api, known, { pollIntervalMs: context.pollIntervalMs }));
 }
 
 async function get(context: Context, sessionId: string): Promise<number> {
@@ -202,9 +205,10 @@ export async function runJob(argv: string[]): Promise<number> {
       role: { type: 'string', multiple: true },
       model: { type: 'string' },
       draft: { type: 'boolean', default: false },
+      'poll-interval': { type: 'string' },
     },
     get: {},
-    watch: {},
+    watch: { 'poll-interval': { type: 'string' } },
     list: {},
   };
   if (!(command in commandOptions)) throw new UsageError(`unknown job command "${command}" (create, get, watch, list)`);
@@ -219,6 +223,8 @@ export async function runJob(argv: string[]): Promise<number> {
   }
   const projectId = required(values.project, 'project');
   const messages = command === 'create' ? messagesFrom(options) : [];
+  const pollSeconds = Number(values['poll-interval'] ?? 3);
+  if (!(pollSeconds > 0)) throw new UsageError('--poll-interval must be a positive number of seconds');
   if (!apiKey.trim()) {
     err('docsjson: set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
     return 2;
@@ -235,7 +241,7 @@ export async function runJob(argv: string[]): Promise<number> {
     return 2;
   }
   const store = command === 'get' ? undefined : await openStore(err);
-  const context: Context = { api, projectId, store, json: values.json === true, out, err };
+  const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, out, err };
   try {
     switch (command) {
       case 'create':

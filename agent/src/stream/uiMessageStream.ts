@@ -63,6 +63,7 @@ export function decodeUiMessageChunk(data: string): AgentEvent | undefined {
 /** The AI SDK UI message stream: Server-Sent Events whose data is one JSON chunk each. */
 export function createUiMessageStreamDecoder(maxEventChars: number): FormatDecoder {
   let events: AgentEvent[] = [];
+  let skippingOversizedLine = false;
   const parser = createParser({
     maxBufferSize: maxEventChars,
     onEvent(message) {
@@ -72,8 +73,8 @@ export function createUiMessageStreamDecoder(maxEventChars: number): FormatDecod
     onError(error) {
       if (error.type !== 'max-buffer-size-exceeded') return;
       events.push(oversizedEventError(maxEventChars));
-      // The rest of the oversized line then reads as an unknown field, which the parser skips.
       parser.reset();
+      skippingOversizedLine = true;
     },
   });
   const take = () => {
@@ -83,11 +84,18 @@ export function createUiMessageStreamDecoder(maxEventChars: number): FormatDecod
   };
   return {
     push(text) {
-      parser.feed(text);
+      if (skippingOversizedLine) {
+        const lineEnd = text.search(/[\r\n]/);
+        if (lineEnd === -1) return [];
+        skippingOversizedLine = false;
+        parser.feed(text.slice(lineEnd + 1));
+      } else {
+        parser.feed(text);
+      }
       return take();
     },
     end() {
-      parser.reset({ consume: true });
+      if (!skippingOversizedLine) parser.reset({ consume: true });
       return take();
     },
   };
