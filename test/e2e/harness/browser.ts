@@ -60,6 +60,13 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** DOCSJSON_E2E_DEBUG=1 logs each UI action (and retries) with timings to stderr. */
+const DEBUG = !!process.env.DOCSJSON_E2E_DEBUG && process.env.DOCSJSON_E2E_DEBUG !== '0';
+const debugStart = Date.now();
+function debug(message: string): void {
+  if (DEBUG) process.stderr.write(`[e2e +${((Date.now() - debugStart) / 1000).toFixed(2)}s] ${message}\n`);
+}
+
 /** Polls fn until it returns a value other than undefined/false, or throws after timeoutMs. */
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, intervalMs = 150): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -128,6 +135,7 @@ export class Workbench {
     const widget = this.quickInput();
     const input = widget.locator('input.input, .quick-input-box input').first();
     for (let attempt = 0; attempt < 4; attempt++) {
+      if (attempt > 0) debug(`${shortcut} did not open the quick input; retrying`);
       await this.page.keyboard.press(shortcut);
       try {
         await widget.waitFor({ state: 'visible', timeout: 3000 });
@@ -172,6 +180,7 @@ export class Workbench {
     const deadline = Date.now() + timeoutMs;
     let shown: string[] = [];
     for (let attempt = 1; ; attempt++) {
+      debug(`quick input ${shortcut} "${value}" (attempt ${attempt})`);
       const input = await this.openQuickInput(shortcut);
       // The widget closes when something else takes focus (an editor opening late): then retry.
       const filled = await input.fill(value, { timeout: 3000 }).then(
@@ -199,6 +208,7 @@ export class Workbench {
           // The widget closed or re-rendered between finding and clicking: start over.
         }
       }
+      debug(`quick input: ${filled ? (index === undefined ? 'no matching row' : 'click missed') : 'widget closed before typing'}; retrying`);
       await this.page.keyboard.press('Escape');
       if (Date.now() > deadline || attempt >= 4) {
         throw new Error(`timed out waiting for ${what}; the list showed: ${JSON.stringify(shown.slice(0, 15))}`);
@@ -489,16 +499,28 @@ export class Workbench {
 
   /** Renames a file in the explorer (select, F2, type the new name, Enter). newName is a bare name. */
   async renameInExplorer(path: string, newName: string): Promise<void> {
+    debug(`rename ${path} -> ${newName}`);
     const row = await this.explorerRow(path);
     await row.click();
+    debug('rename: row clicked');
     await this.page.keyboard.press('F2');
     const input = this.page.locator('.explorer-folders-view .monaco-inputbox input');
     await input.waitFor({ state: 'visible', timeout: 5000 });
+    debug('rename: input visible');
     await input.fill(newName);
     await this.page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: 10_000 });
+    debug('rename: input hidden');
     const dir = dirname(path) === '.' ? '' : `${dirname(path)}/`;
+    // The rename waits for extensions' will-rename participants (seen: 2-8 s), then the explorer
+    // shows the new name and takes focus back; a quick input opened before that would be closed.
     await this.explorerRow(`${dir}${newName}`);
+    await waitFor(
+      'focus back in the explorer after the rename',
+      () => this.page.evaluate(() => !!document.activeElement?.closest('.explorer-folders-view') && document.activeElement?.tagName !== 'INPUT'),
+      5000,
+    ).catch(() => undefined);
+    debug('rename: done');
   }
 
   // ---- Views -------------------------------------------------------------------------------
