@@ -56,6 +56,13 @@ export function parseJobRecord(body: unknown): JobRecord {
   return record;
 }
 
+/** A record read back from storage: the JSON of a `JobRecord`, its `extra` fields included. */
+export function reviveJobRecord(stored: unknown): JobRecord {
+  if (typeof stored !== 'object' || stored === null) return parseJobRecord(stored);
+  const { extra, ...fields } = stored as Record<string, unknown>;
+  return parseJobRecord({ ...(typeof extra === 'object' && extra !== null ? extra : {}), ...fields });
+}
+
 /** True when the job will not change any more: `haulted`, or a reason that ends a job. */
 export function isTerminal(record: JobRecord): boolean {
   return record.haulted === true || TERMINAL_HAULT_REASON_KINDS.has(classifyHaultReason(record.haultReason));

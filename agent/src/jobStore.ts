@@ -1,4 +1,4 @@
-import { isTerminal, parseJobRecord, type JobRecord } from './jobRecord';
+import { isTerminal, reviveJobRecord, type JobRecord } from './jobRecord';
 import { isActive, trackedJobForSession, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
 import { emptyTranscript, type Transcript } from './transcript';
 
@@ -24,35 +24,33 @@ function storageKey(job: JobScope & { localId: string }): string {
   return `${KEY_PREFIX}${scopeId(job)}/${encodeURIComponent(job.localId)}`;
 }
 
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** A stored job as read back, or undefined when the entry is not one (corrupt, or from elsewhere). */
 function readStoredJob(value: unknown): TrackedJob | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const stored = value as Record<string, unknown>;
-  const { apiUrl, projectId, localId, startedAt } = stored;
+  const { apiUrl, projectId, localId, startedAt, updatedAt, phase, transcript } = stored;
   if (typeof apiUrl !== 'string' || typeof projectId !== 'string' || typeof localId !== 'string' || typeof startedAt !== 'string') {
     return undefined;
   }
-  const transcript = stored.transcript as Partial<Transcript> | undefined;
-  return {
+  const storedTranscript = transcript as Partial<Transcript> | undefined;
+  const job: TrackedJob = {
     apiUrl,
     projectId,
     localId,
     startedAt,
-    sessionId: optionalString(stored.sessionId),
-    branch: optionalString(stored.branch),
-    request: stored.request as TrackedJob['request'],
-    updatedAt: optionalString(stored.updatedAt) ?? startedAt,
-    phase: PHASES.includes(stored.phase as TrackerPhase) ? (stored.phase as TrackerPhase) : 'stopped',
-    problem: optionalString(stored.problem),
-    record: stored.record === undefined ? undefined : parseJobRecord(stored.record),
-    transcript: Array.isArray(transcript?.events)
-      ? { events: transcript.events, dropped: Number(transcript.dropped) || 0, size: Number(transcript.size) || 0 }
+    updatedAt: typeof updatedAt === 'string' ? updatedAt : startedAt,
+    phase: PHASES.includes(phase as TrackerPhase) ? (phase as TrackerPhase) : 'stopped',
+    transcript: Array.isArray(storedTranscript?.events)
+      ? { events: storedTranscript.events, dropped: Number(storedTranscript.dropped) || 0, size: Number(storedTranscript.size) || 0 }
       : emptyTranscript(),
   };
+  if (typeof stored.sessionId === 'string') job.sessionId = stored.sessionId;
+  if (typeof stored.branch === 'string') job.branch = stored.branch;
+  if (typeof stored.problem === 'string') job.problem = stored.problem;
+  if (typeof stored.problemKind === 'string') job.problemKind = stored.problemKind as TrackedJob['problemKind'];
+  if (typeof stored.request === 'object' && stored.request !== null) job.request = stored.request as TrackedJob['request'];
+  if (stored.record !== undefined) job.record = reviveJobRecord(stored.record);
+  return job;
 }
 
 function newestFirst(a: TrackedJob, b: TrackedJob): number {
