@@ -37,6 +37,8 @@ export interface DevApiServerOptions {
 export interface LoggedRequest {
   method: string;
   path: string;
+  /** The parsed JSON body of a POST. */
+  body?: unknown;
   /** Undefined while the answer is under way, or when the connection was dropped. */
   status?: number;
 }
@@ -228,6 +230,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     });
 
     const body = method === 'POST' ? await readJsonBody(req) : undefined;
+    entry.body = body;
     const faults = new Set(faultsInList(String(req.headers['x-dev-fault'] ?? '')));
     const messages = (body as Partial<JobRequest> | undefined)?.messages;
     if (Array.isArray(messages)) {

@@ -34,11 +34,17 @@ export function createUpdateBatcher<T>({ maxUpdates, intervalMs, post }: UpdateB
     post(batch);
   };
 
+  // Timers may fire a little early by the clock: wait out the rest of the gap.
+  const schedule = () => {
+    const remainingMs = lastPostAt + minGapMs - performance.now();
+    timer = remainingMs > 0 ? setTimeout(schedule, Math.ceil(remainingMs)) : setTimeout(flush, 0);
+  };
+
   return {
     push(item) {
       if (disposed) return;
       pending.push(item);
-      if (timer === undefined) timer = setTimeout(flush, Math.max(0, lastPostAt + minGapMs - performance.now()));
+      if (timer === undefined) schedule();
     },
     flush,
     dispose() {

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `npm run dev:api` as a child process, as a user or the extension's end-to-end test runs it. */
+async function startChild(): Promise<{ child: ChildProcess; url: string; apiKey: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'agent/dev-server/main.ts', '--port', '0', '--event-interval', '5', '--job-duration', '200', '--quiet'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`dev server exited with ${code}: ${output}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/^Agent API dev server: (\S+)$/m)?.[1];
+      const apiKey = output.match(/^API key: (\S+)$/m)?.[1];
+      if (url && apiKey) resolve({ child, url, apiKey });
+    });
+  });
+}
+
+describe('dev API server as a child process', () => {
+  let child: ChildProcess;
+  let url: string;
+  let apiKey: string;
+  const authorized = (headers: Record<string, string> = {}) => ({ authorization: `Bearer ${apiKey}`, ...headers });
+
+  before(async () => {
+    ({ child, url, apiKey } = await startChild());
+  });
+  after(() => {
+    child.kill();
+  });
+
+  it('prints its URL and a test key, and requires that key', async () => {
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.match(apiKey, /^mint_dev_/);
+    assert.equal((await fetch(`${url}/v1/agent/demo/jobs`)).status, 401);
+    assert.equal((await fetch(`${url}/v1/agent/demo/jobs`, { headers: { authorization: 'Bearer mint_wrong' } })).status, 401);
+    const listed = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() });
+    assert.equal(listed.status, 200);
+    assert.deepEqual(await listed.json(), { jobs: [], total: 0 });
+  });
+
+  it('streams a job as SSE with X-Session-Id and X-Branch-Name, ending with [DONE]', async () => {
+    const response = await fetch(`${url}/v1/agent/demo/job`, {
+      method: 'POST',
+      headers: authorized({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ branch: 'docs/child', messages: [{ role: 'user', content: 'Update' }], model: 'opus' }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'text/event-stream');
+    assert.match(response.headers.get('x-session-id') ?? '', /^sess_/);
+    assert.equal(response.headers.get('x-branch-name'), 'docs/child');
+    const body = await response.text();
+    assert.match(body, /"type":"text-delta"/);
+    assert.match(body, /"todos":\[/);
+    assert.ok(body.endsWith('data: [DONE]\n\n'));
+  });
+
+  it('rejects a malformed job request with 400', async () => {
+    const response = await fetch(`${url}/v1/agent/demo/job`, {
+      method: 'POST',
+      headers: authorized(),
+      body: JSON.stringify({ messages: [], model: 'gpt' }),
+    });
+    assert.equal(response.status, 400);
+  });
+
+  it('fails on request: the X-Dev-Fault header, and faults queued through /__dev/faults', async () => {
+    const viaHeader = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized({ 'x-dev-fault': '500' }) });
+    assert.equal(viaHeader.status, 500);
+    assert.match(viaHeader.headers.get('content-type') ?? '', /text\/html/);
+    const queued = await fetch(`${url}/__dev/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ fault: '429', method: 'GET', times: 2, retryAfter: 7 }),
+    });
+    assert.equal(queued.status, 204);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const limited = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() });
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('retry-after'), '7');
+    }
+    assert.equal((await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() })).status, 200);
+    const log = (await (await fetch(`${url}/__dev/requests`)).json()) as { method: string; status: number }[];
+    assert.deepEqual(log.slice(-4).map((entry) => entry.status), [500, 429, 429, 200]);
+  });
+});

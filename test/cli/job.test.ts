@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+/** The dev server's key: distinctive, so any output that repeats it is caught. */
+const CANARY_KEY = 'mint_CANARY_cli_k3y_must_never_be_printed_5a6b';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('docsjson job (the bundled CLI against the dev server)', () => {
+  let server: DevApiServer;
+  let stateHome: string;
+  const outputs: string[] = [];
+
+  function run(
+    args: string[],
+    env: Record<string, string | undefined> = {},
+    onStdout?: (stdout: string, child: ChildProcess) => void,
+  ): Promise<Run> {
+    const child = spawn(process.execPath, [cli, 'job', ...args], {
+      env: {
+        ...process.env,
+        DOCS_AGENT_API_URL: server.url,
+        DOCS_AGENT_API_KEY: CANARY_KEY,
+        XDG_STATE_HOME: stateHome,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout, child);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve) => {
+      child.on('close', (code) => {
+        outputs.push(stdout, stderr);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  const create = (project: string, ...extra: string[]) =>
+    run(['create', '--project', project, '--branch', 'docs/cli', '--poll-interval', '0.05', ...extra]);
+  const posts = (project: string) =>
+    server.requests.filter((request) => request.method === 'POST' && request.path.includes(`/${project}/`));
+
+  before(async () => {
+    server = await startDevApiServer({ apiKey: CANARY_KEY, eventIntervalMs: 5, trickleIntervalMs: 100, jobDurationMs: 300 });
+    stateHome = await mkdtemp(join(tmpdir(), 'docsjson-cli-state-'));
+  });
+  after(async () => {
+    await server.close();
+    await rm(stateHome, { recursive: true, force: true });
+  });
+
+  it('create streams progress, prints the final record and exits 0 when the job completed', async () => {
+    const result = await create('c-happy', '--message', 'Update the quickstart', '--model', 'opus', '--draft');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Job sess_\w+ on branch docs\/cli$/m);
+    assert.match(result.stdout, /^I'll update the docs on branch docs\/cli\. $/m, 'streamed text, deltas joined');
+    assert.match(result.stdout, /^Todos:\n {2}\[>\] Read docs\.json and the pages to change \(high\)\n {2}\[ \] Edit the pages \(high\)/m);
+    assert.match(result.stdout, /^-> read_file \{"path":"docs\.json"\}$/m);
+    assert.match(result.stdout, /^Status: completed\n {2}The agent finished its work\.$/m);
+    assert.match(result.stdout, /^Pull request: https:\/\/github\.com\/example\/docs\/pull\/\d+$/m);
+    assert.match(result.stdout, /^Message to user:\n {2}I updated the quickstart page\.$/m);
+    assert.equal(result.stderr, '');
+    assert.deepEqual(
+      posts('c-happy').map((request) => request.body),
+      [{ branch: 'docs/cli', messages: [{ role: 'user', content: 'Update the quickstart' }], asDraft: true, model: 'opus' }],
+    );
+  });
+
+  it('sends several messages in order, each with the --role given before it', async () => {
+    const result = await create('c-roles', '--role', 'system', '--message', 'Be brief', '--message', 'Fix typos', '--role', 'assistant', '--message', 'Noted');
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual((posts('c-roles')[0].body as { messages: unknown }).messages, [
+      { role: 'system', content: 'Be brief' },
+      { role: 'user', content: 'Fix typos' },
+      { role: 'assistant', content: 'Noted' },
+    ]);
+  });
+
+  it('--json prints one JSON event per line, ending with the final job', async () => {
+    const result = await create('c-json', '--message', 'x', '--json');
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; event?: { type: string } });
+    const types = new Set(lines.map((line) => (line.type === 'event' ? `event:${line.event!.type}` : line.type)));
+    for (const type of ['phase', 'session', 'event:text', 'event:todos', 'event:tool-call', 'record']) assert.ok(types.has(type), type);
+    const final = lines.at(-1) as unknown as { type: string; completed: boolean; job: { record: { pullRequestLink: string } } };
+    assert.equal(final.type, 'final');
+    assert.equal(final.completed, true);
+    assert.match(final.job.record.pullRequestLink, /\/pull\/\d+$/);
+  });
+
+  for (const [fault, reason, explanation] of [
+    ['misconfigured', 'repo_missconfigured', /repository connection of this project is misconfigured/],
+    ['error', 'error', /stopped because of an error/],
+  ] as const) {
+    it(`exits 1 when the job ends with ${reason}, explaining it`, async () => {
+      const result = await create(`c-${fault}`, '--message', `[fault:${fault}]`);
+      assert.equal(result.code, 1);
+      assert.match(result.stdout, new RegExp(`^Status: ${reason}$`, 'm'));
+      assert.match(result.stdout, explanation);
+      assert.match(result.stdout, /^! error: /m, "the stream's error event is shown");
+      assert.doesNotMatch(result.stdout, /Pull request:/);
+    });
+  }
+
+  it('follows the job by polling when the stream is cut, still exits 0, and posts once', async () => {
+    const result = await create('c-cut', '--message', '[fault:cut]');
+    assert.equal(result.code, 0);
+    assert.match(result.stderr, /^docsjson: The live stream of POST .* broke off: .* Following the job by polling\.$/m);
+    assert.match(result.stdout, /^Status: completed$/m);
+    assert.equal(posts('c-cut').length, 1);
+  });
+
+  it('shows hostile text from the API as inert text: no escape sequences reach the terminal', async () => {
+    const result = await create('c-html', '--message', '[fault:html]');
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /<script>alert\("pwned"\)<\/script>/);
+    assert.match(result.stdout, /\\u\{1b\}\[31m/);
+    assert.doesNotMatch(result.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('bounds a huge messageToUser', async () => {
+    const result = await create('c-huge', '--message', '[fault:huge]');
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /more characters not shown\]/);
+    assert.ok(result.stdout.length < 100_000, `${result.stdout.length} characters`);
+  });
+
+  it('get prints a record (text or JSON); watch follows a job to its end', async () => {
+    const created = await create('c-get', '--message', 'x', '--json');
+    const sessionId = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { job: { sessionId: string } }).job.sessionId;
+    const text = await run(['get', sessionId, '--project', 'c-get']);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /^Status: completed$/m);
+    const json = await run(['get', sessionId, '--project', 'c-get', '--json']);
+    assert.equal((JSON.parse(json.stdout) as { sessionId: string }).sessionId, sessionId);
+    const watched = await run(['watch', sessionId, '--project', 'c-get', '--poll-interval', '0.05']);
+    assert.equal(watched.code, 0);
+    assert.match(watched.stdout, /^Pull request: https:/m);
+    const missing = await run(['get', 'sess_unknown', '--project', 'c-get']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^docsjson: Not found \(HTTP 404\)/);
+  });
+
+  it('list shows the jobs of the project with their state', async () => {
+    const result = await run(['list', '--project', 'c-get']);
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /^sess_\w+ {2}completed {2}docs\/cli {2}\S+ {2}https:\/\/github\.com\/example\/docs\/pull\/\d+$/m);
+  });
+
+  it('Ctrl-C stops watching (exit 1) and says how to follow the job again', async () => {
+    let interrupted = false;
+    const result = await run(['create', '--project', 'c-sigint', '--branch', 'b', '--message', '[fault:trickle]'], {}, (stdout, child) => {
+      if (!interrupted && stdout.includes('Job sess_')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /Not finished yet\. Follow it again with: docsjson job watch sess_\w+ --project c-sigint/);
+    const state = await readFile(join(stateHome, 'docsjson', 'agent-jobs.json'), 'utf8');
+    assert.match(state, /"phase":"stopped"/);
+  });
+
+  it('explains a missing key in one line (exit 2) without calling the API', async () => {
+    const before = server.requests.length;
+    const result = await run(['get', 'x', '--project', 'p'], { DOCS_AGENT_API_KEY: undefined });
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, 'docsjson: set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
+    assert.equal(server.requests.length, before);
+  });
+
+  it('explains a rejected key in one line (exit 1) without showing it, although the server echoes it', async () => {
+    const wrongKey = 'mint_WRONG_canary_key_0f1e2d3c';
+    const result = await run(['create', '--project', 'p', '--branch', 'b', '--message', 'x'], { DOCS_AGENT_API_KEY: wrongKey });
+    assert.equal(result.code, 1);
+    const lines = result.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, result.stderr);
+    assert.match(lines[0], /^docsjson: The agent API rejected the API key \(HTTP 401\).* Check DOCS_AGENT_API_KEY\.$/);
+    assert.ok(!(result.stdout + result.stderr).includes(wrongKey));
+  });
+
+  it('refuses a key on the command line without repeating it', async () => {
+    const result = await run(['create', '--project', 'p', '--branch', 'b', '--message', 'x', `--api-key=${CANARY_KEY}`]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^docsjson: the API key is not accepted on the command line; set DOCS_AGENT_API_KEY instead$/m);
+  });
+
+  for (const [args, message] of [
+    [['create', '--project', 'p', '--branch', 'b'], /give at least one --message/],
+    [['create', '--project', 'p', '--branch', 'b', '--message', 'x', '--role', 'system'], /--role must come before the --message/],
+    [['create', '--project', 'p', '--branch', 'b', '--role', 'boss', '--message', 'x'], /--role must be one of system, user, assistant/],
+    [['create', '--project', 'p', '--branch', 'b', '--message', 'x', '--model', 'gpt'], /--model must be one of sonnet, opus/],
+    [['create', '--project', 'p', '--message', 'x'], /--branch is required/],
+    [['create', '--branch', 'b', '--message', 'x'], /--project is required/],
+    [['get', '--project', 'p'], /job get takes exactly one job id/],
+    [['get', 'a', '--project', 'p', '--bogus'], /Unknown option '--bogus'/],
+    [['frobnicate'], /unknown job command "frobnicate"/],
+  ] as const) {
+    it(`exits 2 on a usage error: ${args.join(' ')}`, async () => {
+      const before = server.requests.length;
+      const result = await run([...args]);
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, message);
+      assert.equal(server.requests.length, before);
+    });
+  }
+
+  it('refuses a plain-HTTP API URL that is not this machine (exit 2)', async () => {
+    const result = await run(['get', 'x', '--project', 'p', '--api-url', 'http://api.example.com']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^docsjson: Refusing to send the API key over plain HTTP to api\.example\.com: use https:\/\//);
+  });
+
+  it('never printed the key, nor stored it', async () => {
+    assert.ok(outputs.length > 20);
+    for (const output of outputs) assert.ok(!output.includes(CANARY_KEY), output.slice(0, 300));
+    const state = await readFile(join(stateHome, 'docsjson', 'agent-jobs.json'), 'utf8');
+    assert.ok(state.length > 1_000);
+    assert.ok(!state.includes(CANARY_KEY));
+  });
+});
