@@ -22,7 +22,7 @@ const node = {
 
 const builds = [
   { ...node, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist' },
+  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: { cli: 'cli/src/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
   {
     bundle: true,

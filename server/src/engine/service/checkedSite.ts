@@ -12,16 +12,26 @@ export interface RemoteSpecs {
   get(url: string): LoadedSpec | undefined;
 }
 
+export interface PageCatalog {
+  /** Paths of the .mdx and .md files without extension, sorted. */
+  pages: string[];
+  /** The same, lower-cased, for matching. */
+  lowerCased: string[];
+  /** Whether the navigation lists each page. */
+  listed: boolean[];
+}
+
 export interface SpecOperation {
   /** Root-relative path of the spec file, or its URL. */
   spec: string;
   operation: Operation;
 }
 
-/** Where a "$ref" file is pulled in: the `{"$ref": ...}` object's file and path. */
-interface Referrer {
+/** A `{"$ref": ...}` object: its file, its path there, and the file it pulls in. */
+export interface FileReference {
   document: string;
   path: JsonPath;
+  file: string;
 }
 
 /**
@@ -30,9 +40,10 @@ interface Referrer {
  */
 export class CheckedSite {
   private elementIndex?: Map<string, NavElement>;
-  private referrerIndex?: Map<string, Referrer>;
-  private pageList?: string[];
-  private usedPageSet?: Set<string>;
+  private referenceList?: FileReference[];
+  private referrerIndex?: Map<string, FileReference>;
+  private catalog?: PageCatalog;
+  private readonly operationsBySpec = new Map<string, SpecOperation[]>();
 
   constructor(
     readonly host: SiteHost,
@@ -73,29 +84,23 @@ export class CheckedSite {
     return referrer && depth < 16 ? this.elementAt(referrer.document, referrer.path, depth + 1) : undefined;
   }
 
-  /** Every page of the site: the paths of .mdx and .md files without extension, sorted. */
-  pagePaths(): string[] {
-    if (!this.pageList) {
+  /** Every page of the site, with what completion needs to rank them. */
+  pageCatalog(): PageCatalog {
+    if (!this.catalog) {
       const pages = new Set<string>();
       for (const file of this.host.files.all()) {
         const extension = pageExtensions.find((ext) => file.endsWith(ext));
         if (extension) pages.add(file.slice(0, -extension.length));
       }
-      this.pageList = [...pages].sort();
-    }
-    return this.pageList;
-  }
-
-  /** Pages that the navigation lists. */
-  usedPages(): Set<string> {
-    if (!this.usedPageSet) {
-      this.usedPageSet = new Set();
+      const listedPages = new Set<string>();
       for (const entry of this.result.model.pages) {
         const page = pagePath(entry.value);
-        if (page.kind === 'page') this.usedPageSet.add(page.path);
+        if (page.kind === 'page') listedPages.add(page.path);
       }
+      const sorted = [...pages].sort();
+      this.catalog = { pages: sorted, lowerCased: sorted.map((page) => page.toLowerCase()), listed: sorted.map((page) => listedPages.has(page)) };
     }
-    return this.usedPageSet;
+    return this.catalog;
   }
 
   /** The page file a page path names, if it exists. */
@@ -111,17 +116,23 @@ export class CheckedSite {
 
   /** The operations of one spec, named as in docs.json (a path from the root, or a URL). */
   specOperations(reference: string): SpecOperation[] {
-    const resolved = resolveReference(reference, '');
-    let spec: LoadedSpec | undefined;
-    let name = reference;
-    if (resolved.kind === 'url') {
-      spec = this.remoteSpecs?.get(resolved.url);
-    } else if (resolved.kind === 'file') {
-      name = resolved.path;
-      const text = this.host.files.has(resolved.path) ? this.host.readFile(resolved.path) : undefined;
-      spec = text === undefined ? undefined : this.specs.get(resolved.path, text);
+    let operations = this.operationsBySpec.get(reference);
+    if (!operations) {
+      const resolved = resolveReference(reference, '');
+      let spec: LoadedSpec | undefined;
+      let name = reference;
+      if (resolved.kind === 'url') {
+        spec = this.remoteSpecs?.get(resolved.url);
+      } else if (resolved.kind === 'file') {
+        name = resolved.path;
+        const text = this.host.files.has(resolved.path) ? this.host.readFile(resolved.path) : undefined;
+        spec = text === undefined ? undefined : this.specs.get(resolved.path, text);
+      }
+      operations = spec?.ok ? spec.operations.map((operation) => ({ spec: name, operation })) : [];
+      // A remote spec may arrive later; only what is known for good is kept.
+      if (resolved.kind !== 'url' || spec) this.operationsBySpec.set(reference, operations);
     }
-    return spec?.ok ? spec.operations.map((operation) => ({ spec: name, operation })) : [];
+    return operations;
   }
 
   private elements(): Map<string, NavElement> {
@@ -134,17 +145,28 @@ export class CheckedSite {
     return this.elementIndex;
   }
 
-  private referrers(): Map<string, Referrer> {
-    if (!this.referrerIndex) {
-      this.referrerIndex = new Map();
+  /** Every "$ref" in the site's files. */
+  fileReferences(): FileReference[] {
+    if (!this.referenceList) {
+      const list: FileReference[] = [];
       for (const { document } of this.result.documents.values()) {
         if (!document.json.text.includes('"$ref"')) continue;
         collectReferences(document.json.value, [], (reference, path) => {
           const resolved = resolveReference(reference, dirnameOf(document.path));
-          if (resolved.kind === 'file' && !this.referrerIndex!.has(resolved.path)) {
-            this.referrerIndex!.set(resolved.path, { document: document.path, path });
-          }
+          if (resolved.kind === 'file') list.push({ document: document.path, path, file: resolved.path });
         });
+      }
+      this.referenceList = list;
+    }
+    return this.referenceList;
+  }
+
+  /** Where each "$ref" file is pulled in (the first place, if several). */
+  private referrers(): Map<string, FileReference> {
+    if (!this.referrerIndex) {
+      this.referrerIndex = new Map();
+      for (const reference of this.fileReferences()) {
+        if (!this.referrerIndex.has(reference.file)) this.referrerIndex.set(reference.file, reference);
       }
     }
     return this.referrerIndex;

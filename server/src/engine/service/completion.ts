@@ -7,7 +7,7 @@ import { libraryTitle } from '../rules/iconRule';
 import { definition, enumValues, markdownOf, objectBranch, resolveSchema, type SchemaNode } from '../schema/schema';
 import { dirnameOf } from '../site/references';
 import type { CheckedSite } from './checkedSite';
-import { best, fuzzyScore } from './fuzzy';
+import { best, FuzzyPattern } from './fuzzy';
 import type { JsonText } from './jsonText';
 import { languageNames } from './languageNames';
 import { completionLocation, type CompletionLocation } from './location';
@@ -137,46 +137,40 @@ function valueCompletions(request: Request): Completions {
 
 function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: string): CompletionItem[] {
   const slash = prefix.startsWith('/') ? '/' : '';
-  const typed = prefix.slice(slash.length);
-  const used = site.usedPages();
-  interface Candidate {
-    label: string;
-    score: number;
-    used: boolean;
-    operation?: { spec: string; summary?: string; description?: string };
+  const pattern = new FuzzyPattern(prefix.slice(slash.length));
+  const items: CompletionItem[] = [];
+  const operations = site.operationsOf(element).map(({ spec, operation }) => ({ spec, operation, label: `${operation.method} ${operation.path}` }));
+  const operationPattern = new FuzzyPattern(prefix);
+  const scoredOperations = operations.map((candidate) => ({ candidate, score: operationPattern.score(candidate.label) }));
+  const chosenOperations = best(
+    scoredOperations.filter(({ score }) => score !== undefined),
+    listLimit,
+    (a, b) => b.score! - a.score! || compareText(a.candidate.label, b.candidate.label),
+  );
+  for (const { candidate } of chosenOperations) {
+    const { spec, operation, label } = candidate;
+    items.push({
+      label,
+      kind: 'operation',
+      detail: operation.summary,
+      documentation: [operation.description, `Operation in \`${spec}\``].filter(Boolean).join('\n\n'),
+      insertText: JSON.stringify(label),
+    });
   }
-  const candidates: Candidate[] = [];
-  for (const { spec, operation } of site.operationsOf(element)) {
-    const label = `${operation.method} ${operation.path}`;
-    const score = fuzzyScore(prefix, label);
-    if (score !== undefined) candidates.push({ label, score, used: false, operation: { spec, summary: operation.summary, description: operation.description } });
+  const { pages, lowerCased, listed } = site.pageCatalog();
+  const scores = new Float64Array(pages.length);
+  const matches: number[] = [];
+  for (let index = 0; index < pages.length; index++) {
+    const score = pattern.score(pages[index], lowerCased[index]);
+    if (score === undefined) continue;
+    scores[index] = score;
+    matches.push(index);
   }
-  for (const page of site.pagePaths()) {
-    const score = fuzzyScore(typed, page);
-    if (score !== undefined) candidates.push({ label: page, score, used: used.has(page) });
+  const chosenPages = best(matches, listLimit - items.length, (a, b) => scores[b] - scores[a] || Number(listed[a]) - Number(listed[b]) || a - b);
+  for (const index of chosenPages) {
+    items.push({ label: pages[index], kind: 'page', detail: listed[index] ? 'in the navigation' : undefined, insertText: JSON.stringify(slash + pages[index]) });
   }
-  const chosen = best(candidates, listLimit, (a, b) => b.score - a.score || Number(a.used) - Number(b.used) || compareText(a.label, b.label));
-  return chosen.map((candidate, rank) => {
-    const sortText = String(rank).padStart(3, '0');
-    if (candidate.operation) {
-      const { spec, summary, description } = candidate.operation;
-      return {
-        label: candidate.label,
-        kind: 'operation',
-        detail: summary,
-        documentation: [description, `Operation in \`${spec}\``].filter(Boolean).join('\n\n'),
-        insertText: JSON.stringify(candidate.label),
-        sortText,
-      };
-    }
-    return {
-      label: candidate.label,
-      kind: 'page',
-      detail: candidate.used ? 'in the navigation' : undefined,
-      insertText: JSON.stringify(slash + candidate.label),
-      sortText,
-    };
-  });
+  return items.map((item, rank) => ({ ...item, sortText: String(rank).padStart(3, '0') }));
 }
 
 const iconNameLists = new Map<IconLibrary, string[]>();
@@ -184,15 +178,16 @@ const iconNameLists = new Map<IconLibrary, string[]>();
 function iconItems(library: IconLibrary, prefix: string): CompletionItem[] {
   let names = iconNameLists.get(library);
   if (!names) iconNameLists.set(library, (names = iconNames(library)));
+  const pattern = new FuzzyPattern(prefix);
   const scored: { name: string; score: number }[] = [];
   for (const name of names) {
-    const score = fuzzyScore(prefix, name);
+    const score = pattern.score(name, name); // icon names are lower case
     if (score !== undefined) scored.push({ name, score });
   }
   return best(scored, listLimit, (a, b) => b.score - a.score || compareText(a.name, b.name)).map(({ name }, rank) => ({
     label: name,
     kind: 'icon',
-    detail: `${libraryTitle[library]}: ${iconStyles(library, name).join(', ')}`,
+    detail: [libraryTitle[library], ...iconStyles(library, name)].join(' · '),
     insertText: JSON.stringify(name),
     sortText: String(rank).padStart(3, '0'),
   }));
@@ -217,12 +212,13 @@ function languageItems(): CompletionItem[] {
 }
 
 /** Files with a name that matches, named relative to `folder` (or from the root with "/"). */
-function fileItems(site: CheckedSite, folder: string, pattern: RegExp, prefix: string, ownPath: string): CompletionItem[] {
+function fileItems(site: CheckedSite, folder: string, extensions: RegExp, prefix: string, ownPath: string): CompletionItem[] {
+  const pattern = new FuzzyPattern(prefix);
   const scored: { name: string; score: number }[] = [];
   for (const file of site.host.files.all()) {
-    if (!pattern.test(file) || file === ownPath || file === site.mainPath) continue;
+    if (!extensions.test(file) || file === ownPath || file === site.mainPath) continue;
     const name = folder === '' ? file : file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : `/${file}`;
-    const score = fuzzyScore(prefix, name);
+    const score = pattern.score(name);
     if (score !== undefined) scored.push({ name, score });
   }
   return best(scored, listLimit, (a, b) => b.score - a.score || compareText(a.name, b.name)).map(({ name }, rank) => ({
@@ -235,7 +231,7 @@ function fileItems(site: CheckedSite, folder: string, pattern: RegExp, prefix: s
 
 function schemaValueItems(schema: SchemaNode, inString: boolean): CompletionItem[] {
   const documentation = markdownOf(schema);
-  const values = enumValues(schema).filter((value) => (typeof value === 'string') === inString || !inString);
+  const values = enumValues(schema).filter((value) => !inString || typeof value === 'string');
   if (!inString && typesOf(schema).includes('boolean')) values.push(...[true, false].filter((b) => !values.includes(b)));
   return values.map((value) => ({ label: String(value), kind: 'value', documentation, insertText: JSON.stringify(value) }));
 }

@@ -1,27 +1,35 @@
 /**
- * How well a typed pattern matches a candidate, higher is better; undefined when it does not.
- * The pattern's characters must appear in order (case-insensitive). Runs of consecutive
- * characters, matches at word starts ("/", "-", "_", ".", " ") and prefixes score more.
+ * A typed pattern to rank candidates by: its characters must appear in order (case-insensitive).
+ * Runs of consecutive characters, matches at word starts ("/", "-", "_", ".", " ") and prefixes
+ * score more.
  */
-export function fuzzyScore(pattern: string, candidate: string): number | undefined {
-  if (pattern === '') return 0;
-  const lowerPattern = pattern.toLowerCase();
-  const lower = candidate.toLowerCase();
-  let score = 0;
-  let from = 0;
-  let previous = -2;
-  for (let i = 0; i < lowerPattern.length; i++) {
-    const found = lower.indexOf(lowerPattern[i], from);
-    if (found < 0) return undefined;
-    score += 1;
-    if (found === previous + 1) score += 3;
-    if (found === 0 || isWordSeparator(lower.charCodeAt(found - 1))) score += 2;
-    previous = found;
-    from = found + 1;
+export class FuzzyPattern {
+  private readonly lower: string;
+
+  constructor(pattern: string) {
+    this.lower = pattern.toLowerCase();
   }
-  if (lower.startsWith(lowerPattern)) score += 10;
-  else if (lower.includes(lowerPattern)) score += 5;
-  return score - candidate.length / 1000;
+
+  /** Higher is better; undefined when the candidate does not match. */
+  score(candidate: string, lowerCandidate = candidate.toLowerCase()): number | undefined {
+    const pattern = this.lower;
+    if (pattern === '') return 0;
+    let score = 0;
+    let from = 0;
+    let previous = -2;
+    for (let i = 0; i < pattern.length; i++) {
+      const found = lowerCandidate.indexOf(pattern[i], from);
+      if (found < 0) return undefined;
+      score += 1;
+      if (found === previous + 1) score += 3;
+      if (found === 0 || isWordSeparator(lowerCandidate.charCodeAt(found - 1))) score += 2;
+      previous = found;
+      from = found + 1;
+    }
+    if (lowerCandidate.startsWith(pattern)) score += 10;
+    else if (lowerCandidate.includes(pattern)) score += 5;
+    return score - candidate.length / 1000;
+  }
 }
 
 function isWordSeparator(code: number): boolean {

@@ -1,4 +1,4 @@
-import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
 import type { JsonPath, OffsetRange } from '../json/path';
 import type { JsonText } from './jsonText';
 
@@ -82,4 +82,9 @@ export function nodeLocation(text: JsonText, offset: number): NodeLocation | und
 
 export function rangeOf(node: Node): OffsetRange {
   return { start: node.offset, end: node.offset + node.length };
+}
+
+/** The node at a JSON path of the text, if it has one. */
+export function nodeAtPath(text: JsonText, path: JsonPath): Node | undefined {
+  return text.tree && findNodeAtLocation(text.tree, path);
 }

@@ -1,0 +1,30 @@
+import { load as loadYaml } from 'js-yaml';
+import { isRecord } from '../model/cursor';
+
+export interface PageFrontmatter {
+  title?: string;
+  description?: string;
+}
+
+/** The title and description in the YAML frontmatter of an MDX or Markdown page. */
+export function readFrontmatter(text: string): PageFrontmatter {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return {};
+  let data: unknown;
+  try {
+    data = loadYaml(match[1]);
+  } catch {
+    return {};
+  }
+  if (!isRecord(data)) return {};
+  return {
+    title: typeof data.title === 'string' ? data.title : undefined,
+    description: typeof data.description === 'string' ? data.description : undefined,
+  };
+}
+
+/** A title for a new page, from its file name: "guides/getting-started" -> "Getting started". */
+export function titleFromPath(page: string): string {
+  const name = page.slice(page.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ').trim();
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

@@ -1,0 +1,79 @@
+import { findIcon, isIconLibrary, iconStyles } from '../icons/iconNames';
+import type { OffsetRange } from '../json/path';
+import { findNodeAtLocation } from 'jsonc-parser';
+import { libraryTitle } from '../rules/iconRule';
+import { markdownOf } from '../schema/schema';
+import type { CheckedSite } from './checkedSite';
+import { readFrontmatter } from './frontmatter';
+import type { JsonText } from './jsonText';
+import { languageNames } from './languageNames';
+import { nodeLocation, rangeOf } from './location';
+import { schemaAt, valueRole } from './siteSchema';
+import { targetOf, type Target } from './target';
+
+export interface Hover {
+  range: OffsetRange;
+  markdown: string;
+}
+
+/** What the key or value under the cursor means. */
+export function hover(site: CheckedSite, text: JsonText, offset: number): Hover | undefined {
+  const location = nodeLocation(text, offset);
+  if (!location) return undefined;
+  const sitePath = site.sitePath(text.path, location.path);
+  if (!sitePath) return undefined;
+  const range = rangeOf(location.node);
+  const value = location.node.value;
+  let markdown: string | undefined;
+  if (location.target === 'value' && typeof value === 'string') {
+    const target = targetOf(site, text.path, location.path, value);
+    if (target) {
+      markdown = targetMarkdown(site, target);
+    } else if (valueRole(sitePath) === 'icon') {
+      const own = location.path[location.path.length - 1] === 'name' && text.tree ? findNodeAtLocation(text.tree, [...location.path.slice(0, -1), 'library'])?.value : undefined;
+      markdown = iconMarkdown(isIconLibrary(own) ? own : site.result.siteIconLibrary, value);
+    } else if (valueRole(sitePath) === 'language' && languageNames[value]) {
+      markdown = `\`${value}\`: ${languageNames[value]}`;
+    }
+  }
+  if (markdown === undefined) {
+    const schema = schemaAt(sitePath);
+    markdown = schema && markdownOf(schema);
+  }
+  return markdown ? { range, markdown } : undefined;
+}
+
+function targetMarkdown(site: CheckedSite, target: Target): string {
+  switch (target.kind) {
+    case 'page': {
+      if (!target.file) return `No page file: neither \`${target.page}.mdx\` nor \`${target.page}.md\` exists`;
+      const text = site.host.readFile(target.file);
+      const { title, description } = text === undefined ? {} : readFrontmatter(text);
+      return [title && `**${title}**`, description, `\`${target.file}\``].filter(Boolean).join('\n\n');
+    }
+    case 'operation': {
+      const name = `${target.method} ${target.path}`;
+      if (!target.operation) return target.spec ? `\`${name}\` is not an operation of \`${target.spec}\`` : `\`${name}\`: no OpenAPI spec is in force here`;
+      const { summary, description } = target.operation;
+      return [`**${name}**${summary ? `: ${summary}` : ''}`, description, `Operation in \`${target.spec}\``].filter(Boolean).join('\n\n');
+    }
+    case 'spec': {
+      const text = site.host.readFile(target.file);
+      const spec = text === undefined ? undefined : site.specs.get(target.file, text);
+      if (!spec?.ok) return `\`${target.file}\``;
+      const count = spec.operations.length;
+      return `${spec.title ? `**${spec.title}**: ` : ''}OpenAPI ${spec.version}, ${count} operation${count === 1 ? '' : 's'}\n\n\`${target.file}\``;
+    }
+    case 'ref':
+      return `Content of \`${target.file}\``;
+  }
+}
+
+function iconMarkdown(library: keyof typeof libraryTitle, name: string): string | undefined {
+  if (/[/.]/.test(name)) return undefined;
+  const canonical = findIcon(library, name);
+  if (!canonical) return `Unknown ${libraryTitle[library]} icon \`${name}\``;
+  const alias = canonical !== name ? ` (alias of \`${canonical}\`)` : '';
+  const styles = iconStyles(library, canonical);
+  return `**${name}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
+}

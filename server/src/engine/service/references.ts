@@ -1,0 +1,31 @@
+import type { OffsetRange } from '../json/path';
+import { pageExtensions, pagePath } from '../rules/pageRule';
+import type { CheckedSite } from './checkedSite';
+
+export interface PageReference {
+  /** The checked file the entry is written in. */
+  document: string;
+  range: OffsetRange;
+}
+
+/** Where a page file appears in the navigation: every entry that names it. */
+export function pageReferences(site: CheckedSite, file: string): PageReference[] {
+  const extension = pageExtensions.find((ext) => file.endsWith(ext));
+  if (!extension) return [];
+  const page = file.slice(0, -extension.length);
+  if (site.pageFile(page) !== file) return [];
+  const byDocument = new Map<string, { path: (string | number)[]; target: 'value' }[]>();
+  for (const entry of site.result.model.pages) {
+    const named = pagePath(entry.value);
+    if (named.kind !== 'page' || named.path !== page) continue;
+    const cursor = entry.cursor;
+    let requests = byDocument.get(cursor.document.path);
+    if (!requests) byDocument.set(cursor.document.path, (requests = []));
+    requests.push({ path: cursor.path, target: 'value' });
+  }
+  const references: PageReference[] = [];
+  for (const [document, requests] of byDocument) {
+    for (const range of site.locate(document, requests)) if (range) references.push({ document, range });
+  }
+  return references;
+}

@@ -1,0 +1,79 @@
+import { posix } from 'node:path';
+import type { JsonPath } from '../json/path';
+import { pageExtensions, pagePath } from '../rules/pageRule';
+import { dirnameOf, resolveReference } from '../site/references';
+import type { CheckedSite } from './checkedSite';
+import { addEdit, type FileEdit } from './edits';
+
+/** A file or folder being renamed or moved, as root-relative paths. */
+export interface FileRename {
+  from: string;
+  to: string;
+}
+
+interface PendingEdit {
+  document: string;
+  path: JsonPath;
+  newValue: string;
+}
+
+/**
+ * The edits that keep the site's references right when files or folders move: page entries,
+ * `openapi` specs and "$ref" files. A page renamed to something that is not a page is left alone.
+ */
+export function renameEdits(site: CheckedSite, renames: FileRename[]): FileEdit[] {
+  const pending: PendingEdit[] = [];
+  for (const entry of site.result.model.pages) {
+    const page = pagePath(entry.value);
+    if (page.kind !== 'page') continue;
+    const file = site.pageFile(page.path);
+    const moved = file && movedPath(site, file, renames);
+    const extension = moved && pageExtensions.find((ext) => moved.endsWith(ext));
+    if (!moved || !extension) continue;
+    const slash = entry.value.startsWith('/') ? '/' : '';
+    const newPage = page.extension ? moved : moved.slice(0, -extension.length);
+    pending.push({ document: entry.cursor.document.path, path: entry.cursor.path, newValue: slash + newPage });
+  }
+  const declarations = new Set(site.result.model.elements.flatMap((element) => element.openapi));
+  for (const declaration of declarations) {
+    const resolved = resolveReference(declaration.reference, '');
+    const moved = resolved.kind === 'file' && movedPath(site, resolved.path, renames);
+    if (!moved) continue;
+    const slash = declaration.reference.startsWith('/') ? '/' : '';
+    pending.push({ document: declaration.cursor.document.path, path: declaration.cursor.path, newValue: slash + moved });
+  }
+  for (const reference of site.fileReferences()) {
+    const moved = movedPath(site, reference.file, renames);
+    if (!moved) continue;
+    const newValue = posix.relative(dirnameOf(reference.document) || '.', moved);
+    pending.push({ document: reference.document, path: [...reference.path, '$ref'], newValue });
+  }
+  return toFileEdits(site, pending);
+}
+
+/** Where a file ends up after the renames, if one of them moves it (itself or a folder above it). */
+function movedPath(site: CheckedSite, file: string, renames: FileRename[]): string | undefined {
+  for (const { from, to } of renames) {
+    if (file === from) return to;
+    if (file.startsWith(`${from}/`) && !site.host.files.has(from)) return to + file.slice(from.length);
+  }
+  return undefined;
+}
+
+function toFileEdits(site: CheckedSite, pending: PendingEdit[]): FileEdit[] {
+  const fileEdits: FileEdit[] = [];
+  const byDocument = new Map<string, PendingEdit[]>();
+  for (const edit of pending) {
+    let list = byDocument.get(edit.document);
+    if (!list) byDocument.set(edit.document, (list = []));
+    list.push(edit);
+  }
+  for (const [document, edits] of byDocument) {
+    const ranges = site.locate(document, edits.map(({ path }) => ({ path, target: 'value' })));
+    edits.forEach((edit, index) => {
+      const range = ranges[index];
+      if (range) addEdit(fileEdits, document, { range, newText: JSON.stringify(edit.newValue) });
+    });
+  }
+  return fileEdits;
+}

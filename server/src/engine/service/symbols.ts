@@ -1,0 +1,111 @@
+import type { Node } from 'jsonc-parser';
+import type { JsonPath, OffsetRange } from '../json/path';
+import { nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
+import { isOperationEntry } from '../rules/pageRule';
+import type { CheckedSite } from './checkedSite';
+import type { JsonText } from './jsonText';
+import { nodeAtPath, rangeOf } from './location';
+
+export type SymbolKind = ElementKind | 'page' | 'operation' | 'property';
+
+export interface DocumentSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKind;
+  range: OffsetRange;
+  /** What to select when the symbol is picked: its name. */
+  selectionRange: OffsetRange;
+  children: DocumentSymbol[];
+}
+
+const elementDetails: Record<ElementKind, string> = {
+  navigation: 'navigation',
+  group: 'group',
+  tab: 'tab',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+  product: 'product',
+  version: 'version',
+  language: 'language',
+  menuItem: 'menu item',
+  global: 'global',
+  globalEntry: 'global link',
+};
+
+/**
+ * The outline of a checked file: its navigation (tabs, anchors, groups, pages...) as a tree, and
+ * in docs.json, the top-level keys around it. `text` must be the text the file was checked with.
+ */
+export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymbol[] {
+  const documentPath = text.path;
+  const root = text.tree;
+  if (!root || !site.document(documentPath)) return [];
+  const symbolOf = new Map<NavElement, DocumentSymbol>();
+  const roots: DocumentSymbol[] = [];
+  const add = (symbol: DocumentSymbol | undefined, parent: NavElement | undefined) => {
+    if (!symbol) return;
+    const holder = parent && nearestInDocument(parent, documentPath);
+    (holder ? symbolOf.get(holder)!.children : roots).push(symbol);
+  };
+
+  let navigationSymbol: DocumentSymbol | undefined;
+  if (documentPath === site.mainPath && root.type === 'object') {
+    for (const property of root.children ?? []) {
+      const key = property.children?.[0];
+      if (!key) continue;
+      const symbol: DocumentSymbol = { name: String(key.value), kind: 'property', range: rangeOf(property), selectionRange: rangeOf(key), children: [] };
+      if (key.value === 'navigation') navigationSymbol = symbol;
+      roots.push(symbol);
+    }
+  }
+  for (const element of site.result.model.elements) {
+    const cursor = element.cursor;
+    if (cursor.document.path !== documentPath) continue;
+    if (element.kind === 'navigation' && navigationSymbol) {
+      symbolOf.set(element, navigationSymbol);
+      continue;
+    }
+    const symbol = elementSymbol(text, element, cursor.path);
+    if (symbol) symbolOf.set(element, symbol);
+    add(symbol, element.parent);
+  }
+  for (const entry of site.result.model.pages) {
+    const cursor = entry.cursor;
+    if (cursor.document.path !== documentPath) continue;
+    const node = nodeAtPath(text, cursor.path);
+    const kind = isOperationEntry(entry.value) ? 'operation' : 'page';
+    add(node && { name: entry.value, detail: kind, kind, range: rangeOf(node), selectionRange: rangeOf(node), children: [] }, entry.element);
+  }
+  sortByPosition(roots);
+  return roots;
+}
+
+function elementSymbol(text: JsonText, element: NavElement, path: JsonPath): DocumentSymbol | undefined {
+  const node = nodeAtPath(text, path);
+  if (!node) return undefined;
+  const detail = elementDetails[element.kind];
+  const unnamed = element.kind === 'navigation' || element.kind === 'global' ? detail : `(${detail})`;
+  const nameKey = element.kind === 'globalEntry' ? String(element.parentCollection).replace(/s$/, '') : nameKeys[element.kind];
+  const nameNode: Node | undefined = nameKey === undefined ? undefined : nodeAtPath(text, [...path, nameKey]);
+  const range = rangeOf(node);
+  return {
+    name: element.name ?? unnamed,
+    detail,
+    kind: element.kind,
+    range,
+    selectionRange: nameNode ? rangeOf(nameNode) : { start: range.start, end: range.start + 1 },
+    children: [],
+  };
+}
+
+/** The element itself or its nearest ancestor written in the same file. */
+function nearestInDocument(element: NavElement, documentPath: string): NavElement | undefined {
+  let current: NavElement | undefined = element;
+  while (current && current.cursor.document.path !== documentPath) current = current.parent;
+  return current;
+}
+
+function sortByPosition(symbols: DocumentSymbol[]): void {
+  symbols.sort((a, b) => a.range.start - b.range.start);
+  for (const symbol of symbols) sortByPosition(symbol.children);
+}

@@ -1,0 +1,116 @@
+// Conversions between the language service's offset-based results and LSP's positions and types.
+import {
+  CompletionItemKind,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  InsertTextFormat,
+  MarkupKind,
+  SymbolKind,
+  type CompletionList,
+  type Diagnostic as LspDiagnostic,
+  type DocumentSymbol as LspDocumentSymbol,
+  type Range,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, Severity } from '../engine';
+import { LineIndex } from '../engine';
+import type { OffsetRange } from '../engine/json/path';
+import type { SourceDocument } from '../engine/model/sourceDocument';
+import type { CompletionKind, Completions } from '../engine/service/completion';
+import type { DocumentSymbol, SymbolKind as ServiceSymbolKind } from '../engine/service/symbols';
+
+const lineIndexes = new WeakMap<SourceDocument, LineIndex>();
+
+/** Line starts of a checked file, computed once per check. */
+export function linesOf(document: SourceDocument): LineIndex {
+  let lines = lineIndexes.get(document);
+  if (!lines) lineIndexes.set(document, (lines = new LineIndex(document.json.text)));
+  return lines;
+}
+
+export function toRange(lines: LineIndex, range: OffsetRange): Range {
+  return { start: lines.position(range.start), end: lines.position(range.end) };
+}
+
+const severities: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toLspDiagnostic(diagnostic: Diagnostic, lines: LineIndex): LspDiagnostic {
+  return {
+    range: toRange(lines, diagnostic.range),
+    severity: severities[diagnostic.severity],
+    code: diagnostic.code,
+    source: 'docs.json',
+    message: diagnostic.message,
+    ...(diagnostic.unnecessary ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+  };
+}
+
+const completionKinds: Record<CompletionKind, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  page: CompletionItemKind.File,
+  operation: CompletionItemKind.Method,
+  icon: CompletionItemKind.Constant,
+  language: CompletionItemKind.EnumMember,
+  file: CompletionItemKind.File,
+  snippet: CompletionItemKind.Snippet,
+};
+
+export function toCompletionList(completions: Completions, document: TextDocument, snippets: boolean): CompletionList {
+  const range = { start: document.positionAt(completions.range.start), end: document.positionAt(completions.range.end) };
+  return {
+    isIncomplete: completions.isIncomplete,
+    items: completions.items.map((item) => ({
+      label: item.label,
+      kind: completionKinds[item.kind],
+      detail: item.detail,
+      documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
+      filterText: item.filterText,
+      sortText: item.sortText,
+      insertTextFormat: item.snippet && snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range, newText: item.snippet && !snippets ? withoutTabStops(item.insertText) : item.insertText },
+    })),
+  };
+}
+
+/** A snippet as plain text, for clients without snippets: each tab stop's default or first choice. */
+export function withoutTabStops(snippet: string): string {
+  return snippet
+    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\d+/g, '')
+    .replace(/\\([\\$}])/g, '$1');
+}
+
+const symbolKinds: Record<ServiceSymbolKind, SymbolKind> = {
+  navigation: SymbolKind.Namespace,
+  tab: SymbolKind.Module,
+  anchor: SymbolKind.Module,
+  dropdown: SymbolKind.Module,
+  product: SymbolKind.Module,
+  version: SymbolKind.Module,
+  language: SymbolKind.Module,
+  menuItem: SymbolKind.Module,
+  global: SymbolKind.Namespace,
+  globalEntry: SymbolKind.Field,
+  group: SymbolKind.Package,
+  page: SymbolKind.File,
+  operation: SymbolKind.Method,
+  property: SymbolKind.Property,
+};
+
+export function toLspSymbols(symbols: DocumentSymbol[], lines: LineIndex): LspDocumentSymbol[] {
+  return symbols.map((symbol) => ({
+    name: symbol.name,
+    detail: symbol.detail,
+    kind: symbolKinds[symbol.kind],
+    range: toRange(lines, symbol.range),
+    selectionRange: toRange(lines, symbol.selectionRange),
+    children: toLspSymbols(symbol.children, lines),
+  }));
+}

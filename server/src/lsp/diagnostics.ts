@@ -1,0 +1,92 @@
+import { DocumentDiagnosticReportKind, type Diagnostic as LspDiagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver';
+import type { CheckedState, DocsSite } from './docsSite';
+import { linesOf, toLspDiagnostic } from './convert';
+import { pathOf, type ServerContext } from './serverContext';
+import { siteStatusNotification, type SiteStatus } from './siteStatus';
+
+/**
+ * Diagnostics, pulled by clients that can (textDocument/diagnostic), published to the others
+ * after each check. Every file a check read gets its own diagnostics, "$ref" files included.
+ */
+export class DiagnosticsFeature {
+  /** URIs with published diagnostics, per site, to clear the ones a later check no longer reports. */
+  private readonly published = new Map<DocsSite, Set<string>>();
+
+  constructor(private readonly context: ServerContext) {
+    if (context.client.pullDiagnostics) context.connection.languages.diagnostics.on((params) => this.pull(params.textDocument.uri, params.previousResultId));
+  }
+
+  private async pull(uri: string, previousResultId: string | undefined): Promise<DocumentDiagnosticReport> {
+    const path = pathOf(uri);
+    const site = path ? await this.context.workspace.siteFor(path) : undefined;
+    const relative = site && path ? site.relative(path) : undefined;
+    if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    const state = await site.whenChecked();
+    const resultId = String(state.id);
+    if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(state, relative) };
+  }
+
+  /** After each check: the status for the client, and diagnostics for the files it read. */
+  checked(site: DocsSite, state: CheckedState): void {
+    const { connection, client } = this.context;
+    void connection.sendNotification(siteStatusNotification, siteStatus(site, state, this.context.workspace.uriOf(site.docsJsonPath)));
+    if (!client.pullDiagnostics) {
+      this.publish(site, state);
+    } else if (client.diagnosticRefresh && this.openDocumentsOf(site, state) > 1) {
+      void connection.languages.diagnostics.refresh();
+    }
+  }
+
+  /** Files changed on disk or the settings changed: diagnostics of these sites may be out of date. */
+  sitesChanged(sites: Iterable<DocsSite>): void {
+    const { connection, client } = this.context;
+    if (client.pullDiagnostics) {
+      if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
+      return;
+    }
+    for (const site of sites) void site.whenChecked().catch((error) => connection.console.error(String(error)));
+  }
+
+  /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */
+  siteRemoved(site: DocsSite): void {
+    for (const uri of this.published.get(site) ?? []) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.published.delete(site);
+    if (this.context.client.pullDiagnostics && this.context.client.diagnosticRefresh) void this.context.connection.languages.diagnostics.refresh();
+  }
+
+  private publish(site: DocsSite, state: CheckedState): void {
+    const previous = this.published.get(site) ?? new Set<string>();
+    const now = new Set<string>();
+    for (const path of state.site.result.documents.keys()) {
+      const uri = this.context.workspace.uriOf(site.absolute(path));
+      now.add(uri);
+      void this.context.connection.sendDiagnostics({ uri, diagnostics: diagnosticsOf(state, path) });
+    }
+    for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.published.set(site, now);
+  }
+
+  private openDocumentsOf(site: DocsSite, state: CheckedState): number {
+    return [...state.site.result.documents.keys()].filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
+  }
+}
+
+function diagnosticsOf(state: CheckedState, path: string): LspDiagnostic[] {
+  const checked = state.site.document(path);
+  if (!checked) return [];
+  const lines = linesOf(checked.document);
+  return checked.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+}
+
+function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): SiteStatus {
+  let errors = 0;
+  let warnings = 0;
+  for (const { diagnostics } of state.site.result.documents.values()) {
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.severity === 'error') errors++;
+      else if (diagnostic.severity === 'warning') warnings++;
+    }
+  }
+  return { docsJson, root: site.root, pages: state.site.result.model.pages.length, errors, warnings, checkMs: Math.round(state.durationMs) };
+}

@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { RemoteSpecs } from '../engine/service/checkedSite';
+import { JsonText } from '../engine/service/jsonText';
+import type { DocsJsonSettings } from '../settings';
+import { DocsSite, type CheckedState } from './docsSite';
+import { isIndexedPath } from './overlaySiteHost';
+
+export type FileChange = 'created' | 'changed' | 'deleted';
+
+export interface WorkspaceOptions {
+  settingsFor(docsJsonUri: string): Promise<DocsJsonSettings>;
+  remoteSpecs: RemoteSpecs;
+  onChecked(site: DocsSite, state: CheckedState): void;
+}
+
+/** The open documents and the docs sites they belong to, each docs.json its own site. */
+export class DocsWorkspace {
+  private readonly sites = new Map<string, Promise<DocsSite>>();
+  private readonly knownSites = new Map<string, DocsSite>();
+  private readonly openDocuments = new Map<string, TextDocument>();
+  private readonly texts = new Map<string, { version: number; text: JsonText }>();
+  private readonly docsJsonAbove = new Map<string, string | null>();
+
+  constructor(private readonly options: WorkspaceOptions) {}
+
+  get allSites(): DocsSite[] {
+    return [...this.knownSites.values()];
+  }
+
+  /** Documents the editor has open, by absolute path. */
+  openDocument(path: string): TextDocument | undefined {
+    return this.openDocuments.get(path);
+  }
+
+  /** A file's URI: the editor's own for an open document. */
+  uriOf(path: string): string {
+    return this.openDocuments.get(path)?.uri ?? pathToFileURL(path).href;
+  }
+
+  /** Records an opened, edited or closed buffer; returns the sites whose check it may change. */
+  documentChanged(path: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
+    if (document) this.openDocuments.set(path, document);
+    else this.openDocuments.delete(path);
+    if (!document) this.texts.delete(path);
+    const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
+    for (const site of affected) {
+      if (kind === 'edited') site.noteEdit();
+      else site.noteChange();
+    }
+    return affected;
+  }
+
+  /** The JSON text of an open document at its current version, relative to its site. */
+  jsonText(site: DocsSite, path: string): JsonText | undefined {
+    const document = this.openDocuments.get(path);
+    const relative = site.relative(path);
+    if (!document || relative === undefined) return undefined;
+    const cached = this.texts.get(path);
+    if (cached && cached.version === document.version && cached.text.path === relative) return cached.text;
+    const text = new JsonText(relative, document.getText());
+    this.texts.set(path, { version: document.version, text });
+    return text;
+  }
+
+  /** The site of a file: the one whose last check read it, else the nearest docs.json above it. */
+  async siteFor(path: string): Promise<DocsSite | undefined> {
+    for (const site of this.knownSites.values()) {
+      const relative = site.relative(path);
+      if (relative !== undefined && site.latestIfAny()?.site.document(relative)) return site;
+    }
+    const docsJson = this.nearestDocsJson(path);
+    return docsJson ? this.siteOf(docsJson) : undefined;
+  }
+
+  /** Every known site whose folder holds the file. */
+  sitesContaining(path: string): DocsSite[] {
+    return this.allSites.filter((site) => site.relative(path) !== undefined);
+  }
+
+  siteOf(docsJsonPath: string): Promise<DocsSite> {
+    let site = this.sites.get(docsJsonPath);
+    if (!site) {
+      site = this.options.settingsFor(pathToFileURL(docsJsonPath).href).then((settings) => {
+        const created = new DocsSite(docsJsonPath, settings, (path) => this.openDocuments.get(path)?.getText(), this.options.remoteSpecs, this.options.onChecked);
+        this.knownSites.set(docsJsonPath, created);
+        return created;
+      });
+      this.sites.set(docsJsonPath, site);
+    }
+    return site;
+  }
+
+  /** Applies changes of files on disk; returns the sites they affect and the sites that ended. */
+  filesChanged(changes: { path: string; change: FileChange }[]): { affected: Set<DocsSite>; removed: DocsSite[] } {
+    const affected = new Set<DocsSite>();
+    const removed: DocsSite[] = [];
+    for (const { path, change } of changes) {
+      if (basename(path) === 'docs.json' && change !== 'changed') this.docsJsonAbove.clear();
+      const ended = change === 'deleted' ? this.knownSites.get(path) : undefined;
+      if (ended) {
+        ended.dispose();
+        this.knownSites.delete(path);
+        this.sites.delete(path);
+        removed.push(ended);
+        continue;
+      }
+      for (const site of this.sitesContaining(path)) {
+        const relative = site.relative(path);
+        if (relative === undefined || !isIndexedPath(relative)) continue;
+        site.host.fileChanged(relative, change);
+        if (change !== 'changed' || site.dependsOn(relative)) {
+          site.noteChange();
+          affected.add(site);
+        }
+      }
+    }
+    return { affected, removed };
+  }
+
+  /** New settings for every site. */
+  async settingsChanged(): Promise<void> {
+    await Promise.all(
+      this.allSites.map(async (site) => {
+        site.settings = await this.options.settingsFor(pathToFileURL(site.docsJsonPath).href);
+        site.noteChange();
+      }),
+    );
+  }
+
+  /** The nearest docs.json at or above a file. */
+  private nearestDocsJson(path: string): string | undefined {
+    if (basename(path) === 'docs.json') return path;
+    const visited: string[] = [];
+    let found: string | undefined;
+    for (let folder = dirname(path); ; folder = dirname(folder)) {
+      const cached = this.docsJsonAbove.get(folder);
+      if (cached !== undefined) {
+        found = cached ?? undefined;
+        break;
+      }
+      visited.push(folder);
+      const candidate = join(folder, 'docs.json');
+      if (existsSync(candidate)) {
+        found = candidate;
+        break;
+      }
+      if (dirname(folder) === folder) break;
+    }
+    for (const folder of visited) this.docsJsonAbove.set(folder, found ?? null);
+    return found;
+  }
+}

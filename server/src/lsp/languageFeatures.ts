@@ -1,0 +1,161 @@
+import {
+  CodeActionKind,
+  MarkupKind,
+  type CodeAction as LspCodeAction,
+  type DocumentLink as LspDocumentLink,
+  type Location,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { LineIndex } from '../engine';
+import type { Operation } from '../engine/openapi/openapiSpec';
+import { codeActions, type CodeAction } from '../engine/service/actions';
+import type { CheckedSite } from '../engine/service/checkedSite';
+import { completions } from '../engine/service/completion';
+import type { FileEdit } from '../engine/service/edits';
+import { hover } from '../engine/service/hover';
+import type { JsonText } from '../engine/service/jsonText';
+import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
+import { pageReferences } from '../engine/service/references';
+import { documentSymbols } from '../engine/service/symbols';
+import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
+import type { DocsSite } from './docsSite';
+import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
+
+interface LinkData {
+  docsJson: string;
+  file: string;
+  operation: Operation;
+}
+
+/** Completion, hover, definition, links, references, outline and quick fixes. */
+export function serveLanguageFeatures(context: ServerContext): void {
+  const { connection, workspace, client } = context;
+  const open = (uri: string) => openJsonDocument(workspace, uri);
+
+  connection.onCompletion(async ({ textDocument, position }) => {
+    const target = await open(textDocument.uri);
+    if (!target) return null;
+    const result = completions(target.site.latest().site, target.text, target.document.offsetAt(position));
+    return result ? toCompletionList(result, target.document, client.snippets) : null;
+  });
+
+  connection.onHover(async ({ textDocument, position }) => {
+    const target = await open(textDocument.uri);
+    const result = target && hover(target.site.latest().site, target.text, target.document.offsetAt(position));
+    if (!target || !result) return null;
+    return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(target.text.lines, result.range) };
+  });
+
+  connection.onDefinition(async ({ textDocument, position }) => {
+    const target = await open(textDocument.uri);
+    const result = target && definition(target.site.latest().site, target.text, target.document.offsetAt(position));
+    return target && result ? locationOf(context, target.site, result.location) : null;
+  });
+
+  connection.onDocumentLinks(async ({ textDocument }) => {
+    const target = await open(textDocument.uri);
+    if (!target) return null;
+    const checked = target.site.current().site;
+    return documentLinks(checked, target.text).map((link): LspDocumentLink => {
+      const range = toRange(target.text.lines, link.range);
+      if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
+      const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
+      return { range, data };
+    });
+  });
+
+  connection.onDocumentLinkResolve(async (link) => {
+    const data = link.data as LinkData | undefined;
+    if (!data) return link;
+    const site = await workspace.siteOf(data.docsJson);
+    const location = locationOf(context, site, linkLocation(site.latest().site, { range: { start: 0, end: 0 }, file: data.file, operation: data.operation }));
+    return { ...link, target: `${location.uri}#L${location.range.start.line + 1}` };
+  });
+
+  connection.onReferences(async ({ textDocument, position }) => {
+    const path = pathOf(textDocument.uri);
+    if (!path) return null;
+    let pageFile = path;
+    if (/\.json$/i.test(path)) {
+      const target = await open(textDocument.uri);
+      const result = target && definition(target.site.latest().site, target.text, target.document.offsetAt(position));
+      if (!target || !result || !/\.mdx?$/i.test(result.location.file)) return null;
+      pageFile = target.site.absolute(result.location.file);
+    }
+    const sites = new Set(workspace.sitesContaining(pageFile));
+    const nearest = await workspace.siteFor(pageFile);
+    if (nearest) sites.add(nearest);
+    const locations: Location[] = [];
+    for (const site of sites) {
+      const relative = site.relative(pageFile);
+      if (relative === undefined) continue;
+      const checked = site.current().site;
+      for (const reference of pageReferences(checked, relative)) {
+        const lines = linesOf(checked.document(reference.document)!.document);
+        locations.push({ uri: workspace.uriOf(site.absolute(reference.document)), range: toRange(lines, reference.range) });
+      }
+    }
+    return locations;
+  });
+
+  connection.onDocumentSymbol(async ({ textDocument }) => {
+    const target = await open(textDocument.uri);
+    if (!target) return null;
+    return toLspSymbols(documentSymbols(target.site.current().site, target.text), target.text.lines);
+  });
+
+  connection.onCodeAction(async ({ textDocument, range }) => {
+    const target = await open(textDocument.uri);
+    if (!target) return null;
+    const checked = target.site.current().site;
+    const offsets = { start: target.document.offsetAt(range.start), end: target.document.offsetAt(range.end) };
+    return codeActions(checked, target.text, offsets)
+      .filter((action) => !action.createFile || client.createFiles)
+      .map((action) => toLspCodeAction(context, target.site, checked, target.text, action));
+  });
+}
+
+function toLspCodeAction(context: ServerContext, site: DocsSite, checked: CheckedSite, text: JsonText, action: CodeAction): LspCodeAction {
+  const { workspace } = context;
+  let edit: WorkspaceEdit;
+  if (action.createFile) {
+    const uri = workspace.uriOf(site.absolute(action.createFile.file));
+    const start = { line: 0, character: 0 };
+    edit = {
+      documentChanges: [
+        { kind: 'create', uri, options: { ignoreIfExists: true } },
+        { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: action.createFile.content }] },
+      ],
+    };
+  } else {
+    edit = workspaceEdit(context, site, checked, action.edits, text);
+  }
+  return {
+    title: action.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [toLspDiagnostic(action.diagnostic, text.lines)],
+    isPreferred: action.isPreferred,
+    edit,
+  };
+}
+
+/** Edits in offsets of the checked texts, as a WorkspaceEdit; `text` is an open file's current text. */
+export function workspaceEdit(context: ServerContext, site: DocsSite, checked: CheckedSite, fileEdits: FileEdit[], text?: JsonText): WorkspaceEdit {
+  const changes: Record<string, LspTextEdit[]> = {};
+  for (const { file, edits } of fileEdits) {
+    const lines = text && file === text.path ? text.lines : linesOf(checked.document(file)!.document);
+    const uri = context.workspace.uriOf(site.absolute(file));
+    changes[uri] = [...(changes[uri] ?? []), ...edits.map((edit) => ({ range: toRange(lines, edit.range), newText: edit.newText }))];
+  }
+  return { changes };
+}
+
+function locationOf(context: ServerContext, site: DocsSite, location: SiteLocation): Location {
+  let position = { line: 0, character: 0 };
+  if (location.offset !== undefined) {
+    const text = site.host.readFile(location.file);
+    if (text !== undefined) position = new LineIndex(text).position(location.offset);
+  }
+  return { uri: context.workspace.uriOf(site.absolute(location.file)), range: { start: position, end: position } };
+}

@@ -1,0 +1,115 @@
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
+import { DiagnosticsFeature } from './diagnostics';
+import { DocsWorkspace } from './docsWorkspace';
+import { serveFileOperations } from './fileOperations';
+import { serveLanguageFeatures } from './languageFeatures';
+import { RemoteSpecFetcher } from './remoteSpecs';
+import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
+
+/** Serves docs.json sites over an LSP connection (stdio, IPC or socket). */
+export function startLanguageServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let client: ClientFeatures;
+  let settingsFromClient: DocsJsonSettings;
+  let diagnostics: DiagnosticsFeature;
+
+  const workspace = new DocsWorkspace({
+    settingsFor: async (scopeUri) => {
+      if (!client.configuration) return settingsFromClient;
+      return settingsFrom(await connection.workspace.getConfiguration({ scopeUri, section: settingsSection }));
+    },
+    remoteSpecs: new RemoteSpecFetcher(),
+    onChecked: (site, state) => diagnostics.checked(site, state),
+  });
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    client = clientFeatures(params);
+    settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
+    const context: ServerContext = { connection, workspace, client };
+    diagnostics = new DiagnosticsFeature(context);
+    serveLanguageFeatures(context);
+    serveFileOperations(context, diagnostics);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: ['"', '/'] },
+        hoverProvider: true,
+        definitionProvider: true,
+        documentLinkProvider: { resolveProvider: true },
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        workspace: {
+          fileOperations: {
+            willRename: {
+              filters: [
+                { scheme: 'file', pattern: { glob: '**/*.{mdx,md,json,yaml,yml}', matches: 'file' } },
+                { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+              ],
+            },
+          },
+        },
+      },
+      serverInfo: { name: 'docsjson-language-server' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (client.watchedFilesRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
+    }
+    if (client.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
+  });
+
+  connection.onDidChangeConfiguration(async ({ settings }) => {
+    if (!client.configuration) settingsFromClient = settingsFrom((settings as Record<string, unknown> | undefined)?.[settingsSection]);
+    await workspace.settingsChanged();
+    diagnostics.sitesChanged(workspace.allSites);
+  });
+
+  const justOpened = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    justOpened.add(document.uri);
+    void documentChanged(document.uri, document, 'opened');
+  });
+  documents.onDidChangeContent(({ document }) => {
+    if (!justOpened.delete(document.uri)) void documentChanged(document.uri, document, 'edited');
+  });
+  documents.onDidClose(({ document }) => void documentChanged(document.uri, undefined, 'closed'));
+
+  async function documentChanged(uri: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): Promise<void> {
+    const path = pathOf(uri);
+    if (!path) return;
+    const affected = workspace.documentChanged(path, document, kind);
+    if (client.pullDiagnostics) return;
+    const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;
+    diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
+  }
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
+  const { textDocument, workspace } = capabilities;
+  return {
+    pullDiagnostics: textDocument?.diagnostic !== undefined,
+    diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
+    configuration: workspace?.configuration === true,
+    snippets: textDocument?.completion?.completionItem?.snippetSupport === true,
+    createFiles: workspace?.workspaceEdit?.documentChanges === true && (workspace.workspaceEdit.resourceOperations ?? []).includes('create'),
+    watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    configurationRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
+  };
+}

@@ -1,0 +1,44 @@
+// The "docsjson.*" settings: declared in package.json, read by the VS Code client, used by the
+// server. Other editors pass the same shape (initializationOptions or workspace/configuration).
+import type { Severity } from './engine';
+
+export const settingsSection = 'docsjson';
+
+export type MissingPageSeverity = Severity | 'off';
+
+export interface DocsJsonSettings {
+  missingPages: {
+    /** Severity of a page entry with no .mdx/.md file. */
+    severity: MissingPageSeverity;
+  };
+  openapi: {
+    /** Whether specs given by URL may be fetched to offer and describe their operations. */
+    fetchRemote: boolean;
+  };
+}
+
+export const defaultSettings: DocsJsonSettings = {
+  missingPages: { severity: 'error' },
+  openapi: { fetchRemote: false },
+};
+
+const severities: readonly MissingPageSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+/** Settings from an untyped source; anything missing or invalid takes its default. */
+export function settingsFrom(raw: unknown): DocsJsonSettings {
+  const value = isObject(raw) ? raw : {};
+  const missingPages = isObject(value.missingPages) ? value.missingPages : {};
+  const openapi = isObject(value.openapi) ? value.openapi : {};
+  return {
+    missingPages: {
+      severity: severities.find((severity) => severity === missingPages.severity) ?? defaultSettings.missingPages.severity,
+    },
+    openapi: {
+      fetchRemote: typeof openapi.fetchRemote === 'boolean' ? openapi.fetchRemote : defaultSettings.openapi.fetchRemote,
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
