@@ -75,7 +75,7 @@ async function benchmark(label: string, text: string, host: SiteHost, coldRoot?:
 
 function generatedSite(pageCount: number): { text: string; host: SiteHost } {
   const files = new FileIndex();
-  const groups = [];
+  const groups: { group: string; icon: string; pages: string[] }[] = [];
   for (let g = 0; g < pageCount / 50; g++) {
     const pages = Array.from({ length: 50 }, (_, p) => `section-${g}/page-${p}`);
     pages.forEach((page) => files.add(`${page}.mdx`));
