@@ -30,11 +30,12 @@ export interface CreatedJob {
   /** From `X-Branch-Name`, when sent. */
   branch?: string;
   /**
-   * The job's live progress. Iterate it to the end, or break out of the loop, or abort the
-   * request's signal: each of these releases the connection. Iteration throws an
-   * `AgentApiError` (`stream-broken`, `timeout`, `cancelled`) if the stream breaks off.
+   * The job's live progress, in batches (the events completed by each chunk received). Iterate
+   * it to the end, or break out of the loop, or abort the request's signal: each of these
+   * releases the connection. Iteration throws an `AgentApiError` (`stream-broken`, `timeout`,
+   * `cancelled`) if the stream breaks off.
    */
-  events: AsyncIterable<AgentEvent>;
+  eventBatches: AsyncIterable<AgentEvent[]>;
 }
 
 export interface RequestOptions {
@@ -130,7 +131,7 @@ export class AgentApiClient implements AgentJobApi {
     return {
       sessionId,
       branch: headerValue(response.headers, 'x-branch-name'),
-      events: this.streamEvents(response, what, options.signal),
+      eventBatches: this.streamEvents(response, what, options.signal),
     };
   }
 

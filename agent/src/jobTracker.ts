@@ -168,11 +168,11 @@ export class JobTracker {
     const sentAt = Date.parse(this.state.startedAt);
     const streamController = new AbortController();
     const signal = AbortSignal.any([this.stopController.signal, streamController.signal]);
-    let events: AsyncIterable<AgentEvent>;
+    let eventBatches: AsyncIterable<AgentEvent[]>;
     try {
       const created = await this.api.createJob(this.state.projectId, request, { signal });
       if (created.sessionId !== undefined) this.setSession(created.sessionId, created.branch);
-      events = created.events;
+      eventBatches = created.eventBatches;
     } catch (error) {
       if (this.stopped) return;
       if (isAgentApiError(error) && error.sessionId !== undefined) {
@@ -185,22 +185,24 @@ export class JobTracker {
       const found = await this.lookUp(sentAt);
       return found === undefined ? undefined : this.poll(found);
     }
-    await this.readStream(events, streamController);
+    await this.readStream(eventBatches, streamController);
     if (this.stopped) return;
     const sessionId = this.state.sessionId ?? (await this.lookUp(sentAt));
     if (sessionId !== undefined) await this.poll(sessionId);
   }
 
-  private async readStream(events: AsyncIterable<AgentEvent>, streamController: AbortController): Promise<void> {
+  private async readStream(eventBatches: AsyncIterable<AgentEvent[]>, streamController: AbortController): Promise<void> {
     this.setPhase('streaming');
     const silenceMs = this.options.streamSilenceMs;
     let silence = setTimeout(() => streamController.abort(), silenceMs);
     try {
-      for await (const event of events) {
+      for await (const batch of eventBatches) {
         clearTimeout(silence);
         silence = setTimeout(() => streamController.abort(), silenceMs);
-        appendEvent(this.state.transcript, event, this.options.transcriptLimits);
-        this.emit({ type: 'event', event });
+        for (const event of batch) {
+          appendEvent(this.state.transcript, event, this.options.transcriptLimits);
+          this.emit({ type: 'event', event });
+        }
       }
     } catch (error) {
       if (this.stopped) return;

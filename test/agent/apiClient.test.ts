@@ -9,9 +9,9 @@ import { startSilentServer } from './helpers/silentServer';
 
 const CANARY_KEY = 'mint_CANARY_k3y_that_must_never_show_9f8e7d';
 
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+async function collect(eventBatches: AsyncIterable<AgentEvent[]>): Promise<AgentEvent[]> {
   const list: AgentEvent[] = [];
-  for await (const event of events) list.push(event);
+  for await (const batch of eventBatches) list.push(...batch);
   return list;
 }
 
@@ -59,7 +59,7 @@ describe('agent API client against the dev server', () => {
     const created = await client().createJob('proj-create', job('Update the quickstart'));
     assert.match(created.sessionId ?? '', /^sess_/);
     assert.equal(created.branch, 'docs/test');
-    const events = await collect(created.events);
+    const events = await collect(created.eventBatches);
     const types = new Set(events.map((event) => event.type));
     for (const type of ['text', 'reasoning', 'tool-call', 'tool-result', 'todos', 'finish']) assert.ok(types.has(type as never), type);
     const lastTodos = events.filter((event) => event.type === 'todos').at(-1);
@@ -72,7 +72,7 @@ describe('agent API client against the dev server', () => {
   it('gets the record, which ends with a pull request link, and lists the jobs', async () => {
     const api = client();
     const created = await api.createJob('proj-get', job('Update'));
-    await collect(created.events);
+    await collect(created.eventBatches);
     await new Promise((resolve) => setTimeout(resolve, 350));
     const record = await api.getJob('proj-get', created.sessionId!);
     assert.equal(record.sessionId, created.sessionId);
@@ -91,7 +91,7 @@ describe('agent API client against the dev server', () => {
   it('keeps hostile strings from the API as plain data', async () => {
     const api = client();
     const created = await api.createJob('proj-html', job('[fault:html]'));
-    const text = (await collect(created.events)).flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
+    const text = (await collect(created.eventBatches)).flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
     assert.match(text, /<script>alert\("pwned"\)<\/script>/);
     assert.match(text, /\u001b\[31m/);
     await new Promise((resolve) => setTimeout(resolve, 350));
@@ -100,7 +100,7 @@ describe('agent API client against the dev server', () => {
 
   it('bounds a huge messageToUser, and refuses answers over the size limit', async () => {
     const created = await client().createJob('proj-huge', job('[fault:huge]'));
-    await collect(created.events);
+    await collect(created.eventBatches);
     await new Promise((resolve) => setTimeout(resolve, 350));
     const record = await client().getJob('proj-huge', created.sessionId!);
     assert.ok((record.messageToUser ?? '').length <= 20_100, `length ${record.messageToUser?.length}`);
@@ -133,7 +133,7 @@ describe('agent API client against the dev server', () => {
 
   it('retries a GET after 429, waiting as long as Retry-After says', async () => {
     const created = await client().createJob('proj-429', job('x'));
-    await collect(created.events);
+    await collect(created.eventBatches);
     server.injectFault({ fault: '429', method: 'GET', pathIncludes: '/proj-429/', retryAfter: 1 });
     const started = performance.now();
     const record = await client({ retry: { baseDelayMs: 1, maxDelayMs: 1 } }).getJob('proj-429', created.sessionId!);
@@ -156,7 +156,7 @@ describe('agent API client against the dev server', () => {
 
   it('retries a GET after 5xx and dropped connections, with backoff, then succeeds', async () => {
     const created = await client().createJob('proj-retry', job('x'));
-    await collect(created.events);
+    await collect(created.eventBatches);
     server.injectFault({ fault: '500', method: 'GET', pathIncludes: '/proj-retry/', times: 2 });
     server.injectFault({ fault: 'drop', method: 'GET', pathIncludes: '/proj-retry/', times: 1 });
     const record = await client().getJob('proj-retry', created.sessionId!);
@@ -219,7 +219,7 @@ describe('agent API client against the dev server', () => {
     try {
       const created = await client({ baseUrl: silent.url, timeouts: { bodyIdleMs: 200 } }).createJob('p', job('x'));
       assert.equal(created.sessionId, 'sess_silent');
-      const error = await rejection(collect(created.events));
+      const error = await rejection(collect(created.eventBatches));
       assert.equal(error.kind, 'timeout');
       assert.match(error.message, /stalled for more than 0\.2 s/);
     } finally {
@@ -232,7 +232,7 @@ describe('agent API client against the dev server', () => {
     const received: AgentEvent[] = [];
     const error = await rejection(
       (async () => {
-        for await (const event of created.events) received.push(event);
+        for await (const batch of created.eventBatches) received.push(...batch);
       })(),
     );
     assert.equal(error.kind, 'stream-broken');
@@ -245,7 +245,7 @@ describe('agent API client against the dev server', () => {
     const created = await client().createJob('proj-cancel', job('[fault:trickle]'), { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
-    assert.equal((await rejection(collect(created.events))).kind, 'cancelled');
+    assert.equal((await rejection(collect(created.eventBatches))).kind, 'cancelled');
     assert.ok(performance.now() - started < 1_000);
 
     server.injectFault({ fault: '429', method: 'GET', pathIncludes: '/proj-cancel-wait/', retryAfter: 30 });
@@ -300,7 +300,7 @@ describe('agent API client through a proxy', () => {
     const api = new AgentApiClient({ baseUrl: server.url, apiKey: server.apiKey, proxyUrl: proxy.url });
     try {
       const created = await api.createJob('proj-proxy', job('x'));
-      await collect(created.events);
+      await collect(created.eventBatches);
       await api.getJob('proj-proxy', created.sessionId!);
       assert.ok(proxy.connects.length >= 1);
       assert.ok(proxy.connects.every((target) => target === new URL(server.url).host));

@@ -70,7 +70,7 @@ async function decodeInPieces(body: string, contentType: string | undefined, cut
     for (let index = 1; index < bounds.length; index++) yield bytes.subarray(bounds[index - 1], bounds[index]);
   }
   const events: AgentEvent[] = [];
-  for await (const event of decodeStream(pieces(), contentType)) events.push(event);
+  for await (const batch of decodeStream(pieces(), contentType)) events.push(...batch);
   return events;
 }
 
