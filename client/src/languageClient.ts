@@ -1,0 +1,59 @@
+import { Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
+import { siteStatusNotification, type SiteStatus } from '../../server/src/lsp/siteStatus';
+import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
+import { SiteStatusItem } from './siteStatusItem';
+
+let client: LanguageClient | undefined;
+
+/**
+ * Starts the docs.json language server over IPC. docs.json files have their own language id,
+ * "docsjson" (package.json `contributes.languages`), so VS Code's JSON support leaves them to us:
+ * no duplicate diagnostics, completions or hovers, and no schema download for a "$schema" URL.
+ */
+export function startLanguageClient(context: ExtensionContext): void {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'docsjson' },
+      // "$ref" files, and docs.json when a files.associations setting makes it JSON again
+      { scheme: 'file', language: 'json' },
+      { scheme: 'file', language: 'jsonc' },
+      // pages, for find references and renames
+      { scheme: 'file', pattern: '**/*.{mdx,md}' },
+    ],
+    diagnosticPullOptions: { onChange: true, onSave: true },
+    initializationOptions: { settings: readSettings() },
+    middleware: {
+      workspace: {
+        configuration: (params) => params.items.map((item) => (item.section === settingsSection ? readSettings(item.scopeUri) : null)),
+      },
+      provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),
+    },
+  };
+  client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);
+  const statusItem = new SiteStatusItem();
+  context.subscriptions.push(statusItem, client.onNotification(siteStatusNotification, (status: SiteStatus) => statusItem.update(status)));
+  client.start().catch((error: unknown) => window.showErrorMessage(`The docs.json language server did not start: ${String(error)}`));
+}
+
+export function stopLanguageClient(): Thenable<void> | undefined {
+  return client?.stop();
+}
+
+function readSettings(scope?: string): DocsJsonSettings {
+  return settingsFrom(workspace.getConfiguration(undefined, scope ? Uri.parse(scope) : undefined).get(settingsSection));
+}
+
+/** VS Code's JSON support already reports syntax errors in files of language "json" ("$ref" files). */
+function withoutDuplicateSyntaxErrors(document: TextDocument | Uri, report: vsdiag.DocumentDiagnosticReport | null | undefined) {
+  const uri = document instanceof Uri ? document : document.uri;
+  const languageId = workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString())?.languageId;
+  if (!report || report.kind !== vsdiag.DocumentDiagnosticReportKind.full || languageId === 'docsjson') return report;
+  return { ...report, items: report.items.filter((diagnostic) => diagnostic.code !== 'json/syntax') };
+}
+
