@@ -1,0 +1,219 @@
+// The agent job panel's host side: one webview panel per job (or a form composing one), fed
+// through the batching panel feed, restored after a reload by the panel serializer.
+import * as vscode from 'vscode';
+import type { CreateJobRequest } from '../../../agent/src/apiClient';
+import type { TrackerUpdate } from '../../../agent/src/jobTracker';
+import type { UpdateBatcher } from '../../../agent/src/updateBatcher';
+import type { ComposeContext, ComposeDraft, HostMessage, PanelMessage, PanelState } from '../../webview/protocol';
+import { isWebUrl } from '../../webview/text';
+import type { JobManager } from './jobManager';
+import { jobSummaryView, jobTitle, jobView } from './jobView';
+import { createPanelFeed } from './panelFeed';
+import { agentPanelHtml } from './webviewHtml';
+
+export const PANEL_VIEW_TYPE = 'docsjson.agentJob';
+
+export interface PanelHost {
+  manager: JobManager;
+  extensionUri: vscode.Uri;
+  composeContext(): Promise<ComposeContext>;
+  /** Creates a job from the panel's form; throws a message for users. */
+  createJob(request: CreateJobRequest): Promise<string>;
+  runCommand(command: string, ...args: unknown[]): void;
+  log(line: string): void;
+}
+
+const MAX_MESSAGES = 20;
+
+function requestFromDraft(draft: ComposeDraft): CreateJobRequest {
+  const messages = (Array.isArray(draft?.messages) ? draft.messages : [])
+    .slice(0, MAX_MESSAGES)
+    .map((message) => ({ role: String(message?.role ?? 'user'), content: String(message?.content ?? '') }))
+    .filter((message) => message.content.trim() !== '');
+  if (messages.length === 0) throw new Error('Write at least one message.');
+  const branch = String(draft.branch ?? '').trim();
+  return {
+    branch: branch || undefined,
+    messages,
+    model: draft.model === 'opus' ? 'opus' : 'sonnet',
+    asDraft: draft.asDraft === true,
+  };
+}
+
+export class JobPanel implements vscode.Disposable {
+  private static readonly panels = new Set<JobPanel>();
+  private localId: string | undefined;
+  private feed: UpdateBatcher<TrackerUpdate> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private unsubscribe: (() => void) | undefined;
+  private composeDraft: ComposeDraft | undefined;
+
+  /** Shows the job's panel, opening one when none is open. */
+  static show(host: PanelHost, localId: string): JobPanel {
+    for (const panel of JobPanel.panels) {
+      if (panel.localId === localId) {
+        panel.panel.reveal();
+        return panel;
+      }
+    }
+    const panel = new JobPanel(host, JobPanel.createWebviewPanel(host, 'Agent Job'), { localId });
+    return panel;
+  }
+
+  /** Opens a panel with the form for a new job. */
+  static compose(host: PanelHost): JobPanel {
+    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'New Agent Job'), {});
+  }
+
+  /** Restores a panel after a reload (registered with `registerWebviewPanelSerializer`). */
+  static revive(host: PanelHost, webviewPanel: vscode.WebviewPanel, state: unknown): JobPanel {
+    webviewPanel.webview.options = JobPanel.webviewOptions(host);
+    const saved = (typeof state === 'object' && state !== null ? state : {}) as PanelState;
+    return new JobPanel(host, webviewPanel, {
+      localId: typeof saved.localId === 'string' ? saved.localId : undefined,
+      draft: saved.draft,
+    });
+  }
+
+  static disposeAll(): void {
+    for (const panel of [...JobPanel.panels]) panel.panel.dispose();
+  }
+
+  private static webviewOptions(host: PanelHost): vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist'), vscode.Uri.joinPath(host.extensionUri, 'media')],
+    };
+  }
+
+  private static createWebviewPanel(host: PanelHost, title: string): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      ...JobPanel.webviewOptions(host),
+      retainContextWhenHidden: false,
+      enableFindWidget: true,
+    });
+  }
+
+  private constructor(
+    private readonly host: PanelHost,
+    readonly panel: vscode.WebviewPanel,
+    initial: { localId?: string; draft?: ComposeDraft },
+  ) {
+    JobPanel.panels.add(this);
+    this.localId = initial.localId;
+    this.composeDraft = initial.draft;
+    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'agent-jobs.svg');
+    const webview = panel.webview;
+    webview.html = agentPanelHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(host.extensionUri, 'media', 'agentPanel.css')).toString(),
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((message: PanelMessage) => void this.receive(message)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    if (this.localId) this.watch(this.localId);
+  }
+
+  private post(message: HostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  /** Follows a job in this panel (the webview gets a snapshot when it is ready). */
+  private watch(localId: string): void {
+    this.unsubscribe?.();
+    this.localId = localId;
+    const job = this.host.manager.job(localId);
+    this.panel.title = job ? `Agent: ${jobTitle(job)}` : 'Agent Job';
+    this.resetFeed(localId);
+    this.unsubscribe = this.host.manager.onDidChange((change) => {
+      if (change.job === undefined) return this.sendSnapshot();
+      if (change.job.localId !== localId) return;
+      if (change.removed) {
+        this.panel.dispose();
+        return;
+      }
+      // Changes that are not a tracker's (listed, restored, a new tracker) start over from a snapshot.
+      if (!change.update) return this.sendSnapshot();
+      this.feed?.push(change.update);
+    });
+  }
+
+  /** A new feed: what the old one still held is in the snapshot that follows. */
+  private resetFeed(localId: string): void {
+    this.feed?.dispose();
+    this.feed = createPanelFeed({
+      post: (message) => this.post(message),
+      summarize: () => {
+        const current = this.host.manager.job(localId);
+        if (!current) return { ...jobSummaryView({ localId, apiUrl: '', projectId: '', startedAt: '', updatedAt: '', phase: 'stopped', transcript: { events: [], dropped: 0, size: 0 } }), title: 'Removed job' };
+        this.panel.title = `Agent: ${jobTitle(current)}`;
+        return jobSummaryView(current);
+      },
+    });
+  }
+
+  private sendSnapshot(): void {
+    if (!this.localId) return;
+    const job = this.host.manager.job(this.localId);
+    if (!job) {
+      this.post({ type: 'error', message: 'This job is no longer in the list (removed, or it belongs to another project or API URL).' });
+      return;
+    }
+    this.resetFeed(this.localId);
+    this.post({ type: 'snapshot', job: jobView(job) });
+  }
+
+  private async receive(message: PanelMessage): Promise<void> {
+    switch (message?.type) {
+      case 'ready':
+        if (this.localId) this.sendSnapshot();
+        else this.post({ type: 'compose', context: await this.host.composeContext(), draft: this.composeDraft });
+        return;
+      case 'create': {
+        try {
+          const localId = await this.host.createJob(requestFromDraft(message.draft));
+          this.composeDraft = undefined;
+          this.watch(localId);
+          this.sendSnapshot();
+        } catch (error) {
+          this.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        }
+        return;
+      }
+      case 'openLink':
+        if (typeof message.href === 'string' && isWebUrl(message.href)) void vscode.env.openExternal(vscode.Uri.parse(message.href, true));
+        return;
+      case 'action':
+        return this.action(message.action);
+    }
+  }
+
+  private action(action: string): void {
+    const target = this.localId ? { kind: 'job', localId: this.localId } : undefined;
+    switch (action) {
+      case 'openPullRequest':
+        return this.host.runCommand('docsjson.agent.openPullRequest', target);
+      case 'stop':
+        return this.host.runCommand('docsjson.agent.stopWatching', target);
+      case 'refresh':
+        return this.host.runCommand('docsjson.agent.refresh', target);
+      case 'newJob':
+        JobPanel.compose(this.host);
+        return;
+      case 'setApiKey':
+        return this.host.runCommand('docsjson.agent.setApiKey');
+      case 'openSettings':
+        return this.host.runCommand('workbench.action.openSettings', 'docsjson.agent');
+    }
+  }
+
+  dispose(): void {
+    JobPanel.panels.delete(this);
+    this.unsubscribe?.();
+    this.feed?.dispose();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}

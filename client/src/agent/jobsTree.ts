@@ -1,0 +1,155 @@
+// The "Agent Jobs" sidebar view: jobs with a status icon (spinning while running), and as
+// children their pull request link and todo list.
+import * as vscode from 'vscode';
+import type { Todo } from '../../../agent/src/todos';
+import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
+import { createUpdateBatcher, type UpdateBatcher } from '../../../agent/src/updateBatcher';
+import type { JobManager } from './jobManager';
+import { currentTodos, jobOutcome, jobSummaryView, jobTitle, statusText } from './jobView';
+import { cleanText } from '../../webview/text';
+
+export type JobNode =
+  | { kind: 'job'; localId: string }
+  | { kind: 'pullRequest'; localId: string; url: string }
+  | { kind: 'todo'; localId: string; index: number; todo: Todo }
+  | { kind: 'problem'; localId: string; text: string };
+
+const OUTCOME_ICONS: Record<string, [string, string?]> = {
+  completed: ['pass', 'testing.iconPassed'],
+  misconfigured: ['warning', 'problemsWarningIcon.foreground'],
+  error: ['error', 'problemsErrorIcon.foreground'],
+  failed: ['error', 'problemsErrorIcon.foreground'],
+  interrupted: ['debug-pause'],
+  ended: ['circle-large-outline'],
+  stale: ['watch'],
+  stopped: ['debug-stop'],
+};
+
+const TODO_ICONS: Record<string, [string, string?]> = {
+  completed: ['pass-filled', 'testing.iconPassed'],
+  in_progress: ['circle-large-filled', 'progressBar.background'],
+  pending: ['circle-large-outline'],
+  cancelled: ['circle-slash', 'disabledForeground'],
+};
+
+function themeIcon([id, color]: [string, string?]): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+export function jobIcon(job: Readonly<TrackedJob>, followed: boolean): vscode.ThemeIcon {
+  if (isActive(job)) return followed ? new vscode.ThemeIcon('loading~spin') : new vscode.ThemeIcon('sync-ignored');
+  return themeIcon(OUTCOME_ICONS[jobOutcome(job)] ?? ['circle-large-outline']);
+}
+
+function relativeTime(iso: string): string {
+  const ms = Date.now() - Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<JobNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly refresher: UpdateBatcher<unknown>;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly manager: JobManager) {
+    // Stream events arrive many times a second: the tree redraws at most 4 times a second.
+    this.refresher = createUpdateBatcher<unknown>({ maxUpdates: 4, intervalMs: 1_000, post: () => this.changed.fire(undefined) });
+    this.unsubscribe = manager.onDidChange((change) => {
+      const event = change.update?.type === 'event' ? change.update.event : undefined;
+      if (event && event.type !== 'todos') return; // text and tool calls do not show here
+      this.refresher.push(change);
+    });
+  }
+
+  getChildren(node?: JobNode): JobNode[] {
+    if (!node) return this.manager.jobs().map((job) => ({ kind: 'job', localId: job.localId }));
+    if (node.kind !== 'job') return [];
+    const job = this.manager.job(node.localId);
+    if (!job) return [];
+    const view = jobSummaryView(job);
+    const children: JobNode[] = [];
+    if (view.pullRequestUrl) children.push({ kind: 'pullRequest', localId: job.localId, url: view.pullRequestUrl });
+    if (job.problem && !isActive(job)) children.push({ kind: 'problem', localId: job.localId, text: job.problem });
+    currentTodos(job).forEach((todo, index) => children.push({ kind: 'todo', localId: job.localId, index, todo }));
+    return children;
+  }
+
+  getParent(node: JobNode): JobNode | undefined {
+    return node.kind === 'job' ? undefined : { kind: 'job', localId: node.localId };
+  }
+
+  getTreeItem(node: JobNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'job':
+        return this.jobItem(node.localId);
+      case 'pullRequest': {
+        const number = node.url.match(/\/pull\/(\d+)/)?.[1] ?? node.url.match(/merge_requests\/(\d+)/)?.[1];
+        const item = new vscode.TreeItem(number ? `Pull request #${number}` : 'Pull request');
+        item.id = `${node.localId}/pr`;
+        item.description = node.url;
+        item.tooltip = node.url;
+        item.iconPath = new vscode.ThemeIcon('git-pull-request');
+        item.contextValue = 'agentJobPullRequest';
+        item.command = { command: 'docsjson.agent.openPullRequest', title: 'Open Pull Request', arguments: [{ kind: 'job', localId: node.localId }] };
+        return item;
+      }
+      case 'problem': {
+        const item = new vscode.TreeItem(cleanText(node.text));
+        item.id = `${node.localId}/problem`;
+        item.tooltip = cleanText(node.text);
+        item.iconPath = themeIcon(['info']);
+        return item;
+      }
+      case 'todo': {
+        const status = node.todo.status ?? '';
+        const item = new vscode.TreeItem(cleanText(node.todo.content) || '(empty)');
+        item.id = `${node.localId}/todo/${node.index}`;
+        item.description = [status.replace(/_/g, ' '), node.todo.priority].filter(Boolean).map((text) => cleanText(String(text))).join(' · ');
+        item.iconPath = themeIcon(TODO_ICONS[status] ?? ['question']);
+        item.tooltip = `${cleanText(node.todo.content)}\n${item.description}`;
+        item.contextValue = 'agentJobTodo';
+        return item;
+      }
+    }
+  }
+
+  private jobItem(localId: string): vscode.TreeItem {
+    const job = this.manager.job(localId);
+    if (!job) return new vscode.TreeItem('(removed)');
+    const followed = this.manager.isFollowed(localId);
+    const view = jobSummaryView(job);
+    const hasChildren = view.todos.length > 0 || view.pullRequestUrl !== undefined || (!!job.problem && !isActive(job));
+    const item = new vscode.TreeItem(cleanText(jobTitle(job)), hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = localId;
+    const status = isActive(job) && !followed ? 'Not followed (no API key?)' : statusText(job);
+    item.description = [status, relativeTime(job.startedAt)].filter(Boolean).join(' · ');
+    item.iconPath = jobIcon(job, followed);
+    const tooltip = new vscode.MarkdownString(undefined, false);
+    tooltip.isTrusted = false;
+    tooltip.supportHtml = false;
+    tooltip.appendText(`${cleanText(jobTitle(job))}\n\n${status}`);
+    if (job.branch) tooltip.appendText(` · branch ${cleanText(job.branch)}`);
+    if (job.sessionId) tooltip.appendText(` · ${cleanText(job.sessionId)}`);
+    if (view.explanation && !isActive(job)) tooltip.appendText(`\n\n${cleanText(view.explanation)}`);
+    if (job.problem) tooltip.appendText(`\n\n${cleanText(job.problem)}`);
+    item.tooltip = tooltip;
+    item.contextValue = ['agentJob', isActive(job) ? 'active' : 'ended', view.pullRequestUrl ? 'pr' : '', job.sessionId ? 'session' : '']
+      .filter(Boolean)
+      .join(' ');
+    item.command = { command: 'docsjson.agent.showJob', title: 'Show Job', arguments: [{ kind: 'job', localId }] };
+    return item;
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.refresher.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,39 @@
+// The agent job settings (`docsjson.agent.*`) and VS Code's proxy settings.
+import * as vscode from 'vscode';
+import { DEFAULT_API_URL } from '../../../agent/src/apiClient';
+
+export const SECTION = 'docsjson.agent';
+
+export interface AgentSettings {
+  apiUrl: string;
+  projectId: string;
+  defaultModel: 'sonnet' | 'opus';
+  draftByDefault: boolean;
+  pollIntervalMs: number;
+  /** VS Code's `http.proxy` (empty: the environment's HTTPS_PROXY / HTTP_PROXY). */
+  proxyUrl?: string;
+  /** VS Code's `http.noProxy`, comma separated. */
+  noProxy?: string;
+}
+
+export function readSettings(): AgentSettings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const http = vscode.workspace.getConfiguration('http');
+  const model = config.get<string>('defaultModel');
+  const seconds = Number(config.get<number>('pollIntervalSeconds') ?? 3);
+  const proxy = (http.get<string>('proxy') ?? '').trim();
+  const noProxy = http.get<string[] | string>('noProxy');
+  return {
+    apiUrl: (config.get<string>('apiUrl') ?? '').trim() || DEFAULT_API_URL,
+    projectId: (config.get<string>('projectId') ?? '').trim(),
+    defaultModel: model === 'opus' ? 'opus' : 'sonnet',
+    draftByDefault: config.get<boolean>('draftByDefault') === true,
+    pollIntervalMs: Math.round(Math.min(600, Math.max(0.2, Number.isFinite(seconds) ? seconds : 3)) * 1000),
+    proxyUrl: proxy || undefined,
+    noProxy: Array.isArray(noProxy) ? noProxy.join(',') || undefined : noProxy || undefined,
+  };
+}
+
+export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(SECTION) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy');
+}

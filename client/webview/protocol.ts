@@ -1,0 +1,89 @@
+// Messages between the agent job panel (webview) and the extension host, and the job as the
+// panel sees it. Types only: imported by both sides.
+import type { AgentEvent } from '../../agent/src/stream/events';
+import type { TrackerPhase } from '../../agent/src/trackedJob';
+
+export type JobOutcome = 'running' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
+
+export interface TodoView {
+  content: string;
+  status?: string;
+  priority?: string;
+}
+
+export interface MessageView {
+  role: string;
+  content: string;
+}
+
+/** Everything about a job except its transcript (sent on every change). */
+export interface JobSummaryView {
+  localId: string;
+  sessionId?: string;
+  title: string;
+  branch?: string;
+  model?: string;
+  asDraft?: boolean;
+  messages: MessageView[];
+  phase: TrackerPhase;
+  active: boolean;
+  outcome: JobOutcome;
+  /** One or two words: "Running", "Completed", ... */
+  statusText: string;
+  problem?: string;
+  problemKind?: string;
+  haulted?: boolean;
+  haultReason?: string;
+  /** What `haultReason` means, in plain words (when the job reported one). */
+  explanation?: string;
+  messageToUser?: string;
+  /** An http(s) URL, or absent. */
+  pullRequestUrl?: string;
+  todos: TodoView[];
+  startedAt: string;
+  createdAt?: string;
+}
+
+export interface JobView extends JobSummaryView {
+  transcript: AgentEvent[];
+  /** How many of the oldest events are no longer kept. */
+  dropped: number;
+}
+
+export interface ComposeDraft {
+  branch: string;
+  messages: MessageView[];
+  model: string;
+  asDraft: boolean;
+}
+
+export interface ComposeContext {
+  defaults: ComposeDraft;
+  /** Where the job will go, for the user to see. */
+  projectId?: string;
+  apiUrl?: string;
+  hasApiKey: boolean;
+}
+
+/** Extension host -> panel. */
+export type HostMessage =
+  | { type: 'compose'; context: ComposeContext; draft?: ComposeDraft }
+  | { type: 'snapshot'; job: JobView }
+  /** Batched progress: the latest summary (if it changed) and the new stream events, in order. */
+  | { type: 'update'; job?: JobSummaryView; events: AgentEvent[]; notices: string[] }
+  | { type: 'error'; message: string };
+
+export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings';
+
+/** Panel -> extension host. */
+export type PanelMessage =
+  | { type: 'ready' }
+  | { type: 'create'; draft: ComposeDraft }
+  | { type: 'action'; action: PanelAction }
+  | { type: 'openLink'; href: string };
+
+/** What the panel keeps with `setState` (restored after a reload by the panel serializer). */
+export interface PanelState {
+  localId?: string;
+  draft?: ComposeDraft;
+}

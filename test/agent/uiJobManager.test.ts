@@ -1,0 +1,184 @@
+// The extension's job manager (no VS Code needed) against the dev server, with in-memory storage
+// standing in for the Memento: create, persist, resume after a "reload", list, stop, remove.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { AgentApiClient } from '../../agent/src/apiClient';
+import type { JobStorage } from '../../agent/src/jobStore';
+import type { TrackerOptions } from '../../agent/src/jobTracker';
+import { JobTracker } from '../../agent/src/jobTracker';
+import type { TrackedJob } from '../../agent/src/trackedJob';
+import { JobManager } from '../../client/src/agent/jobManager';
+import { jobSummaryView } from '../../client/src/agent/jobView';
+
+class MemoryStorage implements JobStorage {
+  readonly entries = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.entries.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.entries.delete(key);
+    else this.entries.set(key, structuredClone(value));
+  }
+  keys(): readonly string[] {
+    return [...this.entries.keys()];
+  }
+}
+
+const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100, notFoundGraceMs: 500 };
+
+async function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+describe('extension job manager against the dev server', () => {
+  let server: DevApiServer;
+  const clients: AgentApiClient[] = [];
+  const client = () => {
+    const api = new AgentApiClient({ baseUrl: server.url, apiKey: server.apiKey, retry: { maxRetries: 1, baseDelayMs: 5 } });
+    clients.push(api);
+    return api;
+  };
+  const scopeFor = (projectId: string) => ({ apiUrl: server.url, projectId });
+
+  before(async () => {
+    server = await startDevApiServer({ eventIntervalMs: 5, trickleIntervalMs: 40, jobDurationMs: 300 });
+  });
+  after(async () => {
+    await Promise.all(clients.map((api) => api.close().catch(() => {})));
+    await server.close();
+  });
+
+  it('creates a job, reports its progress and its end once, and stores it for the scope', async () => {
+    const manager = new JobManager(new MemoryStorage());
+    await manager.configure({ scope: scopeFor('m-create'), api: client(), trackerOptions: FAST });
+    const ended: Readonly<TrackedJob>[] = [];
+    const kinds = new Set<string>();
+    manager.onDidEnd((job) => ended.push(job));
+    manager.onDidChange((change) => change.update && kinds.add(change.update.type));
+    const job = manager.create({ branch: 'docs/m', messages: [{ role: 'user', content: 'Update the quickstart' }], model: 'sonnet' });
+    assert.equal(manager.runningCount(), 1);
+    assert.ok(manager.isFollowed(job.localId));
+    await until('the end', () => ended.length === 1);
+    await sleep(50);
+    assert.equal(ended.length, 1);
+    const done = manager.job(job.localId)!;
+    const view = jobSummaryView(done);
+    assert.equal(view.outcome, 'completed');
+    assert.match(view.pullRequestUrl ?? '', /^https:\/\/github\.com\/example\/docs\/pull\/\d+$/);
+    assert.deepEqual(view.todos.map((todo) => todo.status), ['completed', 'completed', 'completed']);
+    assert.equal(view.explanation, 'The agent finished its work.');
+    assert.ok(['phase', 'session', 'event', 'record'].every((kind) => kinds.has(kind)), [...kinds].join());
+    assert.equal(manager.runningCount(), 0);
+    assert.deepEqual(manager.jobs().map((stored) => stored.localId), [job.localId]);
+    assert.equal(manager.store.list(scopeFor('m-create'))[0].phase, 'finished');
+    manager.dispose();
+  });
+
+  it('resumes an unfinished job after a reload (a new manager on the same storage), which then finishes', async () => {
+    const storage = new MemoryStorage();
+    const first = new JobManager(storage);
+    await first.configure({ scope: scopeFor('m-reload'), api: client(), trackerOptions: FAST });
+    const job = first.create({ messages: [{ role: 'user', content: 'Slowly [fault:trickle]' }] });
+    await until('the stream to start', () => first.job(job.localId)?.phase === 'streaming' && first.job(job.localId)!.transcript.events.length > 2);
+    first.dispose(); // the window reloads: trackers stop without marking the job stopped
+    await sleep(50);
+    const stored = first.store.list(scopeFor('m-reload'))[0];
+    assert.ok(['streaming', 'creating'].includes(stored.phase), `stored as ${stored.phase}`);
+
+    const second = new JobManager(storage);
+    const ended: Readonly<TrackedJob>[] = [];
+    second.onDidEnd((ended_) => ended.push(ended_));
+    await second.configure({ scope: scopeFor('m-reload'), api: client(), trackerOptions: FAST });
+    assert.ok(second.isFollowed(job.localId), 'followed again at once');
+    await until('the resumed job to end', () => ended.length === 1, 15_000);
+    assert.equal(jobSummaryView(second.job(job.localId)!).outcome, 'completed');
+    assert.ok(second.job(job.localId)!.transcript.events.length > 2, 'the transcript from before the reload is kept');
+    assert.equal(second.jobs().length, 1, 'not duplicated by the jobs list');
+    second.dispose();
+  });
+
+  it('shows jobs from the list endpoint and follows the running ones', async () => {
+    const api = client();
+    // Started elsewhere (another machine, the CLI).
+    const elsewhere = JobTracker.create(api, 'm-list', { branch: 'docs/elsewhere', messages: [{ role: 'user', content: 'Elsewhere' }] }, FAST);
+    await until('a session id', () => elsewhere.job.sessionId);
+    const manager = new JobManager(new MemoryStorage());
+    const ended: Readonly<TrackedJob>[] = [];
+    manager.onDidEnd((job) => ended.push(job));
+    await manager.configure({ scope: scopeFor('m-list'), api, trackerOptions: FAST });
+    const listed = manager.jobs();
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].sessionId, elsewhere.job.sessionId);
+    assert.equal(listed[0].branch, 'docs/elsewhere');
+    await until('the listed job to finish', () => ended.length === 1);
+    await elsewhere.done;
+    manager.dispose();
+  });
+
+  it('keeps jobs visible but unfollowed without a key, and follows them once a key is set', async () => {
+    const storage = new MemoryStorage();
+    const first = new JobManager(storage);
+    await first.configure({ scope: scopeFor('m-nokey'), api: client(), trackerOptions: FAST });
+    const job = first.create({ messages: [{ role: 'user', content: 'x [fault:trickle]' }] });
+    await until('a session id', () => first.job(job.localId)?.sessionId);
+    first.dispose();
+
+    const manager = new JobManager(storage);
+    await manager.configure({ scope: scopeFor('m-nokey'), api: undefined, problem: 'No API key' });
+    assert.equal(manager.jobs().length, 1);
+    assert.equal(manager.isFollowed(job.localId), false);
+    assert.equal(manager.problem, 'No API key');
+    assert.throws(() => manager.create({ messages: [{ role: 'user', content: 'y' }] }), /No API key/);
+    const ended: Readonly<TrackedJob>[] = [];
+    manager.onDidEnd((ended_) => ended.push(ended_));
+    await manager.configure({ scope: scopeFor('m-nokey'), api: client(), trackerOptions: FAST });
+    assert.equal(manager.isFollowed(job.localId), true);
+    await until('the end', () => ended.length === 1, 15_000);
+    manager.dispose();
+  });
+
+  it('stops watching without an end notification, refreshes a stopped job, and removes one', async () => {
+    const manager = new JobManager(new MemoryStorage());
+    await manager.configure({ scope: scopeFor('m-stop'), api: client(), trackerOptions: FAST });
+    const ended: Readonly<TrackedJob>[] = [];
+    manager.onDidEnd((job) => ended.push(job));
+    const job = manager.create({ messages: [{ role: 'user', content: 'x [fault:trickle]' }] });
+    await until('a session id', () => manager.job(job.localId)?.sessionId);
+    manager.stop(job.localId);
+    await until('stopped', () => manager.job(job.localId)?.phase === 'stopped' && !manager.isFollowed(job.localId));
+    assert.equal(jobSummaryView(manager.job(job.localId)!).statusText, 'Not watched');
+    assert.equal(ended.length, 0);
+    await manager.refresh(job.localId);
+    assert.ok(manager.isFollowed(job.localId));
+    await until('the end', () => ended.length === 1, 15_000);
+    const removed: string[] = [];
+    manager.onDidChange((change) => change.removed && removed.push(change.job!.localId));
+    await manager.remove(job.localId);
+    assert.deepEqual(removed, [job.localId]);
+    assert.equal(manager.jobs().length, 0);
+    manager.dispose();
+  });
+
+  it('keeps jobs apart per API URL and project', async () => {
+    const storage = new MemoryStorage();
+    const manager = new JobManager(storage);
+    await manager.configure({ scope: scopeFor('m-a'), api: client(), trackerOptions: FAST });
+    manager.create({ messages: [{ role: 'user', content: 'in a' }] });
+    await until('stored', () => manager.jobs().length === 1);
+    await manager.configure({ scope: scopeFor('m-b'), api: client(), trackerOptions: FAST });
+    assert.equal(manager.jobs().length, 0);
+    await manager.configure({ scope: { apiUrl: 'https://other.example', projectId: 'm-a' }, api: undefined });
+    assert.equal(manager.jobs().length, 0);
+    await manager.configure({ scope: scopeFor('m-a'), api: client(), trackerOptions: FAST });
+    assert.equal(manager.jobs().length, 1);
+    manager.dispose();
+  });
+});
