@@ -194,11 +194,10 @@ export class JobTracker {
   private async readStream(eventBatches: AsyncIterable<AgentEvent[]>, streamController: AbortController): Promise<void> {
     this.setPhase('streaming');
     const silenceMs = this.options.streamSilenceMs;
-    let silence = setTimeout(() => streamController.abort(), silenceMs);
+    const silence = setTimeout(() => streamController.abort(), silenceMs);
     try {
       for await (const batch of eventBatches) {
-        clearTimeout(silence);
-        silence = setTimeout(() => streamController.abort(), silenceMs);
+        silence.refresh();
         for (const event of batch) {
           appendEvent(this.state.transcript, event, this.options.transcriptLimits);
           this.emit({ type: 'event', event });

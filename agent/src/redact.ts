@@ -1,7 +1,7 @@
 /** Replaces every known secret, and anything shaped like a credential, with a placeholder. */
 export type Redactor = (text: string) => string;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 const CREDENTIAL_PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],

@@ -107,6 +107,7 @@ export function formatRecord(record: JobRecord): string {
   const status = record.haultReason ?? (record.haulted ? 'stopped' : 'unknown');
   const lines = [`Status: ${terminalSafe(status)}${record.haulted ? '' : ' (running)'}`];
   lines.push(`  ${terminalSafe(explainHaultReason(record.haultReason, record.haulted))}`);
+  if (record.title) lines.push(`Title: ${terminalSafe(record.title)}`);
   if (record.branch) lines.push(`Branch: ${terminalSafe(record.branch)}`);
   const link = pullRequestUrl(record);
   if (link) lines.push(`Pull request: ${terminalSafe(link)}`);

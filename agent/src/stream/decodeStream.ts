@@ -49,13 +49,11 @@ function decoderFor(format: StreamFormat, maxEventChars: number): FormatDecoder 
 export function createStreamDecoder(
   contentType: string | undefined,
   maxEventChars = DEFAULT_MAX_EVENT_CHARS,
-): FormatDecoder & { readonly format: StreamFormat | undefined } {
+): FormatDecoder {
   let decoder: FormatDecoder | undefined;
-  let format: StreamFormat | undefined;
   let head = '';
-  const begin = (chosen: StreamFormat): FormatDecoder => {
-    format = chosen;
-    decoder = decoderFor(chosen, maxEventChars);
+  const begin = (format: StreamFormat): FormatDecoder => {
+    decoder = decoderFor(format, maxEventChars);
     return decoder;
   };
   const takeHead = () => {
@@ -64,9 +62,6 @@ export function createStreamDecoder(
     return buffered;
   };
   return {
-    get format() {
-      return format;
-    },
     push(text) {
       if (decoder) return decoder.push(text);
       head += text;

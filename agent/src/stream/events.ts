@@ -14,8 +14,6 @@ export type AgentEvent =
   /** Anything the decoder does not know: shown to the user, never fatal. */
   | { type: 'unknown'; kind: string; raw: string };
 
-export type AgentEventType = AgentEvent['type'];
-
 export type StreamFormat = 'ui-message-stream' | 'data-stream' | 'plain-text';
 
 /** Decodes one wire format incrementally: feed it text as it arrives, then call `end()`. */
