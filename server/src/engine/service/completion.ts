@@ -101,12 +101,12 @@ function propertyAt(object: Node | undefined, keyOffset: number): Node | undefin
 function valueCompletions(request: Request): Completions {
   const { site, text, location, sitePath } = request;
   const schema = schemaAt(sitePath);
-  const inString = location.node === undefined || location.node.type === 'string';
+  const inString = location.node?.type === 'string';
   const list: Completions = { range: location.range, items: [], isIncomplete: false };
   const comma = location.node ? '' : separatorAfter(text, location.range.end);
   const quotedItems = (items: CompletionItem[]) =>
     items.map((item) => ({ ...item, insertText: item.insertText + comma, filterText: item.filterText ?? item.insertText }));
-  const role = inString ? valueRole(sitePath) : 'other';
+  const role = !location.node || inString ? valueRole(sitePath) : 'other';
   const element = site.elementAt(text.path, location.path);
   switch (role) {
     case 'page':
@@ -131,9 +131,11 @@ function valueCompletions(request: Request): Completions {
     default:
       if (schema) list.items = quotedItems(schemaValueItems(schema, inString));
   }
-  if (!location.node && schema) list.items.push(...structureItems(role === 'page' ? definition('group') : schema, comma));
+  if (!location.node && schema) list.items.push(...structureItems(role === 'page' ? groupSchema : schema, comma));
   return list;
 }
+
+const groupSchema: SchemaNode = { $ref: '#/definitions/group' };
 
 function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: string): CompletionItem[] {
   const slash = prefix.startsWith('/') ? '/' : '';

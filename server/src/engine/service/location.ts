@@ -18,7 +18,9 @@ export interface CompletionLocation {
 export function completionLocation(text: JsonText, offset: number): CompletionLocation | undefined {
   const root = text.tree;
   if (!root) return text.text.trim() === '' ? { target: 'value', path: [], range: { start: offset, end: offset }, prefix: '' } : undefined;
-  const node = findNodeAtOffset(root, offset, true);
+  let node = findNodeAtOffset(root, offset, true);
+  // Just before an array item: a new item goes there.
+  if (node && offset === node.offset && node.parent?.type === 'array') node = node.parent;
   if (!node) return undefined;
   const end = node.offset + node.length;
   const empty = { start: offset, end: offset };
