@@ -1,0 +1,46 @@
+// A second, independent LSP client: Neovim headless (Debian's 0.7.2, no pull diagnostics, no
+// snippets) attaches to `node dist/server.js --stdio`.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runNeovimLsp } from '../e2e/harness/neovim';
+
+const server = join(__dirname, '..', '..', 'dist', 'server.js');
+const root = join(__dirname, '..', 'fixtures', 'sites', 'lsp-ref');
+
+test('Neovim gets the published diagnostics and the language codes for "language": ""', async () => {
+  const text = readFileSync(join(root, 'docs.json'), 'utf8');
+  const lines = text.split('\n');
+  const line = lines.findIndex((candidate) => candidate.includes('"language": ""'));
+  const character = lines[line].indexOf('"language": ""') + '"language": "'.length;
+
+  const result = await runNeovimLsp({ cmd: [process.execPath, server, '--stdio'], file: join(root, 'docs.json'), rootDir: root, completionAt: { line, character } });
+
+  assert.equal(result.error, undefined);
+  assert.deepEqual(
+    result.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })),
+    [
+      {
+        range: { start: { line: 13, character: 20 }, end: { line: 13, character: 22 } },
+        severity: 1,
+        code: 'schema/enum',
+        message: '"" is not a valid value for "language" in language ""',
+      },
+    ],
+  );
+  const items = result.completion!.items;
+  assert.equal(items.length, 41);
+  assert.deepEqual(
+    items.slice(0, 3).map((item) => [item.label, item.detail]),
+    [
+      ['en', 'English'],
+      ['cn', 'Chinese (Simplified)'],
+      ['zh', 'Chinese'],
+    ],
+  );
+  assert.deepEqual(items.find((item) => item.label === 'fr')!.textEdit, {
+    range: { start: { line: 13, character: 20 }, end: { line: 13, character: 22 } },
+    newText: '"fr"',
+  });
+});
