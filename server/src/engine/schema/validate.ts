@@ -179,10 +179,11 @@ function validateObject(
     }
   }
   const properties = node.properties;
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
     if (skip?.has(key) || key === '$schema') continue;
     const property = properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
     if (property) {
+      if (isPlainValueOf(property, value[key])) continue;
       validateNode(ctx, childCursor(cursor, key, value[key]), property, childSubject(subject, key), options, out, depth + 1);
     } else if (properties && node.additionalProperties !== true) {
       out.push(unknownKey(cursor, key, Object.keys(properties), subject, isTop ? options.legacyKeys : undefined));
@@ -258,6 +259,36 @@ function validateAnyOf(
     if (!best || attempt.length < best.length) best = attempt;
   }
   out.push(...best!);
+}
+
+const plainTypes = new WeakMap<SchemaNode, string | null>();
+
+/**
+ * True when a value needs no checking beyond its JSON type: the schema is a bare `type` with no
+ * enum, pattern, bounds, hook or union. Most values in a navigation are such, and skipping the
+ * general path for them keeps large files fast.
+ */
+function isPlainValueOf(schema: SchemaNode, value: unknown): boolean {
+  let type = plainTypes.get(schema);
+  if (type === undefined) {
+    const plain =
+      typeof schema.type === 'string' &&
+      schema.type !== 'object' &&
+      schema.type !== 'array' &&
+      !schema.$ref &&
+      !schema.enum &&
+      schema.const === undefined &&
+      !schema.pattern &&
+      schema.minLength === undefined &&
+      schema.minimum === undefined &&
+      schema.maximum === undefined &&
+      !schema.anyOf &&
+      !schema.deprecated;
+    plainTypes.set(schema, (type = plain ? (schema.type as string) : null));
+  }
+  if (type === null) return false;
+  const actual = typeof value;
+  return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
 }
 
 /** A branch like `{ "required": ["pages"] }`: one of several ways to complete an object. */
