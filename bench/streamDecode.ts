@@ -63,6 +63,18 @@ async function* inChunks(body: Uint8Array): AsyncGenerator<Uint8Array> {
   for (let offset = 0; offset < body.length; offset += NETWORK_CHUNK_BYTES) yield body.subarray(offset, offset + NETWORK_CHUNK_BYTES);
 }
 
+/** JSON.parse of every event's data alone: the ceiling for any decoder that reads every event. */
+function jsonParseThroughput(body: Uint8Array): number {
+  const payloads = new TextDecoder()
+    .decode(body)
+    .split('\n\n')
+    .map((frame) => frame.slice('data: '.length))
+    .filter((data) => data.startsWith('{'));
+  const started = performance.now();
+  for (const data of payloads) JSON.parse(data);
+  return body.length / 1024 / 1024 / ((performance.now() - started) / 1000);
+}
+
 async function decodeThroughput(body: Uint8Array): Promise<{ mbPerSecond: number; events: number }> {
   const started = performance.now();
   let events = 0;
@@ -99,6 +111,7 @@ async function main(): Promise<void> {
     `stream decode: ${(body.length / 1024 / 1024).toFixed(1)} MB UI message stream, ${runs[0].events} events: ` +
       `median ${median.toFixed(1)} MB/s, best ${best.toFixed(1)} MB/s (${verdict} the ${TARGET_MB_PER_S} MB/s target)`,
   );
+  console.log(`  baseline: JSON.parse of the same events alone ${jsonParseThroughput(body).toFixed(1)} MB/s`);
 
   const batching = await batchedUpdates();
   console.log(

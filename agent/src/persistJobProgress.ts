@@ -9,12 +9,18 @@ export interface PersistOptions {
   onError?: (message: string) => void;
 }
 
-/** Saves a tracker's job to the store as it progresses. Returns a function that stops saving. */
-export function persistJobProgress(tracker: JobTracker, store: JobStore, options: PersistOptions = {}): () => void {
+/**
+ * Saves a tracker's job to the store as it progresses. Returns a function that saves what is
+ * pending, stops saving, and resolves once every save is done.
+ */
+export function persistJobProgress(tracker: JobTracker, store: JobStore, options: PersistOptions = {}): () => Promise<void> {
+  const saving = new Set<Promise<void>>();
   const save = () => {
-    store.save(tracker.job).then(undefined, (error: unknown) => {
+    const saved = store.save(tracker.job).then(undefined, (error: unknown) => {
       options.onError?.(`Could not save the job: ${error instanceof Error ? error.message : String(error)}`);
     });
+    saving.add(saved);
+    void saved.then(() => saving.delete(saved));
   };
   const batcher = createUpdateBatcher<unknown>({ maxUpdates: 1, intervalMs: options.intervalMs ?? 1_000, post: save });
   const unsubscribe = tracker.onUpdate((update) => {
@@ -22,8 +28,10 @@ export function persistJobProgress(tracker: JobTracker, store: JobStore, options
     if (update.type !== 'event') batcher.flush();
   });
   save();
-  return () => {
+  return async () => {
     unsubscribe();
+    batcher.flush();
     batcher.dispose();
+    await Promise.all(saving);
   };
 }

@@ -124,8 +124,7 @@ async function follow(context: Context, tracker: JobTracker): Promise<number> {
   process.once('SIGINT', stop);
   const job = await tracker.done;
   process.off('SIGINT', stop);
-  stopSaving?.();
-  if (store) await store.save(job).catch(() => {});
+  await stopSaving?.();
   text.close();
   const resumeHint = job.sessionId
     ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}`

@@ -216,9 +216,9 @@ describe('saving a tracked job as it progresses', () => {
     tracker.onUpdate((update) => {
       if (update.type === 'event' && ++events === 3) savedWithSession = saved.some((job) => job.sessionId === tracker.job.sessionId);
     });
-    persistJobProgress(tracker, store, { intervalMs: 1_000 });
+    const stopSaving = persistJobProgress(tracker, store, { intervalMs: 1_000 });
     const done = await tracker.done;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stopSaving();
     assert.ok(savedWithSession, 'the session id was being saved before the stream went on');
     assert.ok(saved.length < events / 2, `${saved.length} saves for ${events} events`);
     const stored = new JobStore(await JsonFileStorage.open(path)).list();
@@ -235,8 +235,8 @@ describe('saving a tracked job as it progresses', () => {
     const stopSaving = persistJobProgress(tracker, store, { intervalMs: 10 });
     await new Promise<void>((resolve) => tracker.onUpdate((update) => update.type === 'event' && resolve()));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // The window goes away: nothing more is saved, the tracker is gone.
-    stopSaving();
+    // The window goes away: what was pending is saved, then nothing more; the tracker is gone.
+    await stopSaving();
     tracker.stop();
 
     const reloaded = new JobStore(await JsonFileStorage.open(path));
@@ -245,9 +245,9 @@ describe('saving a tracked job as it progresses', () => {
     assert.equal(active[0].phase, 'streaming');
     assert.ok(active[0].transcript.events.length > 0);
     const resumed = JobTracker.resume(api, active[0], { pollIntervalMs: 20 });
-    persistJobProgress(resumed, reloaded);
+    const stopSavingResumed = persistJobProgress(resumed, reloaded);
     const done = await resumed.done;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stopSavingResumed();
     assert.equal(done.record?.haultReason, 'completed');
     assert.deepEqual(reloaded.listActive(), []);
     assert.equal(reloaded.list()[0].phase, 'finished');
