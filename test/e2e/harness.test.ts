@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
-import { REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { runNeovimLsp } from './harness/neovim';
 import { makeTestExtension } from './smokeExtension';
 
-const INSTALL_TIMEOUT = 25 * 60_000; // first run only: npm install of code-server compiles native modules
 const SCENARIO_TIMEOUT = 90_000;
 
 describe('e2e harness: real VS Code (code-server + Chromium)', () => {
@@ -34,7 +33,7 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
       // The extension activates on startup finished; its marker file tells us it ran.
       await waitFor('the test extension to activate', () => existsSync(join(workspace, '.activations')), 30_000);
     },
-    { timeout: INSTALL_TIMEOUT },
+    { timeout: INSTALL_TIMEOUT_MS },
   );
 
   after(async () => {
@@ -42,8 +41,8 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('runs an extension command from the palette', { timeout: SCENARIO_TIMEOUT }, () =>
-    session.step('harness-command', async (wb) => {
+  it('runs an extension command from the palette', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
       await wb.runCommand('Harness Smoke: Write File');
       const file = join(workspace, 'smoke-output.txt');
       await waitFor('smoke-output.txt', () => existsSync(file), 10_000);
@@ -51,13 +50,13 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
       assert.match(await wb.waitForNotification('Harness smoke wrote'), /smoke-output\.txt/);
     }));
 
-  it('shows a contributed tree view', { timeout: SCENARIO_TIMEOUT }, () =>
-    session.step('harness-tree-view', async (wb) => {
+  it('shows a contributed tree view', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
       assert.deepEqual(await wb.treeViewItems('Harness Smoke Tree'), ['alpha item', 'beta item']);
     }));
 
-  it('shows diagnostics, suggestions and quick fixes in the editor', { timeout: SCENARIO_TIMEOUT }, () =>
-    session.step('harness-editor', async (wb) => {
+  it('shows diagnostics, suggestions and quick fixes in the editor', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
       await wb.openFile('notes.smoke');
       const markers = await wb.waitForProblems((ms) => ms.some((m) => m.message.includes('found TODO')));
       assert.equal(markers.find((m) => m.message.includes('found TODO'))?.severity, 'warning');
@@ -80,8 +79,8 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
       await wb.waitForProblems((ms) => !ms.some((m) => m.message.includes('found TODO')));
     }));
 
-  it('round-trips a message with a webview and reads its frame', { timeout: SCENARIO_TIMEOUT }, () =>
-    session.step('harness-webview', async (wb) => {
+  it('round-trips a message with a webview and reads its frame', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
       await wb.runCommand('Harness Smoke: Open Webview');
       const frame = await wb.webviewFrameWithText('Hello from the smoke webview');
       assert.equal(await frame.locator('#greeting').textContent(), 'Hello from the smoke webview');
@@ -90,8 +89,8 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
       assert.deepEqual(message, { type: 'ready', text: 'Hello from the smoke webview' });
     }));
 
-  it('renames a file in the explorer and reloads the window', { timeout: SCENARIO_TIMEOUT }, () =>
-    session.step('harness-explorer-reload', async (wb) => {
+  it('renames a file in the explorer and reloads the window', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
       await wb.renameInExplorer('rename-me.md', 'renamed.md');
       await waitFor('the rename on disk', () => existsSync(join(workspace, 'renamed.md')) && !existsSync(join(workspace, 'rename-me.md')), 10_000);
       const before = readFileSync(join(workspace, '.activations'), 'utf8').length;

@@ -451,10 +451,20 @@ export class Workbench {
   /** Opens the quick fix menu (Ctrl+.) at the cursor and returns the offered action titles. */
   async quickFix(options: { line?: number; column?: number; timeoutMs?: number } = {}): Promise<string[]> {
     if (options.line) await this.goTo(options.line, options.column ?? 1);
-    await this.focusEditor();
-    await this.page.keyboard.press('Control+.');
     const widget = this.actionWidget();
-    await widget.waitFor({ state: 'visible', timeout: options.timeoutMs ?? 10_000 });
+    // Ctrl+. is sometimes swallowed (busy machine, focus in transit): retry, last via the palette.
+    for (let attempt = 1; ; attempt++) {
+      if (attempt < 3) {
+        await this.focusEditor();
+        await this.page.keyboard.press('Control+.');
+      } else {
+        await this.runCommand('Quick Fix...');
+      }
+      if (await widget.waitFor({ state: 'visible', timeout: attempt < 3 ? 3000 : (options.timeoutMs ?? 10_000) }).then(() => true, () => false)) break;
+      if (attempt >= 3) throw new Error('the quick fix menu did not open (Ctrl+. and "Quick Fix...")');
+      debug(`quick fix menu did not open (attempt ${attempt}); retrying`);
+      await this.page.keyboard.press('Escape');
+    }
     return waitFor(
       'quick fix actions',
       async () => {
@@ -500,12 +510,45 @@ export class Workbench {
   /** Renames a file in the explorer (select, F2, type the new name, Enter). newName is a bare name. */
   async renameInExplorer(path: string, newName: string): Promise<void> {
     debug(`rename ${path} -> ${newName}`);
-    const row = await this.explorerRow(path);
-    await row.click();
-    debug('rename: row clicked');
-    await this.page.keyboard.press('F2');
     const input = this.page.locator('.explorer-folders-view .monaco-inputbox input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
+    const oldName = basename(path);
+    // Clicking a file also opens it in a preview editor, which may take focus just as F2 is
+    // pressed; and the tree may re-render (file events) between finding a row and clicking it, so
+    // the click lands on a neighbour. So: check the focused row is ours before F2, check the input
+    // box holds the old name before typing, and retry (the last try via the context menu).
+    for (let attempt = 1; ; attempt++) {
+      const row = await this.explorerRow(path);
+      await row.click();
+      const ready = await waitFor(
+        `"${oldName}" focused in the explorer`,
+        () =>
+          this.page.evaluate(
+            (name) => {
+              const active = document.activeElement;
+              const focusedRow = active?.closest('.explorer-folders-view')?.querySelector('.monaco-list-row.focused');
+              return !!focusedRow && focusedRow.getAttribute('aria-label') === name;
+            },
+            oldName,
+          ),
+        3000,
+      ).catch(() => false);
+      if (ready) {
+        if (attempt < 3) {
+          await this.page.keyboard.press('F2');
+        } else {
+          await row.click({ button: 'right' });
+          await this.page.locator('.monaco-menu .action-item').filter({ hasText: /^Rename/ }).first().click({ timeout: 5000 });
+        }
+        if (await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
+          if ((await input.inputValue().catch(() => '')) === oldName) break;
+          debug(`rename: the input box is renaming "${await input.inputValue().catch(() => '')}", not "${oldName}"`);
+        }
+      }
+      debug(`rename: could not start renaming ${path} (attempt ${attempt})`);
+      await this.page.keyboard.press('Escape');
+      if (attempt >= 3) throw new Error(`could not start renaming ${path} in the explorer`);
+      await sleep(500);
+    }
     debug('rename: input visible');
     await input.fill(newName);
     await this.page.keyboard.press('Enter');
@@ -515,6 +558,11 @@ export class Workbench {
     // The rename waits for extensions' will-rename participants (seen: 2-8 s), then the explorer
     // shows the new name and takes focus back; a quick input opened before that would be closed.
     await this.explorerRow(`${dir}${newName}`);
+    await waitFor(
+      `"${oldName}" to leave the explorer`,
+      async () => (await this.page.locator(`.explorer-folders-view .monaco-list-row[aria-label=${JSON.stringify(oldName)}]`).count()) === 0,
+      15_000,
+    );
     await waitFor(
       'focus back in the explorer after the rename',
       () => this.page.evaluate(() => !!document.activeElement?.closest('.explorer-folders-view') && document.activeElement?.tagName !== 'INPUT'),

@@ -25,6 +25,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CODE_SERVER_VERSION = '4.139.1';
+/** Timeout for a test hook that may have to install code-server (first run: ~2-4 min, more on a busy machine). */
+export const INSTALL_TIMEOUT_MS = 25 * 60_000;
 /** code-server 4.139's `engines.node`. */
 export const CODE_SERVER_NODE_MAJOR = 24;
 
@@ -354,9 +356,21 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   'git.openRepositoryInParentFolders': 'never',
   'files.autoSave': 'off',
   'editor.accessibilitySupport': 'off',
+  // A single click in the explorer selects without opening a preview editor (which would take
+  // focus from the explorer mid-rename); open files with Workbench.openFile.
+  'workbench.list.openMode': 'doubleClick',
   'explorer.confirmDragAndDrop': false,
   'explorer.confirmDelete': false,
   'window.restoreWindows': 'none',
+  // Typed text lands exactly as typed (Workbench.type/typeAt), and Enter is a newline, not "accept
+  // suggestion" (Workbench.acceptSuggestion uses Tab).
+  'editor.autoClosingBrackets': 'never',
+  'editor.autoClosingQuotes': 'never',
+  'editor.autoClosingComments': 'never',
+  'editor.autoSurround': 'never',
+  'editor.formatOnType': false,
+  'editor.acceptSuggestionOnEnter': 'off',
+  'editor.inlineSuggest.enabled': false,
 };
 
 /** Top-level entries of an extension folder that are never copied (node_modules is linked instead). */
