@@ -51,7 +51,14 @@ function recordedStream(bytes: number): Uint8Array {
       type: 'tool-input-available',
       toolCallId: `todo_${step}`,
       toolName: 'todo_write',
-      input: { todos: Array.from({ length: 5 }, (_, index) => ({ id: String(index), content: sentence(6), status: index < step % 5 ? 'completed' : 'pending', priority: 'high' })) },
+      input: {
+        todos: Array.from({ length: 5 }, (_, index) => ({
+          id: String(index),
+          content: sentence(6),
+          status: index < step % 5 ? 'completed' : 'pending',
+          priority: 'high',
+        })),
+      },
     });
     push({ type: 'finish-step' });
   }

@@ -295,7 +295,7 @@ describe('agent API client through a proxy', () => {
   });
   after(() => server.close());
 
-  it('tunnels every request through the proxy given as an option', async () => {
+  it('sends its requests through the proxy given as an option (CONNECT tunnel)', async () => {
     const proxy = await startTestProxy();
     const api = new AgentApiClient({ baseUrl: server.url, apiKey: server.apiKey, proxyUrl: proxy.url });
     try {

@@ -169,7 +169,12 @@ describe('stream decoding', () => {
 
   it('skips an event larger than the limit with one error event and goes on', () => {
     for (const [contentType, first, huge, next] of [
-      ['text/event-stream', 'data: {"type":"text-delta","delta":"before"}\n\n', `data: {"type":"text-delta","delta":"${'x'.repeat(5_000)}"}\n\n`, 'data: {"type":"text-delta","delta":"after"}\n\n'],
+      [
+        'text/event-stream',
+        'data: {"type":"text-delta","delta":"before"}\n\n',
+        `data: {"type":"text-delta","delta":"${'x'.repeat(5_000)}"}\n\n`,
+        'data: {"type":"text-delta","delta":"after"}\n\n',
+      ],
       ['text/plain', '0:"before"\n', `0:"${'x'.repeat(5_000)}"\n`, '0:"after"\n'],
     ]) {
       const decoder = createStreamDecoder(contentType, 1_000);
