@@ -233,8 +233,9 @@ class TranscriptView {
         const call = this.tools.get(event.toolCallId);
         const output = el('pre', { class: event.isError ? 'tool-output error' : 'tool-output' }, pretty(event.output));
         if (call) {
-          call.querySelector('.tool-state')!.textContent = event.isError ? 'failed' : 'done';
-          call.append(output);
+          const state = call.querySelector('.tool-state');
+          if (state) state.textContent = event.isError ? 'failed' : 'done';
+          if (event.isError || !call.classList.contains('todos')) call.append(output);
         } else {
           this.root.append(el('details', { class: 'tool' }, el('summary', {}, event.isError ? 'Tool failed' : 'Tool result'), output));
         }

@@ -185,7 +185,6 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
   void manager.configure({
     scope: scopeOf(settings),
     api: undefined,
-    problem: 'Reading the API key…',
   });
   void reconfigure().then(() => {
     updateStatus();

@@ -163,6 +163,7 @@ export class JobPanel implements vscode.Disposable {
       return;
     }
     this.resetFeed(this.localId);
+    this.panel.title = `Agent: ${jobTitle(job)}`;
     this.post({ type: 'snapshot', job: jobView(job) });
   }
 

@@ -4,7 +4,6 @@ import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
-import { truncateText } from '../../../agent/src/truncate';
 import type { JobOutcome, JobSummaryView, JobView } from '../../webview/protocol';
 
 const TITLE_CHARS = 80;
@@ -18,7 +17,8 @@ export function jobTitle(job: Readonly<TrackedJob>): string {
   const fromMessages = job.request?.messages.find((message) => message.role === 'user') ?? job.request?.messages[0];
   const title =
     job.record?.title?.trim() || (fromMessages ? firstLine(fromMessages.content) : '') || job.branch || job.sessionId || 'Agent job';
-  return truncateText(title.replace(/\s+/g, ' '), TITLE_CHARS);
+  const oneLine = title.replace(/\s+/g, ' ');
+  return oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1)}…` : oneLine;
 }
 
 /** How a job stands: running, or how it ended (or why it is no longer followed). */

@@ -95,6 +95,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
         item.id = `${node.localId}/pr`;
         item.description = node.url;
         item.tooltip = node.url;
+        item.accessibilityInformation = { label: `${item.label as string}, ${node.url}` };
         item.iconPath = new vscode.ThemeIcon('git-pull-request');
         item.contextValue = 'agentJobPullRequest';
         item.command = { command: 'docsjson.agent.openPullRequest', title: 'Open Pull Request', arguments: [{ kind: 'job', localId: node.localId }] };
@@ -125,8 +126,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
     if (!job) return new vscode.TreeItem('(removed)');
     const followed = this.manager.isFollowed(localId);
     const view = jobSummaryView(job);
-    const hasChildren = view.todos.length > 0 || view.pullRequestUrl !== undefined || (!!job.problem && !isActive(job));
-    const item = new vscode.TreeItem(cleanText(jobTitle(job)), hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    // Always expandable: an item first drawn without children would stay collapsed once it has some.
+    const item = new vscode.TreeItem(cleanText(jobTitle(job)), vscode.TreeItemCollapsibleState.Expanded);
     item.id = localId;
     const status = isActive(job) && !followed ? 'Not followed (no API key?)' : statusText(job);
     item.description = [status, relativeTime(job.startedAt)].filter(Boolean).join(' · ');

@@ -1,0 +1,288 @@
+// Agent jobs end to end in a real VS Code (code-server + headless Chromium), against the local
+// agent API server started in this process: set the key with the command, create a job from the
+// panel and watch it (text streaming in, todos moving in the sidebar, the pull request link, the
+// completion notification, hostile HTML shown as text), create a slow job with the quick input
+// and reload the window mid-job (the job is still listed and finishes), and find the key in no
+// log. Screenshots and logs of a failed step land in test-results/<step name>/.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+
+const SCENARIO_TIMEOUT = 150_000;
+const PROJECT = 'e2e-project';
+const VIEW = '[id="workbench.view.extension.docsjsonAgent"]';
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The rows of the Agent Jobs view: label + description, as screen readers get them. */
+async function jobRows(page: Page): Promise<string[]> {
+  const rows = page.locator(`${VIEW} .monaco-list-row`);
+  return (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''))).map(clean);
+}
+
+/** Job rows only (not their todos or pull request), newest first: "title status · when". */
+const JOB_ROW = / (Starting|Running|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
+async function jobOnlyRows(page: Page): Promise<string[]> {
+  return (await jobRows(page)).filter((row) => JOB_ROW.test(row));
+}
+
+async function showJobsView(wb: Workbench): Promise<void> {
+  await wb.runCommand('Focus on Agent Jobs View', { match: (label) => label.endsWith('Focus on Agent Jobs View') });
+  await wb.page.locator(VIEW).waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+async function viewText(page: Page): Promise<string> {
+  return clean(await page.locator(VIEW).innerText({ timeout: 2_000 }).catch(() => ''));
+}
+
+async function statusBarText(page: Page): Promise<string> {
+  return clean((await page.locator('.part.statusbar .statusbar-item').allTextContents()).join(' | '));
+}
+
+/** Toasts on screen whose text matches, with their buttons. */
+async function toasts(page: Page, match: RegExp): Promise<{ text: string; buttons: string[] }[]> {
+  const items = page.locator('.notifications-toasts .notification-list-item');
+  const found = await items.evaluateAll((els) =>
+    els.map((el) => ({
+      text: el.querySelector('.notification-list-item-message')?.textContent ?? '',
+      buttons: [...el.querySelectorAll('.monaco-button')].map((button) => button.textContent ?? ''),
+    })),
+  );
+  return found.map(({ text, buttons }) => ({ text: clean(text), buttons: buttons.map(clean) })).filter(({ text }) => match.test(text));
+}
+
+/** The agent job panel's frame showing `selector` (and `text`, when given). */
+function panelFrame(wb: Workbench, selector: string, text?: string, timeoutMs = 20_000): Promise<Frame> {
+  return wb.webviewFrame(async (frame) => {
+    if ((await frame.locator(selector).count()) === 0) return false;
+    return text === undefined || ((await frame.evaluate(() => document.body.innerText)) as string).includes(text);
+  }, timeoutMs);
+}
+
+async function typeInQuickInput(page: Page, value: string, expectTitle: RegExp): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await waitFor(`the quick input "${expectTitle}"`, async () => expectTitle.test(clean(await widget.locator('.quick-input-title').textContent({ timeout: 500 }).catch(() => ''))), 10_000);
+  await widget.locator('input').first().fill(value);
+  await page.keyboard.press('Enter');
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return entry.isFile() ? [path] : [];
+  });
+}
+
+describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
+  const apiKey = `mint_dev_e2e_${randomBytes(12).toString('hex')}`;
+  let dev: DevApiServer;
+  let session: VSCodeSession;
+  let tmp: string;
+  const cleanups: Array<() => unknown> = [];
+  const posts = () => dev.requests.filter((request) => request.method === 'POST' && request.path === `/v1/agent/${PROJECT}/job`).length;
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+      assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
+      // A trickling job sends an event every 700 ms (~25 s in all): long enough to reload the window in.
+      dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 700, jobDurationMs: 3_000 });
+      tmp = mkdtempSync(join(tmpdir(), 'docsjson-agent-e2e-'));
+      const workspace = join(tmp, 'workspace');
+      mkdirSync(workspace);
+      writeFileSync(join(workspace, 'notes.md'), '# Notes\n');
+      session = await startVSCode(
+        { name: 'agent-jobs', after: (fn) => cleanups.push(fn) },
+        {
+          extensionDirs: [REPO_ROOT],
+          workspace,
+          settings: {
+            'docsjson.agent.apiUrl': dev.url,
+            'docsjson.agent.projectId': PROJECT,
+            'docsjson.agent.pollIntervalSeconds': 0.5,
+          },
+        },
+      );
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    await dev?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('asks for a key in the sidebar, and "Set API Key" stores it from a password box', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await showJobsView(wb);
+      await waitFor('the no-key welcome view', async () => (await viewText(wb.page)).includes('Agent jobs need the admin API key'), 30_000);
+      await wb.runCommand('Docs Agent: Set API Key');
+      const input = wb.page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible' });
+      assert.equal(await input.getAttribute('type'), 'password');
+      await input.fill(apiKey);
+      await wb.page.keyboard.press('Enter');
+      assert.match(await wb.waitForNotification('API key saved'), new RegExp(`saved for ${dev.url.replace(/[.]/g, '\\.')}`));
+      await waitFor('the no-job welcome view', async () => (await viewText(wb.page)).includes('No agent jobs yet'), 10_000);
+    }));
+
+  it('creates a job from the panel and watches it: text streams in, todos move in the sidebar, the pull request and the notification appear', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await showJobsView(wb);
+      await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
+      const compose = await panelFrame(wb, '#compose');
+      await compose.locator('#branch').fill('docs/e2e');
+      // The dev server's hostile mode: script, img onerror, iframe and javascript: links in the agent's text.
+      await compose.locator('.message textarea').first().fill('Update the quickstart [fault:html]');
+      await compose.locator('#add-message').click();
+      await compose.locator('.message select').nth(1).selectOption('system');
+      await compose.locator('.message textarea').nth(1).fill('Keep the tone friendly.');
+      await compose.locator('#model').selectOption('opus');
+      await compose.locator('#draft').check();
+      await compose.locator('#create').click();
+
+      const watch = await panelFrame(wb, '#transcript');
+      // The panel's own record of how its text grew (every DOM change), and the sidebar's rows.
+      await watch.evaluate(() => {
+        const lengths: number[] = [];
+        (window as unknown as { textLengths: number[] }).textLengths = lengths;
+        new MutationObserver(() => {
+          const length = [...document.querySelectorAll('#transcript .markdown.text')].reduce((sum, el) => sum + (el.textContent ?? '').length, 0);
+          if (length !== lengths.at(-1)) lengths.push(length);
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      const samples: { rows: string[]; status: string }[] = [];
+      let done: { text: string; buttons: string[] } | undefined;
+      const started = Date.now();
+      while (!done && Date.now() - started < 60_000) {
+        samples.push({ rows: await jobRows(page), status: await statusBarText(page) });
+        done = (await toasts(page, /^Agent job ".*": completed\.$/))[0];
+        if (!done) await sleep(200);
+      }
+      assert.ok(done, `no completion notification; last sample: ${JSON.stringify(samples.at(-1))}`);
+      assert.deepEqual(done.buttons, ['Open Pull Request', 'Show Job']);
+
+      // Text streamed in: the panel showed it growing, not all at once.
+      const lengths = (await watch.evaluate(() => (window as unknown as { textLengths: number[] }).textLengths)).filter((length) => length > 0);
+      assert.ok(lengths.length >= 5 && lengths.every((length, index) => index === 0 || length > lengths[index - 1]), `text lengths seen: ${JSON.stringify(lengths)}`);
+      // Todos moved in the sidebar: one in progress while running, all completed at the end.
+      const todoRows = (rows: string[]) => rows.filter((row) => / · (high|medium|low)$/.test(row));
+      assert.ok(
+        samples.some((sample) => todoRows(sample.rows).some((row) => row.includes('in progress'))),
+        `no todo was seen in progress: ${JSON.stringify(samples.map((sample) => todoRows(sample.rows)))}`,
+      );
+      assert.ok(samples.some((sample) => sample.status.includes('1 agent job')), 'the status bar counted the running job');
+      const rows = await waitFor('the final rows', async () => {
+        const current = await jobRows(page);
+        return todoRows(current).length === 3 && todoRows(current).every((row) => row.includes('completed')) && current.some((row) => /Completed/.test(row)) ? current : undefined;
+      });
+      const prRow = rows.find((row) => row.startsWith('Pull request #'));
+      assert.match(prRow ?? '', /^Pull request #\d+, https:\/\/github\.com\/example\/docs\/pull\/\d+$/, JSON.stringify(rows));
+      assert.ok(!(await statusBarText(page)).includes('agent job'), 'the status bar item hides when nothing runs');
+
+      // The panel: outcome, pull request button, message to the user, todos with status and priority.
+      await waitFor('the panel to show the end', async () => (await watch.locator('#status').getAttribute('data-outcome')) === 'completed', 10_000);
+      assert.equal(clean(await watch.locator('#explanation').textContent()), 'The agent finished its work.');
+      assert.equal(await watch.locator('#pull-request').isVisible(), true);
+      assert.match(clean(await watch.locator('#pull-request-url').textContent()), /^https:\/\/github\.com\/example\/docs\/pull\/\d+$/);
+      assert.match(clean(await watch.locator('#message-to-user').textContent()), /^I updated the quickstart page\./);
+      assert.deepEqual(await watch.locator('#todos li').evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))), ['completed', 'completed', 'completed']);
+      assert.deepEqual((await watch.locator('#todos .priority').allTextContents()).map(clean), ['high', 'high', 'medium']);
+      assert.match(clean(await watch.locator('.meta').textContent()), /Branch docs\/e2e · Model opus · Draft · Job sess_/);
+      assert.ok((await watch.locator('details.tool').count()) >= 2, 'tool calls are listed, collapsed');
+      assert.equal(await watch.locator('details.tool[open]').count(), 0);
+
+      // Hostile HTML from the agent is shown as text: no element made from it, nothing run.
+      const dom = await watch.evaluate(() => ({
+        // VS Code adds a script of its own to every webview; the agent's text must add none.
+        scripts: [...document.querySelectorAll('script')].map((script) => `${script.getAttribute('src') ?? ''} ${script.hasAttribute('nonce') ? 'nonce' : ''} ${(script.textContent ?? '').slice(0, 60)}`),
+        inApp: document.querySelectorAll('#app script, #app img, #app iframe, #app object, #app embed, #app svg, #app style, #app form').length,
+        handlers: [...document.querySelectorAll('#app *')].filter((el) => [...el.attributes].some((attribute) => attribute.name.startsWith('on'))).length,
+        links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
+        text: document.body.innerText,
+      }));
+      assert.equal(dom.inApp, 0, 'no element made from the agent\'s HTML');
+      assert.equal(dom.handlers, 0);
+      assert.ok(dom.scripts.some((script) => /webview\.js nonce/.test(script)), JSON.stringify(dom.scripts));
+      assert.ok(!dom.scripts.some((script) => /alert|pwned/.test(script)), JSON.stringify(dom.scripts));
+      assert.ok(dom.links.length > 0 && dom.links.every((href) => /^https?:\/\//.test(href)), JSON.stringify(dom.links));
+      assert.ok(dom.text.includes('<script>alert("pwned")</script>'), 'the script tag is visible as text');
+      assert.ok(dom.text.includes('<img src=x onerror="alert(1)">'), 'the img tag is visible as text');
+      assert.equal(posts(), 1, 'one POST');
+    }));
+
+  it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await wb.runCommand('Docs Agent: Create Agent Job...');
+      await typeInQuickInput(page, 'docs/slow', /\(1\/4\): branch/);
+      await typeInQuickInput(page, 'Slow docs job [fault:trickle]', /\(2\/4\): message/);
+      await typeInQuickInput(page, 'opus', /\(3\/4\): model/);
+      await typeInQuickInput(page, 'draft', /\(4\/4\): pull request/);
+      await panelFrame(wb, '#transcript', 'Slow docs job');
+      await showJobsView(wb);
+      // Newest first: the slow job is the first job row (its title becomes the record's once polled).
+      await waitFor('the slow job running in the sidebar', async () => /^Slow docs job .*Running · /.test((await jobOnlyRows(page))[0] ?? ''), 10_000);
+      await waitFor('the first todo list of the slow job', async () => (await jobRows(page)).some((row) => row.includes('in progress')), 20_000);
+      assert.match(await statusBarText(page), /1 agent job/);
+      const postsBefore = posts();
+
+      const reloadStarted = Date.now();
+      await wb.reloadWindow();
+      const reloadSeconds = (Date.now() - reloadStarted) / 1000;
+      await showJobsView(wb);
+      // Still listed after the reload (restored from the Memento), and followed again by polling.
+      const listed = await waitFor('both jobs in the sidebar after the reload', async () => {
+        const rows = await jobOnlyRows(page);
+        return rows.length === 2 ? rows : undefined;
+      }, 30_000);
+      assert.match(listed[0], / (Running|Completed) · /);
+      assert.match(listed[1], /^Update docs <script>.* Completed · /);
+      const stillRunning = / Running · /.test(listed[0]);
+      // The panel came back too (panel serializer), on the same job.
+      const restored = await panelFrame(wb, '#transcript', 'Branch docs/slow', 30_000);
+      const done = await waitFor('the completion notification of the slow job', async () => (await toasts(page, /^Agent job "(Slow docs job.*|Update docs)": completed\.$/))[0], 60_000);
+      assert.deepEqual(done.buttons, ['Open Pull Request', 'Show Job']);
+      await waitFor('the slow job completed in the sidebar', async () => {
+        const rows = await jobOnlyRows(page);
+        return rows.length === 2 && rows.every((row) => / Completed · /.test(row));
+      }, 10_000);
+      await waitFor('the restored panel to show the end', async () => (await restored.locator('#status').getAttribute('data-outcome')) === 'completed', 10_000);
+      assert.match(clean(await restored.locator('#pull-request-url').textContent()), /\/pull\/\d+$/);
+      assert.equal(posts(), postsBefore, 'the job was not sent again');
+      const sessionGets = dev.requests.filter((request) => request.method === 'GET' && /\/job\/sess_/.test(request.path));
+      assert.ok(sessionGets.length > 0, 'the job was polled after the reload');
+      t.diagnostic(`reload took ${reloadSeconds.toFixed(1)} s; the job was ${stillRunning ? 'still running' : 'already done'} when the sidebar came back`);
+    }));
+
+  it('never writes the API key to the output channel, logs, settings or URLs', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const server = session.server;
+      // Everything code-server keeps (logs of every extension host, output channels, settings,
+      // state), except the copied extension itself.
+      const files = filesUnder(server.dir).filter((path) => !relative(server.dir, path).startsWith('ext/') && statSync(path).size < 50 * 1024 * 1024);
+      const agentLogs = files.filter((path) => path.endsWith('Docs Agent.log'));
+      assert.ok(agentLogs.length >= 2, `the Docs Agent output channel of each extension host: ${JSON.stringify(agentLogs)}`);
+      const agentLog = agentLogs.map((path) => readFileSync(path, 'utf8')).join('\n');
+      assert.match(agentLog, new RegExp(`POST /v1/agent/${PROJECT}/job -> HTTP 200`), 'the channel logs requests');
+      assert.match(agentLog, /API key set for/);
+      const leaks = files.filter((path) => readFileSync(path).includes(apiKey));
+      assert.deepEqual(leaks.map((path) => relative(server.dir, path)), []);
+      assert.ok(!server.logs().includes(apiKey), 'not in code-server output');
+      assert.ok(!wb.consoleLines.join('\n').includes(apiKey), 'not in the browser console');
+      assert.ok(!dev.requests.some((request) => request.path.includes(apiKey)), 'not in a URL');
+    }));
+});
