@@ -222,6 +222,15 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.ok(dom.text.includes('<script>alert("pwned")</script>'), 'the script tag is visible as text');
       assert.ok(dom.text.includes('<img src=x onerror="alert(1)">'), 'the img tag is visible as text');
       assert.equal(posts(), 1, 'one POST');
+      assert.deepEqual(dev.requests.find((request) => request.method === 'POST')?.body, {
+        branch: 'docs/e2e',
+        messages: [
+          { role: 'user', content: 'Update the quickstart [fault:html]' },
+          { role: 'system', content: 'Keep the tone friendly.' },
+        ],
+        asDraft: true,
+        model: 'opus',
+      });
     }));
 
   it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: SCENARIO_TIMEOUT }, (t) =>
@@ -263,6 +272,12 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await waitFor('the restored panel to show the end', async () => (await restored.locator('#status').getAttribute('data-outcome')) === 'completed', 10_000);
       assert.match(clean(await restored.locator('#pull-request-url').textContent()), /\/pull\/\d+$/);
       assert.equal(posts(), postsBefore, 'the job was not sent again');
+      assert.deepEqual(dev.requests.filter((request) => request.method === 'POST').at(-1)?.body, {
+        branch: 'docs/slow',
+        messages: [{ role: 'user', content: 'Slow docs job [fault:trickle]' }],
+        asDraft: true,
+        model: 'opus',
+      });
       const sessionGets = dev.requests.filter((request) => request.method === 'GET' && /\/job\/sess_/.test(request.path));
       assert.ok(sessionGets.length > 0, 'the job was polled after the reload');
       t.diagnostic(`reload took ${reloadSeconds.toFixed(1)} s; the job was ${stillRunning ? 'still running' : 'already done'} when the sidebar came back`);

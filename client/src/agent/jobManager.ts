@@ -30,7 +30,8 @@ interface Followed {
   tracker: JobTracker;
   /** Set when following was suspended (settings or key changed, extension deactivated). */
   detached: boolean;
-  release: () => void;
+  /** Unsubscribes and stops saving; resolves once pending saves are done. */
+  release: () => Promise<void>;
 }
 
 type Listener<T> = (value: T) => void;
@@ -243,15 +244,15 @@ export class JobManager {
       tracker,
       detached: false,
       release: () => {
-        stopSaving();
         unsubscribe();
+        return stopSaving();
       },
     };
     this.followed.set(localId, entry);
     void tracker.done.then(async (job) => {
       if (entry.detached) return;
-      entry.release();
       this.followed.delete(localId);
+      await entry.release();
       await this.store.save(job).catch((error: unknown) => this.log(`Could not save the job: ${String(error)}`));
       this.emit({ job });
       if (job.phase !== 'stopped') for (const listener of [...this.endListeners]) listener(job);
@@ -262,7 +263,7 @@ export class JobManager {
   /** Stops a tracker; with `save`, its latest state is stored first (still active: resumed later). */
   private detach(localId: string, entry: Followed, save = true): void {
     entry.detached = true;
-    entry.release();
+    void entry.release();
     if (save) this.store.save(entry.tracker.job).catch((error: unknown) => this.log(`Could not save the job: ${String(error)}`));
     entry.tracker.stop();
     this.followed.delete(localId);
