@@ -46,6 +46,7 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
   const setContext = (key: string, value: unknown) => void vscode.commands.executeCommand('setContext', `docsjson.agent.${key}`, value);
 
   let configuring: Promise<void> = Promise.resolve();
+  let lastConnection: string[] | undefined;
   const reconfigure = () => {
     configuring = configuring.then(async () => {
       const settings = readSettings();
@@ -59,6 +60,15 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
       currentKey = key;
       setContext('hasApiKey', !!key);
       setContext('hasProject', !!settings.projectId);
+      const trackerOptions = { pollIntervalMs: settings.pollIntervalMs };
+      // Unchanged connection (e.g. only the default model changed, or the key was set twice):
+      // running trackers and their live streams are kept.
+      const connection = [settings.apiUrl, settings.projectId, key ?? '', settings.proxyUrl ?? '', settings.noProxy ?? ''];
+      if (lastConnection && connection.every((value, index) => value === lastConnection![index])) {
+        manager.setTrackerOptions(trackerOptions);
+        return;
+      }
+      lastConnection = connection;
       let api: AgentApiClient | undefined;
       let problem: string | undefined;
       if (!settings.projectId) problem = 'Set the project id (setting docsjson.agent.projectId) to create and follow agent jobs.';
@@ -78,7 +88,7 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
         }
       }
       log(`agent API ${settings.apiUrl}, project ${settings.projectId || '(none)'}${problem ? `: ${problem}` : ''}`);
-      await manager.configure({ scope, api, problem, trackerOptions: { pollIntervalMs: settings.pollIntervalMs } });
+      await manager.configure({ scope, api, problem, trackerOptions });
     });
     configuring = configuring.catch((error: unknown) => log(`setting up the agent API failed: ${String(error)}`));
     return configuring;

@@ -105,6 +105,11 @@ export class JobManager {
     await this.refreshList();
   }
 
+  /** Options for trackers started from now on (running ones keep theirs). */
+  setTrackerOptions(options: Partial<TrackerOptions>): void {
+    this.config = { ...this.config, trackerOptions: options };
+  }
+
   /** The jobs of the current scope, newest first, live state for followed ones. */
   jobs(): Readonly<TrackedJob>[] {
     const scope = this.config.scope;
