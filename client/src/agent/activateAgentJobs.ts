@@ -175,7 +175,10 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
     if (view.pullRequestUrl) actions.push('Open Pull Request');
     actions.push('Show Job');
     if (job.problemKind === 'unauthorized' || job.problemKind === 'forbidden') actions.push('Set API Key');
-    const detail = view.outcome === 'completed' ? '' : ` ${view.problem ?? view.explanation ?? ''}`;
+    // The first sentence only: the panel ("Show Job") has the whole explanation and what to fix.
+    const reason = view.problem ?? view.explanation ?? '';
+    const firstSentence = reason.split(/(?<=\.)\s+/)[0];
+    const detail = view.outcome === 'completed' ? '' : ` ${firstSentence}${firstSentence.length < reason.length ? ' (Show Job for what to do.)' : ''}`;
     const text = `Agent job "${view.title}": ${view.statusText.toLowerCase()}.${detail}`.slice(0, 500);
     const show =
       view.outcome === 'completed'
