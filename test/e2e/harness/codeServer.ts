@@ -8,10 +8,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -285,9 +287,12 @@ function untrackGroup(pgid: number): void {
  * A watchdog outside this process that kills the group if this process dies without running its
  * exit hooks (SIGKILL, OOM). It ends by itself once the group is gone.
  */
-function startWatchdog(pgid: number): void {
-  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 -${pgid} 2>/dev/null; do sleep 1; done; kill -KILL -- -${pgid} 2>/dev/null; exit 0`;
-  const dog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+function startWatchdog(pgid: number, tempDir: string): void {
+  // (dash's kill takes no "--": `kill -KILL -PGID` is the group form there.)
+  const script =
+    `while kill -0 ${process.pid} 2>/dev/null && kill -0 -${pgid} 2>/dev/null; do sleep 1; done; ` +
+    `kill -KILL -${pgid} 2>/dev/null; sleep 1; rm -rf "$1"; exit 0`;
+  const dog = spawn('sh', ['-c', script, 'watchdog', tempDir], { detached: true, stdio: 'ignore' });
   dog.unref();
 }
 
@@ -316,6 +321,8 @@ export interface StartCodeServerOptions {
   t?: { after(fn: () => unknown): void };
   /** Extra environment for code-server and its extension host. */
   env?: Record<string, string>;
+  /** Port to try first (default: a free one picked at random; a taken port is replaced by a free one). */
+  port?: number;
   /** How long to wait for /healthz (default 60 s). */
   startTimeoutMs?: number;
 }
@@ -424,9 +431,13 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
 
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
+    const port = attempt === 1 && options.port ? options.port : await freePort();
     writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
-    const output: string[] = [];
+    // Output goes to a file, not a pipe: a server kept alive for debugging (DOCSJSON_E2E_KEEP)
+    // must not hold this process open nor die of SIGPIPE when it exits.
+    const logPath = join(dir, 'code-server.log');
+    const logFd = openSync(logPath, 'w');
+    const spawnErrors: string[] = [];
     const child: ChildProcess = spawn(
       install.nodeBin,
       [
@@ -443,15 +454,14 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
         '--config', join(dir, 'config.yaml'),
       ],
       // detached: setsid(), so the server and everything it spawns share one process group.
-      { cwd: options.workspace, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: options.workspace, env, detached: true, stdio: ['ignore', logFd, logFd] },
     );
     const pgid = child.pid!;
     if (!KEEP_RUNNING) {
       trackGroup(pgid);
-      startWatchdog(pgid);
+      startWatchdog(pgid, dir);
     }
-    child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    closeSync(logFd);
     let exited: string | undefined;
     const exitPromise = new Promise<void>((r) =>
       child.on('exit', (code, signal) => {
@@ -459,24 +469,32 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
         r();
       }),
     );
-    child.on('error', (e) => output.push(String(e)));
+    child.on('error', (e) => spawnErrors.push(String(e)));
 
     const url = `http://127.0.0.1:${port}/`;
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
     let healthy = false;
+    let finalLogs: string | undefined;
+    const logs = () => finalLogs ?? spawnErrors.join('\n') + (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
+    // Healthy = our process says it listens on the port (not merely: something answers there, which
+    // could be another test file's server that won the race for the port) and /healthz answers.
+    const listening = `HTTP server listening on ${url}`;
     while (Date.now() < deadline && exited === undefined) {
-      try {
-        const res = await fetch(`${url}healthz`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok) {
-          healthy = true;
-          break;
+      const out = logs();
+      if (/EADDRINUSE/.test(out)) break;
+      if (out.includes(listening)) {
+        try {
+          const res = await fetch(`${url}healthz`, { signal: AbortSignal.timeout(2000) });
+          if (res.ok) {
+            healthy = true;
+            break;
+          }
+        } catch {
+          // not up yet
         }
-      } catch {
-        // not up yet
       }
-      await sleep(200);
+      await sleep(150);
     }
-    const logs = () => output.join('');
     if (!healthy) {
       killGroup(pgid, 'SIGKILL');
       untrackGroup(pgid);
@@ -506,6 +524,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
         stopped ??= (async () => {
           running.delete(server);
           if (KEEP_RUNNING) {
+            child.unref();
             process.stderr.write(
               `[e2e] DOCSJSON_E2E_KEEP: code-server left running at ${server.folderUrl()} ` +
                 `(data ${dir}); stop it with: kill -TERM -- -${pgid}\n`,
@@ -522,6 +541,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
           }
           clearTimeout(killTimer);
           untrackGroup(pgid);
+          finalLogs = logs();
           rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
         })();
         return stopped;
