@@ -199,6 +199,7 @@ export class Workbench {
             Math.max(1000, Math.min(deadline - Date.now(), 10_000)),
           ).catch(() => undefined);
       if (index !== undefined) {
+        debug(`quick input: row ${index} matches`);
         const row = this.quickInput().locator(`.quick-input-list .monaco-list-row[data-index="${index}"]`);
         try {
           await row.click({ timeout: 3000 });
@@ -236,7 +237,9 @@ export class Workbench {
       `"${path}" in quick open`,
       options.timeoutMs ?? 20_000,
     );
+    debug(`openFile: picked ${path}`);
     await this.waitForActiveEditor(name);
+    debug(`openFile: ${path} is the active editor`);
   }
 
   /** Waits until the active editor tab is `name` and its text is rendered and focused. */
