@@ -9,6 +9,7 @@ import {
   type CompletionList,
   type Diagnostic as LspDiagnostic,
   type DocumentSymbol as LspDocumentSymbol,
+  type Position,
   type Range,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,16 +20,22 @@ import type { SourceDocument } from '../engine/model/sourceDocument';
 import type { CompletionKind, Completions } from '../engine/service/completion';
 import type { DocumentSymbol, SymbolKind as ServiceSymbolKind } from '../engine/service/symbols';
 
+/** Turns offsets of a text into LSP positions. */
+export interface Positions {
+  position(offset: number): Position;
+}
+
 const lineIndexes = new WeakMap<SourceDocument, LineIndex>();
 
-/** Line starts of a checked file, computed once per check. */
-export function linesOf(document: SourceDocument): LineIndex {
+/** Positions in a checked file: the open buffer's own when it holds the checked text, else computed once per check. */
+export function linesOf(document: SourceDocument, open?: TextDocument): Positions {
+  if (open && open.getText() === document.json.text) return { position: (offset) => open.positionAt(offset) };
   let lines = lineIndexes.get(document);
   if (!lines) lineIndexes.set(document, (lines = new LineIndex(document.json.text)));
   return lines;
 }
 
-export function toRange(lines: LineIndex, range: OffsetRange): Range {
+export function toRange(lines: Positions, range: OffsetRange): Range {
   return { start: lines.position(range.start), end: lines.position(range.end) };
 }
 
@@ -39,7 +46,7 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toLspDiagnostic(diagnostic: Diagnostic, lines: LineIndex): LspDiagnostic {
+export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions): LspDiagnostic {
   return {
     range: toRange(lines, diagnostic.range),
     severity: severities[diagnostic.severity],
@@ -104,7 +111,7 @@ const symbolKinds: Record<ServiceSymbolKind, SymbolKind> = {
   property: SymbolKind.Property,
 };
 
-export function toLspSymbols(symbols: DocumentSymbol[], lines: LineIndex): LspDocumentSymbol[] {
+export function toLspSymbols(symbols: DocumentSymbol[], lines: Positions): LspDocumentSymbol[] {
   return symbols.map((symbol) => ({
     name: symbol.name,
     detail: symbol.detail,

@@ -24,7 +24,7 @@ export class DiagnosticsFeature {
     const state = await site.whenChecked();
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(state, relative) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
   }
 
   /** After each check: the status for the client, and diagnostics for the files it read. */
@@ -61,22 +61,22 @@ export class DiagnosticsFeature {
     for (const path of state.site.result.documents.keys()) {
       const uri = this.context.workspace.uriOf(site.absolute(path));
       now.add(uri);
-      void this.context.connection.sendDiagnostics({ uri, diagnostics: diagnosticsOf(state, path) });
+      void this.context.connection.sendDiagnostics({ uri, diagnostics: this.diagnosticsOf(site, state, path) });
     }
     for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.set(site, now);
   }
 
+  private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {
+    const checked = state.site.document(path);
+    if (!checked) return [];
+    const lines = linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path)));
+    return checked.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  }
+
   private openDocumentsOf(site: DocsSite, state: CheckedState): number {
     return [...state.site.result.documents.keys()].filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
   }
-}
-
-function diagnosticsOf(state: CheckedState, path: string): LspDiagnostic[] {
-  const checked = state.site.document(path);
-  if (!checked) return [];
-  const lines = linesOf(checked.document);
-  return checked.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
 }
 
 function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): SiteStatus {

@@ -89,6 +89,8 @@ export class DocsSite {
   current(): CheckedState {
     if (this.checked && this.isFresh) return this.checked;
     const generation = this.generation;
+    // The outdated check can be collected while the new one runs: big sites hold two otherwise.
+    this.checked = undefined;
     this.host.takeReadPaths();
     const started = performance.now();
     const text = this.host.readFile('docs.json') ?? '';

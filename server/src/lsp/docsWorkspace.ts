@@ -44,7 +44,7 @@ export class DocsWorkspace {
   documentChanged(path: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
     if (document) this.openDocuments.set(path, document);
     else this.openDocuments.delete(path);
-    if (!document) this.texts.delete(path);
+    this.texts.delete(path);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
     for (const site of affected) {
       if (kind === 'edited') site.noteEdit();

@@ -1,0 +1,125 @@
+// The language server through the protocol (a real stdio client), on the materialised crewAI
+// site (2.3 MB docs.json, ~23,000 pages) and on the small example site.
+// Run: node esbuild.mjs && node --import tsx bench/lsp.ts   (or npm run bench -- lsp)
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { CompletionList } from 'vscode-languageserver-protocol';
+import { materialiseRepository } from '../test/support/corpus';
+import { LineIndex } from '../server/src/engine';
+import { LspTestClient, serverPath } from '../test/lsp/lspClient';
+
+const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300 };
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function report(name: string, value: number, unit: string, target?: number): void {
+  const verdict = target === undefined ? '' : value <= target ? `  (target <= ${target} ${unit}: met)` : `  (target <= ${target} ${unit}: MISSED)`;
+  console.log(`${name.padEnd(48)} ${value.toFixed(1).padStart(8)} ${unit}${verdict}`);
+}
+
+function rssMb(pid: number): { current: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
+  return { current: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A seeded generator, so runs pick the same positions. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+async function crewAI(): Promise<void> {
+  const repository = materialiseRepository('crewAIInc+crewAI');
+  const client = await LspTestClient.start({ root: repository });
+  try {
+    const path = 'docs/docs.json';
+    const started = performance.now();
+    await client.open(path);
+    const first = await client.diagnostics(path);
+    report(`didOpen to diagnostics (${first.length} problems)`, performance.now() - started, 'ms');
+
+    const edits: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await pause(300); // past the typing pause: each edit is checked on its own
+      const at = client.text(path).indexOf('"name": "CrewAI"') + 10;
+      await client.edit(path, at, at + 1, i % 2 === 0 ? 'c' : 'C');
+      const edited = performance.now();
+      await client.diagnostics(path);
+      edits.push(performance.now() - edited);
+    }
+    report('one-character edit to diagnostics, median of 10', percentile(edits, 50), 'ms', targets.editToDiagnostics);
+    report('one-character edit to diagnostics, worst of 10', Math.max(...edits), 'ms');
+
+    const checks = (client.statuses as { checkMs: number }[]).slice(1).map((status) => status.checkMs);
+    report('  of which the check itself (server-reported), median', percentile(checks, 50), 'ms');
+
+    const text = client.text(path);
+    const lines = new LineIndex(text);
+    const next = random(42);
+    const latencies: number[] = [];
+    let answered = 0;
+    for (let i = 0; i < 200; i++) {
+      const position = lines.position(Math.floor(next() * text.length));
+      const requested = performance.now();
+      const list = await client.request<CompletionList | null>('textDocument/completion', { textDocument: { uri: client.uri(path) }, position });
+      latencies.push(performance.now() - requested);
+      if (list && list.items.length > 0) answered++;
+    }
+    report(`completion at 200 random positions, p50 (${answered} with items)`, percentile(latencies, 50), 'ms');
+    report('completion at 200 random positions, p95', percentile(latencies, 95), 'ms', targets.completionP95);
+
+    const afterEdit: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const at = client.text(path).indexOf('"name": "CrewAI"') + 10;
+      await client.edit(path, at, at + 1, i % 2 === 0 ? 'c' : 'C');
+      const position = client.position(path, '"theme": "aspen"', 11);
+      const requested = performance.now();
+      await client.request('textDocument/completion', { textDocument: { uri: client.uri(path) }, position });
+      afterEdit.push(performance.now() - requested);
+      await pause(300);
+    }
+    report('completion right after an edit (re-parse), median', percentile(afterEdit, 50), 'ms');
+
+    const memory = rssMb(client.server.pid!);
+    report('server RSS now', memory.current, 'MB', targets.rssMb);
+    report('server RSS peak', memory.peak, 'MB');
+  } finally {
+    await client.stop();
+    rmSync(repository, { recursive: true, force: true });
+  }
+}
+
+async function startUp(): Promise<void> {
+  const root = join(serverPath, '..', '..', 'examples', 'acme-docs');
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const client = await LspTestClient.start({ root });
+    await client.open('docs.json');
+    await client.diagnostics('docs.json');
+    times.push(performance.now() - started);
+    await client.stop();
+  }
+  report('server start to first diagnostics, example site (median of 5)', percentile(times, 50), 'ms', targets.startToDiagnostics);
+}
+
+async function main(): Promise<void> {
+  const load = () => loadavg()[0].toFixed(1);
+  console.log(`language server through the protocol (stdio); load average ${load()} on this machine`);
+  await startUp();
+  console.log('\ncrewAI (docs/docs.json, 2.3 MB)');
+  await crewAI();
+  console.log(`load average at the end: ${load()}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
