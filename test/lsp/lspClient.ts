@@ -50,6 +50,7 @@ export interface ClientOptions {
 export class LspTestClient {
   readonly published = new Map<string, Diagnostic[]>();
   readonly statuses: unknown[] = [];
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   refreshRequests = 0;
   private readonly documents = new Map<string, TextDocument>();
   private readonly waiting: (() => void)[] = [];
@@ -64,7 +65,11 @@ export class LspTestClient {
     const server = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
-    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      client.registrations.push(...params.registrations);
+      client.notify();
+      return null;
+    });
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map((item) => (item.section === 'docsjson' ? (options.settings ?? null) : null)),
     );

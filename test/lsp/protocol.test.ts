@@ -360,6 +360,28 @@ describe('settings and clients without pull diagnostics', () => {
     }
   });
 
+  test('formatting: static for clients that cannot register it, for docs.json only in those that can', async () => {
+    const root = join(sitesDir, 'lsp-multi');
+    const plain = await LspTestClient.start({ root });
+    try {
+      await plain.open('one/docs.json');
+      const edits = await plain.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: plain.uri('one/docs.json') }, options: { tabSize: 2, insertSpaces: true } });
+      const formatted = TextDocument.applyEdits(TextDocument.create(plain.uri('one/docs.json'), 'json', 1, plain.text('one/docs.json')), edits);
+      assert.equal(formatted.split('\n').slice(3, 6).join('\n'), '  "colors": {\n    "primary": "#000000"\n  },');
+    } finally {
+      await plain.stop();
+    }
+    const capabilities = { ...vscodeCapabilities, textDocument: { ...vscodeCapabilities.textDocument, formatting: { dynamicRegistration: true } } };
+    const dynamic = await LspTestClient.start({ root, capabilities });
+    try {
+      await dynamic.until(() => dynamic.registrations.some((registration) => registration.method === 'textDocument/formatting'));
+      const formatting = dynamic.registrations.find((registration) => registration.method === 'textDocument/formatting')!;
+      assert.deepEqual(formatting.registerOptions, { documentSelector: [{ language: 'docsjson' }] });
+    } finally {
+      await dynamic.stop();
+    }
+  });
+
   test('dist/server.js runs as the docsjson-language-server bin: a node shebang', () => {
     assert.equal(readFileSync(join(__dirname, '..', '..', 'dist', 'server.js'), 'utf8').split('\n')[0], '#!/usr/bin/env node');
   });

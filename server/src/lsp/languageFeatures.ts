@@ -13,6 +13,7 @@ import { codeActions, type CodeAction } from '../engine/service/actions';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import { completions } from '../engine/service/completion';
 import type { FileEdit } from '../engine/service/edits';
+import { formattingEdits } from '../engine/service/formatting';
 import { hover } from '../engine/service/hover';
 import type { JsonText } from '../engine/service/jsonText';
 import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
@@ -103,6 +104,12 @@ export function serveLanguageFeatures(context: ServerContext): void {
     const target = await open(textDocument.uri);
     if (!target) return null;
     return toLspSymbols(documentSymbols(target.site.current().site, target.text), target.text.lines);
+  });
+
+  connection.onDocumentFormatting(async ({ textDocument, options }) => {
+    const target = await open(textDocument.uri);
+    if (!target) return null;
+    return formattingEdits(target.text.text, options).map((edit) => ({ range: toRange(target.text.lines, edit.range), newText: edit.newText }));
   });
 
   connection.onCodeAction(async ({ textDocument, range }) => {

@@ -1,6 +1,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DocumentFormattingRequest,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -49,6 +50,9 @@ export function startLanguageServer(connection: Connection): void {
         referencesProvider: true,
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        // Clients that register dynamically (VS Code) get it for docs.json's own language only,
+        // leaving other JSON files to their JSON support.
+        ...(client.formattingRegistration ? {} : { documentFormattingProvider: true }),
         ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: {
           fileOperations: {
@@ -70,6 +74,7 @@ export function startLanguageServer(connection: Connection): void {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
     }
     if (client.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
+    if (client.formattingRegistration) void connection.client.register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'docsjson' }] });
   });
 
   connection.onDidChangeConfiguration(async ({ settings }) => {
@@ -111,5 +116,6 @@ function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
     createFiles: workspace?.workspaceEdit?.documentChanges === true && (workspace.workspaceEdit.resourceOperations ?? []).includes('create'),
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    formattingRegistration: textDocument?.formatting?.dynamicRegistration === true,
   };
 }

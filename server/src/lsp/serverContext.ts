@@ -14,6 +14,7 @@ export interface ClientFeatures {
   createFiles: boolean;
   watchedFilesRegistration: boolean;
   configurationRegistration: boolean;
+  formattingRegistration: boolean;
 }
 
 export interface ServerContext {
