@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -384,5 +386,59 @@ describe('settings and clients without pull diagnostics', () => {
 
   test('dist/server.js runs as the docsjson-language-server bin: a node shebang', () => {
     assert.equal(readFileSync(join(__dirname, '..', '..', 'dist', 'server.js'), 'utf8').split('\n')[0], '#!/usr/bin/env node');
+  });
+});
+
+describe('remote OpenAPI specs', () => {
+  let requests = 0;
+  const spec = { openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets' } } } };
+  const http = createServer((_request, response) => {
+    requests++;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(spec));
+  });
+  let root: string;
+
+  before(async () => {
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/openapi.json`;
+    root = mkdtempSync(join(tmpdir(), 'docsjson-remote-'));
+    const docsJson = { theme: 'mint', name: 'Remote', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: url, pages: ['GET /'] }] } };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(docsJson, null, 2));
+  });
+  after(() => {
+    http.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const operationLabels = async (client: LspTestClient) => {
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: client.uri('docs.json') }, position: client.position('docs.json', '"GET /"', 5) });
+    return list.items.filter((item) => item.kind === 2).map((item) => [item.label, item.detail]);
+  };
+
+  test('not fetched unless docsjson.openapi.fetchRemote is on', async () => {
+    const client = await LspTestClient.start({ root });
+    try {
+      await client.open('docs.json');
+      assert.deepEqual(await operationLabels(client), []);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(requests, 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('fetched once when allowed, then its operations are offered', async () => {
+    const client = await LspTestClient.start({ root, settings: { openapi: { fetchRemote: true } } });
+    try {
+      await client.open('docs.json');
+      assert.deepEqual(await operationLabels(client), [], 'the first request starts the fetch');
+      await client.until(() => requests === 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(await operationLabels(client), [['GET /pets', 'List pets']]);
+      assert.equal(requests, 1);
+    } finally {
+      await client.stop();
+    }
   });
 });
