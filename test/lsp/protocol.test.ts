@@ -283,6 +283,20 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
     assert.deepEqual(compact(await client.diagnostics('docs.json')), [[13, 20, 13, 22, 1, 'schema/enum', '"" is not a valid value for "language" in language ""']]);
   });
 
+  test('workspace diagnostics: every file of the site, open or not, unchanged ones marked so', async () => {
+    type Report = { kind: string; uri: string; resultId: string; items?: Diagnostic[] };
+    const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.deepEqual(
+      first.items.map((report) => [report.kind, report.uri, report.items?.map((d) => d.code)]),
+      [
+        ['full', client.uri('docs.json'), ['schema/enum']],
+        ['full', client.uri('nav/en.json'), ['ref/missing-page', 'schema/empty']],
+      ],
+    );
+    const again = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: first.items.map(({ uri, resultId }) => ({ uri, value: resultId })) });
+    assert.deepEqual(again.items.map((report) => report.kind), ['unchanged', 'unchanged']);
+  });
+
   test('completion in the "$ref" file: icon names of the site library', async () => {
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: client.uri('nav/en.json') }, position: client.position('nav/en.json', '"icon": ""', 9) });
     assert.deepEqual(list.items.slice(0, 2).map((item) => [item.label, item.detail]), [

@@ -1,4 +1,10 @@
-import { DocumentDiagnosticReportKind, type Diagnostic as LspDiagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver';
+import {
+  DocumentDiagnosticReportKind,
+  type Diagnostic as LspDiagnostic,
+  type DocumentDiagnosticReport,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pathOf, type ServerContext } from './serverContext';
@@ -13,7 +19,9 @@ export class DiagnosticsFeature {
   private readonly published = new Map<DocsSite, Set<string>>();
 
   constructor(private readonly context: ServerContext) {
-    if (context.client.pullDiagnostics) context.connection.languages.diagnostics.on((params) => this.pull(params.textDocument.uri, params.previousResultId));
+    if (!context.client.pullDiagnostics) return;
+    context.connection.languages.diagnostics.on((params) => this.pull(params.textDocument.uri, params.previousResultId));
+    context.connection.languages.diagnostics.onWorkspace((params) => this.pullWorkspace(new Map(params.previousResultIds.map(({ uri, value }) => [uri, value]))));
   }
 
   private async pull(uri: string, previousResultId: string | undefined): Promise<DocumentDiagnosticReport> {
@@ -25,6 +33,25 @@ export class DiagnosticsFeature {
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
+  }
+
+  /** Every file of every known site, "$ref" files that are not open included. */
+  private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const site of this.context.workspace.allSites) {
+      const state = await site.whenChecked();
+      const resultId = String(state.id);
+      for (const path of state.site.result.documents.keys()) {
+        const uri = this.context.workspace.uriOf(site.absolute(path));
+        const version = this.context.workspace.openDocument(site.absolute(path))?.version ?? null;
+        items.push(
+          previousResultIds.get(uri) === resultId
+            ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId }
+            : { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId, items: this.diagnosticsOf(site, state, path) },
+        );
+      }
+    }
+    return { items };
   }
 
   /** After each check: the status for the client, and diagnostics for the files it read. */

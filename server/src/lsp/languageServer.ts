@@ -19,6 +19,8 @@ import { pathOf, type ClientFeatures, type ServerContext } from './serverContext
 
 /** Serves docs.json sites over an LSP connection (stdio, IPC or socket). */
 export function startLanguageServer(connection: Connection): void {
+  // A failed notification or background check is logged; it must not take the server down.
+  process.on('unhandledRejection', (error) => connection.console.error(`docs.json language server: ${error instanceof Error ? error.stack : String(error)}`));
   const documents = new TextDocuments(TextDocument);
   let client: ClientFeatures;
   let settingsFromClient: DocsJsonSettings;
@@ -53,7 +55,7 @@ export function startLanguageServer(connection: Connection): void {
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
         // leaving other JSON files to their JSON support.
         ...(client.formattingRegistration ? {} : { documentFormattingProvider: true }),
-        ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         workspace: {
           fileOperations: {
             willRename: {
