@@ -114,6 +114,11 @@ export class LspTestClient {
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: document.uri, languageId, version: 1, text } });
   }
 
+  async close(path: string): Promise<void> {
+    this.documents.delete(this.uri(path));
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri: this.uri(path) } });
+  }
+
   /** Replaces the text between two offsets, as an editor's incremental change. */
   async edit(path: string, start: number, end: number, newText: string): Promise<void> {
     const document = this.documents.get(this.uri(path))!;

@@ -376,6 +376,24 @@ describe('settings and clients without pull diagnostics', () => {
     }
   });
 
+  test('a client that reports no file changes: the site reads its folder again when docs.json is reopened', async () => {
+    const root = copyOfSite('lsp-basic');
+    const { diagnostic: _pull, ...textDocument } = vscodeCapabilities.textDocument!;
+    const client = await LspTestClient.start({ root, capabilities: { textDocument, workspace: {} } });
+    try {
+      const missing = () => (client.published.get(client.uri('docs.json')) ?? []).filter((d) => d.code === 'ref/missing-page').length;
+      await client.open('docs.json');
+      await client.until(() => missing() === 1);
+      writeFileSync(join(root, 'guides', 'deploy.mdx'), '---\ntitle: Deploy\n---\n');
+      await client.close('docs.json');
+      await client.open('docs.json');
+      await client.until(() => missing() === 0);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('formatting: static for clients that cannot register it, for docs.json only in those that can', async () => {
     const root = join(sitesDir, 'lsp-multi');
     const plain = await LspTestClient.start({ root });

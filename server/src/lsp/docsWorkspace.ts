@@ -120,6 +120,14 @@ export class DocsWorkspace {
     return { affected, removed };
   }
 
+  /** Without file events from the client, a site reads its folder again when its docs.json is opened. */
+  rescanSiteOf(path: string): void {
+    const site = this.knownSites.get(path);
+    if (!site) return;
+    site.host.rescan();
+    site.noteChange();
+  }
+
   /** New settings for every site. */
   async settingsChanged(): Promise<void> {
     await Promise.all(

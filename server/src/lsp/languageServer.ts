@@ -98,6 +98,7 @@ export function startLanguageServer(connection: Connection): void {
   async function documentChanged(uri: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): Promise<void> {
     const path = pathOf(uri);
     if (!path) return;
+    if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);
     const affected = workspace.documentChanged(path, document, kind);
     if (client.pullDiagnostics) return;
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;

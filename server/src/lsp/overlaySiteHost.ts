@@ -37,6 +37,14 @@ export class OverlaySiteHost implements SiteHost {
     return paths;
   }
 
+  /** Reads the folder again, for clients that do not report file changes. */
+  rescan(): void {
+    const fresh = FileIndex.scan(this.root);
+    for (const file of [...this.files.all()]) if (!fresh.has(file)) this.files.delete(file);
+    for (const file of fresh.all()) this.files.add(file);
+    this.kept.clear();
+  }
+
   /** A file or folder was created, changed or deleted on disk. */
   fileChanged(path: string, change: 'created' | 'changed' | 'deleted'): void {
     this.kept.delete(path);
