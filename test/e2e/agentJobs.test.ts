@@ -5,9 +5,8 @@
 // and reload the window mid-job (the job is still listed and finishes), and find the key in no
 // log. Screenshots and logs of a failed step land in test-results/<step name>/.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -109,8 +108,10 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
   before(
     async () => {
       await ensureCodeServer();
-      const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
-      assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
+      // npm test builds first; rebuilding here could race the other e2e file copying dist/.
+      for (const file of ['extension.js', 'webview.js']) {
+        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
+      }
       // A trickling job sends an event every 700 ms (~25 s in all): long enough to reload the window in.
       dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 700, jobDurationMs: 3_000 });
       tmp = mkdtempSync(join(tmpdir(), 'docsjson-agent-e2e-'));
