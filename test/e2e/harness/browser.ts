@@ -358,7 +358,7 @@ export class Workbench {
           const icon = el.querySelector('.marker-icon, .codicon-error, .codicon-warning, .codicon-info');
           const cls = icon?.className ?? '';
           const severity = /error/.test(cls) ? 'error' : /warning/.test(cls) ? 'warning' : /info/.test(cls) ? 'info' : /hint/.test(cls) ? 'hint' : '';
-          const message = (el.querySelector('.marker-message, .marker-message-details .details-container, .marker-message-line') ?? el).textContent ?? '';
+          const message = (el.querySelector('.marker-message') ?? el.querySelector('.marker-message-details .details-container') ?? el.querySelector('.marker-message-line') ?? el).textContent ?? '';
           return { severity, message: message.replace(/\u00a0/g, ' ').trim(), text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(), isMarker: !!el.querySelector('.marker-message-details, .marker-message, .marker-message-line') };
         })
         .filter((r) => r.isMarker)
