@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { CompletionList } from 'vscode-languageserver-protocol';
 import { materialiseRepository } from '../test/support/corpus';
 import { LineIndex } from '../server/src/engine';
+import { serverNodeOptions } from '../server/src/launch';
 import { LspTestClient, serverPath } from '../test/lsp/lspClient';
 
 const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300 };
@@ -35,9 +36,9 @@ function random(seed: number): () => number {
   return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
-async function crewAI(): Promise<void> {
+async function crewAI(nodeOptions: string[]): Promise<void> {
   const repository = materialiseRepository('crewAIInc+crewAI');
-  const client = await LspTestClient.start({ root: repository });
+  const client = await LspTestClient.start({ root: repository, nodeOptions });
   try {
     const path = 'docs/docs.json';
     const started = performance.now();
@@ -114,8 +115,10 @@ async function main(): Promise<void> {
   const load = () => loadavg()[0].toFixed(1);
   console.log(`language server through the protocol (stdio); load average ${load()} on this machine`);
   await startUp();
-  console.log('\ncrewAI (docs/docs.json, 2.3 MB)');
-  await crewAI();
+  console.log(`\ncrewAI (docs/docs.json, 2.3 MB), the server started as VS Code starts it (node ${serverNodeOptions.join(' ')})`);
+  await crewAI(serverNodeOptions);
+  console.log('\ncrewAI, the server started plainly (node dist/server.js --stdio)');
+  await crewAI([]);
   console.log(`load average at the end: ${load()}`);
 }
 

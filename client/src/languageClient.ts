@@ -1,5 +1,6 @@
 import { Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
+import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusNotification, type SiteStatus } from '../../server/src/lsp/siteStatus';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { SiteStatusItem } from './siteStatusItem';
@@ -14,8 +15,8 @@ let client: LanguageClient | undefined;
 export function startLanguageClient(context: ExtensionContext): void {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: serverNodeOptions } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

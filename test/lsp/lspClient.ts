@@ -45,6 +45,8 @@ export interface ClientOptions {
   /** Answers workspace/configuration for the "docsjson" section. */
   settings?: unknown;
   initializationOptions?: unknown;
+  /** Options for the server's node process. */
+  nodeOptions?: string[];
 }
 
 export class LspTestClient {
@@ -62,7 +64,7 @@ export class LspTestClient {
   ) {}
 
   static async start(options: ClientOptions): Promise<LspTestClient> {
-    const server = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, [...(options.nodeOptions ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
