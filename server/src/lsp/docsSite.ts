@@ -1,4 +1,4 @@
-import { dirname, relative, sep } from 'node:path';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
@@ -46,7 +46,7 @@ export class DocsSite {
   /** The root-relative path of a file inside the site, or undefined for one outside it. */
   relative(absolutePath: string): string | undefined {
     const path = relative(this.root, absolutePath);
-    if (path === '' || path.startsWith('..') || path.startsWith(sep)) return undefined;
+    if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) return undefined;
     return path.split(sep).join('/');
   }
 

@@ -104,32 +104,32 @@ function valueCompletions(request: Request): Completions {
   const inString = location.node?.type === 'string';
   const list: Completions = { range: location.range, items: [], isIncomplete: false };
   const comma = location.node ? '' : separatorAfter(text, location.range.end);
-  const quotedItems = (items: CompletionItem[]) =>
+  const withSeparator = (items: CompletionItem[]) =>
     items.map((item) => ({ ...item, insertText: item.insertText + comma, filterText: item.filterText ?? item.insertText }));
   const role = !location.node || inString ? valueRole(sitePath) : 'other';
   const element = site.elementAt(text.path, location.path);
   switch (role) {
     case 'page':
       list.isIncomplete = true;
-      list.items = quotedItems(pageItems(site, element, location.prefix));
+      list.items = withSeparator(pageItems(site, element, location.prefix));
       break;
     case 'icon':
       list.isIncomplete = true;
-      list.items = quotedItems(iconItems(iconLibraryAt(site, text, location.path), location.prefix));
+      list.items = withSeparator(iconItems(iconLibraryAt(site, text, location.path), location.prefix));
       break;
     case 'language':
-      list.items = quotedItems(languageItems());
+      list.items = withSeparator(languageItems());
       break;
     case 'openapi':
       list.isIncomplete = true;
-      list.items = quotedItems(fileItems(site, '', /\.(json|ya?ml)$/i, location.prefix, text.path));
+      list.items = withSeparator(fileItems(site, '', /\.(json|ya?ml)$/i, location.prefix, text.path));
       break;
     case 'ref':
       list.isIncomplete = true;
-      list.items = quotedItems(fileItems(site, dirnameOf(text.path), /\.json$/i, location.prefix, text.path));
+      list.items = withSeparator(fileItems(site, dirnameOf(text.path), /\.json$/i, location.prefix, text.path));
       break;
     default:
-      if (schema) list.items = quotedItems(schemaValueItems(schema, inString));
+      if (schema) list.items = withSeparator(schemaValueItems(schema, inString));
   }
   if (!location.node && schema) list.items.push(...structureItems(role === 'page' ? groupSchema : schema, comma));
   return list;
@@ -139,18 +139,15 @@ const groupSchema: SchemaNode = { $ref: '#/definitions/group' };
 
 function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: string): CompletionItem[] {
   const slash = prefix.startsWith('/') ? '/' : '';
-  const pattern = new FuzzyPattern(prefix.slice(slash.length));
+  const pagePattern = new FuzzyPattern(prefix.slice(slash.length));
   const items: CompletionItem[] = [];
-  const operations = site.operationsOf(element).map(({ spec, operation }) => ({ spec, operation, label: `${operation.method} ${operation.path}` }));
   const operationPattern = new FuzzyPattern(prefix);
-  const scoredOperations = operations.map((candidate) => ({ candidate, score: operationPattern.score(candidate.label) }));
-  const chosenOperations = best(
-    scoredOperations.filter(({ score }) => score !== undefined),
-    listLimit,
-    (a, b) => b.score! - a.score! || compareText(a.candidate.label, b.candidate.label),
-  );
-  for (const { candidate } of chosenOperations) {
-    const { spec, operation, label } = candidate;
+  const operations = site.operationsOf(element).flatMap(({ spec, operation }) => {
+    const label = `${operation.method} ${operation.path}`;
+    const score = operationPattern.score(label);
+    return score === undefined ? [] : [{ spec, operation, label, score }];
+  });
+  for (const { spec, operation, label } of best(operations, listLimit, (a, b) => b.score - a.score || compareText(a.label, b.label))) {
     items.push({
       label,
       kind: 'operation',
@@ -163,7 +160,7 @@ function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: s
   const scores = new Float64Array(pages.length);
   const matches: number[] = [];
   for (let index = 0; index < pages.length; index++) {
-    const score = pattern.score(pages[index], lowerCased[index]);
+    const score = pagePattern.score(pages[index], lowerCased[index]);
     if (score === undefined) continue;
     scores[index] = score;
     matches.push(index);

@@ -39,6 +39,7 @@ function isWordSeparator(code: number): boolean {
 /** The best `limit` candidates by a comparison, without sorting all of them. */
 export function best<T>(candidates: Iterable<T>, limit: number, compare: (a: T, b: T) => number): T[] {
   const kept: T[] = [];
+  if (limit <= 0) return kept;
   for (const candidate of candidates) {
     if (kept.length === limit && compare(candidate, kept[limit - 1]) >= 0) continue;
     let low = 0;
