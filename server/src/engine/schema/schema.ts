@@ -38,9 +38,11 @@ export function definition(name: string): SchemaNode {
   return node;
 }
 
+const definitionPrefix = '#/definitions/';
+
 /** The definition name a node refers to, if it is a `$ref`. */
 export function refName(node: SchemaNode): string | undefined {
-  return node.$ref?.startsWith('#/definitions/') ? node.$ref.slice('#/definitions/'.length) : undefined;
+  return node.$ref?.startsWith(definitionPrefix) ? node.$ref.slice(definitionPrefix.length) : undefined;
 }
 
 const resolved = new WeakMap<SchemaNode, SchemaNode>();

@@ -74,7 +74,7 @@ function validateNode(
   if (depth > maxDepth) return;
   const cursor = ctx.deref(rawCursor);
   if (!cursor) return;
-  const hookName = refName(schema);
+  const hookName = schema.$ref !== undefined && options.hooks ? refName(schema) : undefined;
   const node = resolveSchema(schema);
   const value = cursor.value;
 
@@ -246,6 +246,10 @@ function validateAnyOf(
       code: 'schema/type',
       message: `${capitalized(subjectName(subject))} must be ${typeNames(types)}, not ${describeValue(cursor.value)}`,
     });
+    return;
+  }
+  if (typed.length === 1) {
+    validateNode(ctx, cursor, typed[0], subject, options, out, depth + 1, isTop);
     return;
   }
   let best: ProblemInput[] | undefined;
