@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSite, docsJson, withCode } from '../support/site';
+import { checkSite, docsJson, expectOne } from '../support/site';
 
 const site = { 'intro.mdx': '', 'images/logo.svg': '' };
 
@@ -8,12 +8,6 @@ function group(icon: string): string {
   return docsJson(`{ "groups": [{ "group": "G", "icon": ${icon}, "pages": ["intro"] }] }`);
 }
 
-function single(check: ReturnType<typeof checkSite>, code: string) {
-  const found = withCode(check, code);
-  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
-  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `covered ${JSON.stringify(check.covered(found[0]))}`);
-  return found[0];
-}
 
 test('known Font Awesome names, aliases, URLs and image paths pass', () => {
   for (const icon of ['"rocket"', '"house"', '"home"', '"github"', '"https://example.com/x.svg"', '"/images/logo.svg"', '{ "name": "book", "style": "solid" }']) {
@@ -22,13 +16,13 @@ test('known Font Awesome names, aliases, URLs and image paths pass', () => {
 });
 
 test('an unknown icon is a warning with a did-you-mean from the library in force', () => {
-  const d = single(checkSite(group('⟦"rocker"⟧'), site), 'icon/unknown');
+  const d = expectOne(checkSite(group('⟦"rocker"⟧'), site), 'icon/unknown');
   assert.equal(d.severity, 'warning');
   assert.equal(d.message, 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?');
 });
 
 test('the "fa-" prefix is an error with the bare name as fix', () => {
-  const d = single(checkSite(group('⟦"fa-rocket"⟧'), site), 'icon/fa-prefix');
+  const d = expectOne(checkSite(group('⟦"fa-rocket"⟧'), site), 'icon/fa-prefix');
   assert.equal(d.severity, 'error');
   assert.deepEqual(d.suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
 });
@@ -36,17 +30,17 @@ test('the "fa-" prefix is an error with the bare name as fix', () => {
 test('the icon object library wins over the site default, which wins over Font Awesome', () => {
   assert.deepEqual(checkSite(group('{ "name": "circle-check", "library": "lucide" }'), site).diagnostics, []);
   const lucideOnly = checkSite(group('{ "name": ⟦"house-plug"⟧, "library": "fontawesome" }'), site);
-  assert.match(single(lucideOnly, 'icon/unknown').message, /Unknown Font Awesome icon "house-plug"/);
+  assert.match(expectOne(lucideOnly, 'icon/unknown').message, /Unknown Font Awesome icon "house-plug"/);
   const tablerSite = docsJson('{ "groups": [{ "group": "G", "icon": "brand-github", "pages": ["intro"] }] }', '\n  "icons": { "library": "tabler" },');
   assert.deepEqual(checkSite(tablerSite, site).diagnostics, []);
 });
 
 test('an icon style outside the list is an error', () => {
-  const d = single(checkSite(group('{ "name": "book", "style": ⟦"bold"⟧ }'), site), 'schema/enum');
+  const d = expectOne(checkSite(group('{ "name": "book", "style": ⟦"bold"⟧ }'), site), 'schema/enum');
   assert.match(d.message, /"bold" is not a valid value for "icon.style" in group "G"/);
 });
 
 test('a missing image icon file is a warning', () => {
-  const d = single(checkSite(group('⟦"/images/nope.svg"⟧'), site), 'icon/missing-file');
+  const d = expectOne(checkSite(group('⟦"/images/nope.svg"⟧'), site), 'icon/missing-file');
   assert.equal(d.message, 'Icon file not found: images/nope.svg');
 });

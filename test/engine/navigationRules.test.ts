@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSite, docsJson, withCode } from '../support/site';
+import { checkSite, docsJson, expectOne, withCode } from '../support/site';
 
 const pages = { 'intro.mdx': '', 'guide.mdx': '', 'api/users.mdx': '' };
 
-function onlyRange(check: ReturnType<typeof checkSite>, code: string) {
-  const found = withCode(check, code);
-  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
-  assert.deepEqual(found[0].range, check.ranges[0], `range of ${code}: covered ${JSON.stringify(check.covered(found[0]))}`);
-  return found[0];
-}
 
 test('a valid navigation has no diagnostics', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "Guides", "groups": [{ "group": "Start", "pages": ["intro", { "group": "More", "expanded": true, "pages": ["guide"] }] }] }] }'), pages);
@@ -18,14 +12,14 @@ test('a valid navigation has no diagnostics', () => {
 
 test('navigation without a root pattern is an error on the navigation key', () => {
   const check = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": "#000" }, ⟦"navigation"⟧: { "global": {} } }`);
-  const d = onlyRange(check, 'nav/no-root-pattern');
+  const d = expectOne(check, 'nav/no-root-pattern');
   assert.equal(d.severity, 'error');
   assert.match(d.message, /needs one of "pages", "groups", "tabs"/);
 });
 
 test('two root patterns are reported naming both keys', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "A", "pages": ["intro"] }], ⟦"groups"⟧: [{ "group": "B", "pages": ["guide"] }] }'), pages);
-  const d = onlyRange(check, 'nav/multiple-root-patterns');
+  const d = expectOne(check, 'nav/multiple-root-patterns');
   assert.match(d.message, /"tabs" and "groups"/);
 });
 
@@ -36,7 +30,7 @@ test('global beside one root pattern is fine', () => {
 
 test('mixed children on one level name the conflicting keys at the element', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "Guides", "anchors": [{ "anchor": "X", "pages": ["intro"] }], ⟦"groups"⟧: [{ "group": "G", "pages": ["guide"] }] }] }'), pages);
-  const d = onlyRange(check, 'nav/mixed-children');
+  const d = expectOne(check, 'nav/mixed-children');
   assert.equal(d.message, 'Tab "Guides" holds "anchors" and "groups" side by side: each navigation level holds one type of child, so nest one inside the other');
   assert.deepEqual(d.data, { keys: ['anchors', 'groups'] });
 });
@@ -48,24 +42,24 @@ test('a tab holding anchors that hold groups is not mixing', () => {
 
 test('menu outside a tab is an error; inside a tab it is fine', () => {
   const bad = checkSite(docsJson('{ "anchors": [{ "anchor": "A", ⟦"menu"⟧: [{ "item": "M", "pages": ["intro"] }] }] }'), pages);
-  assert.match(onlyRange(bad, 'nav/menu-outside-tab').message, /only allowed inside a tab, not in anchor "A"/);
+  assert.match(expectOne(bad, 'nav/menu-outside-tab').message, /only allowed inside a tab, not in anchor "A"/);
   const good = checkSite(docsJson('{ "tabs": [{ "tab": "T", "menu": [{ "item": "M", "description": "d", "pages": ["intro"] }] }] }'), pages);
   assert.deepEqual(good.diagnostics, []);
 });
 
 test('a menu item holds only groups, pages and links', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "T", "menu": [{ "item": "M", ⟦"anchors"⟧: [{ "anchor": "A", "pages": ["intro"] }] }] }] }'), pages);
-  assert.match(onlyRange(check, 'nav/child-not-allowed').message, /Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links/);
+  assert.match(expectOne(check, 'nav/child-not-allowed').message, /Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links/);
 });
 
 test('an element missing its name key is reported at its opening brace', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "T", "groups": [⟦{⟧ "pages": ["intro"] }] }] }'), pages);
-  assert.equal(onlyRange(check, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
+  assert.equal(expectOne(check, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
 });
 
 test('a group without pages is an error naming the group, unless it has its own openapi', () => {
   const check = checkSite(docsJson('{ "groups": [{ ⟦"group": "API Reference"⟧ }] }'), pages);
-  assert.equal(onlyRange(check, 'nav/missing-pages').message, 'Group "API Reference" is missing "pages"');
+  assert.equal(expectOne(check, 'nav/missing-pages').message, 'Group "API Reference" is missing "pages"');
   const withSpec = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": "openapi.json" }] }'), {
     'openapi.json': JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: {} }),
   });
@@ -74,7 +68,7 @@ test('a group without pages is an error naming the group, unless it has its own 
 
 test('"expanded" on a top-level group has no effect and says so; on a nested group it is fine', () => {
   const check = checkSite(docsJson('{ "groups": [{ "group": "Top", ⟦"expanded": false⟧, "pages": ["intro", { "group": "Nested", "expanded": true, "pages": ["guide"] }] }] }'), pages);
-  const d = onlyRange(check, 'nav/expanded-no-effect');
+  const d = expectOne(check, 'nav/expanded-no-effect');
   assert.equal(d.severity, 'warning');
   assert.equal(d.unnecessary, true);
   assert.match(d.message, /no effect on top-level group "Top": top-level groups are always expanded/);
@@ -82,17 +76,17 @@ test('"expanded" on a top-level group has no effect and says so; on a nested gro
 
 test('a page entry must be a path or a group object', () => {
   const check = checkSite(docsJson('{ "pages": ["intro", ⟦42⟧] }'), pages);
-  assert.match(onlyRange(check, 'nav/invalid-page-entry').message, /must be a page path or a group object, not the number 42/);
+  assert.match(expectOne(check, 'nav/invalid-page-entry').message, /must be a page path or a group object, not the number 42/);
 });
 
 test('a collection that is not an array is a type error', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "T", "groups": ⟦{ "group": "G" }⟧ }] }'), pages);
-  assert.match(onlyRange(check, 'schema/type').message, /"groups" in tab "T" must be an array, not an object/);
+  assert.match(expectOne(check, 'schema/type').message, /"groups" in tab "T" must be an array, not an object/);
 });
 
 test('global anchors need an external href', () => {
   const check = checkSite(docsJson('{ "global": { "anchors": [{ "anchor": "Blog", "href": ⟦"/blog"⟧ }, { "anchor": "Mail", "href": "mailto:a@b.c" }, { "anchor": "Site", "href": "https://example.com" }] }, "pages": ["intro"] }'), pages);
-  assert.match(onlyRange(check, 'nav/global-anchor-href').message, /links to "\/blog": global anchors need an external URL/);
+  assert.match(expectOne(check, 'nav/global-anchor-href').message, /links to "\/blog": global anchors need an external URL/);
 });
 
 test('a global anchor without href is missing it', () => {
@@ -107,14 +101,14 @@ test('language codes: known codes pass, unknown ones get a did-you-mean', () => 
   const good = checkSite(docsJson('{ "languages": [{ "language": "en", "pages": ["intro"] }, { "language": "zh-Hant", "pages": ["guide"] }, { "language": "ua", "pages": ["guide"] }] }'), pages);
   assert.deepEqual(good.diagnostics, []);
   const bad = checkSite(docsJson('{ "languages": [{ "language": ⟦"ez"⟧, "pages": ["intro"] }] }'), pages);
-  const d = onlyRange(bad, 'schema/enum');
+  const d = expectOne(bad, 'schema/enum');
   assert.match(d.message, /"ez" is not a valid value for "language"/);
   assert.ok(d.suggestions && d.suggestions.length === 1, 'a did-you-mean suggestion');
 });
 
 test('unknown keys in an element are warnings with a did-you-mean', () => {
   const check = checkSite(docsJson('{ "groups": [{ "group": "G", ⟦"icn"⟧: "book", "pages": ["intro"] }] }'), pages);
-  const d = onlyRange(check, 'schema/unknown-key');
+  const d = expectOne(check, 'schema/unknown-key');
   assert.equal(d.severity, 'warning');
   assert.equal(d.message, 'Unknown key "icn" in group "G". Did you mean "icon"? The site ignores it silently');
   assert.deepEqual(d.suggestions, [{ title: 'Rename to "icon"', replacement: '"icon"' }]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
-import { checkSite, docsJson, extractMarkers, withCode, writeSite } from '../support/site';
+import { checkSite, docsJson, expectOne, extractMarkers, writeSite } from '../support/site';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',
@@ -13,12 +13,6 @@ const spec = JSON.stringify({
 });
 const yamlSpec = 'swagger: "2.0"\ninfo:\n  title: Old\n  version: "1"\npaths:\n  /pets:\n    get:\n      summary: List pets\n';
 
-function single(check: ReturnType<typeof checkSite>, code: string) {
-  const found = withCode(check, code);
-  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
-  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `covered ${JSON.stringify(check.covered(found[0]))}`);
-  return found[0];
-}
 
 test('pages resolve to .mdx or .md, with a leading / or ./ tolerated', () => {
   const check = checkSite(docsJson('{ "pages": ["intro", "/guide", "./notes", "sub/page"] }'), { 'intro.mdx': '', 'guide.md': '', 'notes.mdx': '', 'sub/page.mdx': '' });
@@ -27,7 +21,7 @@ test('pages resolve to .mdx or .md, with a leading / or ./ tolerated', () => {
 
 test('a page with no file is an error with a did-you-mean and the file to create', () => {
   const check = checkSite(docsJson('{ "pages": ["intro", ⟦"guides/instal"⟧] }'), { 'intro.mdx': '', 'guides/install.mdx': '' });
-  const d = single(check, 'ref/missing-page');
+  const d = expectOne(check, 'ref/missing-page');
   assert.equal(d.severity, 'error');
   assert.equal(d.message, 'Page "guides/instal" not found: there is no guides/instal.mdx or guides/instal.md. Did you mean "guides/install"?');
   assert.deepEqual(d.data, { page: 'guides/instal', file: 'guides/instal.mdx' });
@@ -35,21 +29,21 @@ test('a page with no file is an error with a did-you-mean and the file to create
 
 test('the missing-page severity is configurable and can be turned off', () => {
   const warn = checkSite(docsJson('{ "pages": ["nope"] }'), {}, { missingPageSeverity: 'warning' });
-  assert.equal(single(warn, 'ref/missing-page').severity, 'warning');
+  assert.equal(expectOne(warn, 'ref/missing-page').severity, 'warning');
   const off = checkSite(docsJson('{ "pages": ["nope"] }'), {}, { missingPageSeverity: 'off' });
   assert.deepEqual(off.diagnostics, []);
 });
 
 test('a page written with its extension works but gets a warning', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"intro.mdx"⟧] }'), { 'intro.mdx': '' });
-  const d = single(check, 'ref/page-extension');
+  const d = expectOne(check, 'ref/page-extension');
   assert.equal(d.severity, 'warning');
   assert.deepEqual(d.suggestions, [{ title: 'Change to "intro"', replacement: '"intro"' }]);
 });
 
 test('pages that leave the docs root are errors and never read', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"../../etc/passwd"⟧] }'));
-  assert.match(single(check, 'ref/outside-root').message, /outside the docs root/);
+  assert.match(expectOne(check, 'ref/outside-root').message, /outside the docs root/);
 });
 
 test('a symbolic link out of the docs root is not followed', () => {
@@ -65,9 +59,9 @@ test('a symbolic link out of the docs root is not followed', () => {
 
 test('local OpenAPI specs must exist and parse; remote ones are not fetched', () => {
   const missing = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": ⟦"missing.json"⟧ }] }'));
-  assert.equal(single(missing, 'ref/missing-openapi').message, 'OpenAPI spec not found: missing.json');
+  assert.equal(expectOne(missing, 'ref/missing-openapi').message, 'OpenAPI spec not found: missing.json');
   const broken = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": ⟦"bad.yaml"⟧ }] }'), { 'bad.yaml': 'title: not a spec\n' });
-  assert.match(single(broken, 'ref/invalid-openapi').message, /no "openapi: 3.x" or "swagger: 2.0" field/);
+  assert.match(expectOne(broken, 'ref/invalid-openapi').message, /no "openapi: 3.x" or "swagger: 2.0" field/);
   const remote = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": "https://example.com/openapi.json", "pages": ["GET /anything"] }] }'));
   assert.deepEqual(remote.diagnostics, []);
 });
@@ -77,19 +71,19 @@ test('"METHOD /path" entries must exist in the inherited spec, JSON or YAML', ()
     docsJson('{ "tabs": [{ "tab": "API", "openapi": "openapi.json", "groups": [{ "group": "Users", "pages": ["GET /users", "post /users", ⟦"GET /user"⟧] }] }, { "tab": "Old", "openapi": { "source": "old.yaml" }, "pages": ["GET /pets"] }] }'),
     { 'openapi.json': spec, 'old.yaml': yamlSpec },
   );
-  const d = single(check, 'ref/unknown-operation');
+  const d = expectOne(check, 'ref/unknown-operation');
   assert.equal(d.message, 'Operation "GET /user" is not in openapi.json. Did you mean "GET /users"?');
   assert.deepEqual(d.suggestions, [{ title: 'Change to "GET /users"', replacement: '"GET /users"' }]);
 });
 
 test('the site-wide api.openapi is inherited by every element', () => {
   const check = checkSite(docsJson('{ "pages": ["GET /users", ⟦"PUT /users"⟧] }', '\n  "api": { "openapi": "openapi.json" },'), { 'openapi.json': spec });
-  assert.match(single(check, 'ref/unknown-operation').message, /"PUT \/users" is not in openapi.json/);
+  assert.match(expectOne(check, 'ref/unknown-operation').message, /"PUT \/users" is not in openapi.json/);
 });
 
 test('an operation entry with no spec in force is an error', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"GET /users"⟧] }'));
-  assert.match(single(check, 'ref/operation-without-spec').message, /no OpenAPI spec is set here or above/);
+  assert.match(expectOne(check, 'ref/operation-without-spec').message, /no OpenAPI spec is set here or above/);
 });
 
 test('$ref files are inlined, and diagnostics about their content point into them', () => {
@@ -107,9 +101,9 @@ test('$ref files are inlined, and diagnostics about their content point into the
 
 test('a $ref to a missing file, out of the root, or in a cycle is an error', () => {
   const missing = checkSite(docsJson('{ "groups": [{ "$ref": ⟦"nope.json"⟧ }] }'));
-  assert.equal(single(missing, 'ref/missing-file').message, '"$ref" file not found: nope.json');
+  assert.equal(expectOne(missing, 'ref/missing-file').message, '"$ref" file not found: nope.json');
   const outside = checkSite(docsJson('{ "groups": [{ "$ref": ⟦"../x.json"⟧ }] }'));
-  assert.match(single(outside, 'ref/outside-root').message, /points outside the docs root/);
+  assert.match(expectOne(outside, 'ref/outside-root').message, /points outside the docs root/);
   const root = writeSite({ 'a.json': '{ "group": "A", "pages": [{ "$ref": "b.json" }] }', 'b.json': '{ "group": "B", "pages": [{ "$ref": "a.json" }] }' });
   const { text } = extractMarkers(docsJson('{ "groups": [{ "$ref": "a.json" }] }'));
   const result = checkDocsJson(text, new DiskSiteHost(root));

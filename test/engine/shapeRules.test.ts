@@ -1,32 +1,26 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSite, docsJson, withCode } from '../support/site';
+import { checkSite, docsJson, expectOne, withCode } from '../support/site';
 
 const site = { 'intro.mdx': '' };
 const nav = '{ "pages": ["intro"] }';
 
-function single(check: ReturnType<typeof checkSite>, code: string) {
-  const found = withCode(check, code);
-  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
-  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `covered ${JSON.stringify(check.covered(found[0]))}`);
-  return found[0];
-}
 
 test('required top-level keys are reported at the start of the file', () => {
   const check = checkSite(`⟦{⟧ "theme": "mint", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
-  assert.equal(single(check, 'schema/required').message, 'docs.json is missing "name"');
+  assert.equal(expectOne(check, 'schema/required').message, 'docs.json is missing "name"');
 });
 
 test('an unknown theme names the valid ones and suggests the closest', () => {
   const check = checkSite(`{ "theme": ⟦"mapel"⟧, "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
-  const d = single(check, 'schema/enum');
+  const d = expectOne(check, 'schema/enum');
   assert.match(d.message, /^"mapel" is not a valid value for "theme": use "mint", "maple"/);
   assert.match(d.message, /Did you mean "maple"\?$/);
 });
 
 test('colours must be hex', () => {
   const check = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": ⟦"green"⟧ }, "navigation": ${nav} }`, site);
-  const d = single(check, 'schema/pattern');
+  const d = expectOne(check, 'schema/pattern');
   assert.match(d.message, /^"colors.primary"/);
   const ok = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": "#abc", "light": "#AABBCC" }, "navigation": ${nav} }`, site);
   assert.deepEqual(ok.diagnostics, []);
@@ -34,19 +28,19 @@ test('colours must be hex', () => {
 
 test('wrong types name the key and the value found', () => {
   const check = checkSite(`{ "theme": "mint", "name": ⟦42⟧, "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
-  assert.equal(single(check, 'schema/type').message, '"name" must be a string, not the number 42');
+  assert.equal(expectOne(check, 'schema/type').message, '"name" must be a string, not the number 42');
 });
 
 test('an empty name is reported', () => {
   const check = checkSite(`{ "theme": "mint", "name": ⟦""⟧, "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
-  assert.equal(single(check, 'schema/empty').message, '"name" must not be empty');
+  assert.equal(expectOne(check, 'schema/empty').message, '"name" must not be empty');
 });
 
 test('unknown top-level keys get a did-you-mean; legacy mint.json keys get a specific hint', () => {
   const check = checkSite(docsJson(nav, '\n  ⟦"colours"⟧: {},'), site);
-  assert.match(single(check, 'schema/unknown-key').message, /^Unknown key "colours" in docs.json. Did you mean "colors"\?/);
+  assert.match(expectOne(check, 'schema/unknown-key').message, /^Unknown key "colours" in docs.json. Did you mean "colors"\?/);
   const legacy = checkSite(docsJson(nav, '\n  ⟦"topbarLinks"⟧: [],'), site);
-  const d = single(legacy, 'schema/legacy-key');
+  const d = expectOne(legacy, 'schema/legacy-key');
   assert.equal(d.message, '"topbarLinks" is a mint.json key that docs.json no longer reads: move the links to "navbar.links"');
 });
 
@@ -55,14 +49,14 @@ test('styling.eyebrows accepts "breadcrumbs" and "section" only', () => {
     assert.deepEqual(checkSite(docsJson(nav, `\n  "styling": { "eyebrows": "${value}" },`), site).diagnostics, []);
   }
   const check = checkSite(docsJson(nav, '\n  "styling": { "eyebrows": ⟦"crumbs"⟧ },'), site);
-  assert.match(single(check, 'schema/enum').message, /"crumbs" is not a valid value for "styling.eyebrows"/);
+  assert.match(expectOne(check, 'schema/enum').message, /"crumbs" is not a valid value for "styling.eyebrows"/);
 });
 
 test('interaction.drilldown is an optional boolean', () => {
   assert.deepEqual(checkSite(docsJson(nav, '\n  "interaction": { "drilldown": true },'), site).diagnostics, []);
   assert.deepEqual(checkSite(docsJson(nav, '\n  "interaction": {},'), site).diagnostics, []);
   const check = checkSite(docsJson(nav, '\n  "interaction": { "drilldown": ⟦"yes"⟧ },'), site);
-  assert.match(single(check, 'schema/type').message, /"interaction.drilldown" must be true or false/);
+  assert.match(expectOne(check, 'schema/type').message, /"interaction.drilldown" must be true or false/);
 });
 
 test('a syntax error is reported where it is, and the rest of the file is still checked', () => {
@@ -76,7 +70,7 @@ test('a syntax error is reported where it is, and the rest of the file is still 
 
 test('comments are syntax errors: docs.json is strict JSON', () => {
   const check = checkSite(`{ ⟦// a comment⟧\n "theme": "mint", "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
-  assert.equal(single(check, 'json/syntax').message, 'Comments are not allowed in docs.json');
+  assert.equal(expectOne(check, 'json/syntax').message, 'Comments are not allowed in docs.json');
 });
 
 test('a file that is not an object, or empty, gets one clear error', () => {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,6 +50,14 @@ export function checkSite(markedDocsJson: string, files: Record<string, string> 
 
 export function withCode(check: SiteCheck, code: string): Diagnostic[] {
   return check.diagnostics.filter((d) => d.code === code);
+}
+
+/** The one diagnostic with this code; its range must be the first ⟦marked⟧ range, if any. */
+export function expectOne(check: SiteCheck, code: string): Diagnostic {
+  const found = withCode(check, code);
+  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
+  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `range of ${code}: covered ${JSON.stringify(check.covered(found[0]))}`);
+  return found[0];
 }
 
 /** A minimal valid docs.json around a navigation value. */

@@ -1,17 +1,9 @@
 import { childCursor, type Cursor } from './cursor';
 
-export type ElementKind =
-  | 'navigation'
-  | 'group'
-  | 'tab'
-  | 'anchor'
-  | 'dropdown'
-  | 'product'
-  | 'version'
-  | 'language'
-  | 'menuItem'
-  | 'global'
-  | 'globalEntry';
+/** Each kind but globalEntry is also the name of the schema definition that describes it. */
+export const elementKinds = ['navigation', 'group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'menuItem', 'global', 'globalEntry'] as const;
+
+export type ElementKind = (typeof elementKinds)[number];
 
 /** Collection keys, each holding one kind of child element. */
 export const collectionKinds = {

@@ -7,19 +7,6 @@ import { validate, type DefinitionHook } from '../schema/validate';
 
 const skippedKeys = new Set<string>([...Object.keys(collectionKinds), 'global']);
 
-const definitionByKind: Record<string, string> = {
-  navigation: 'navigation',
-  group: 'group',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  product: 'product',
-  version: 'version',
-  language: 'language',
-  menuItem: 'menuItem',
-  global: 'global',
-};
-
 const globalDefinitions: Record<string, string> = {
   anchors: 'globalAnchor',
   tabs: 'globalTab',
@@ -32,7 +19,7 @@ const globalDefinitions: Record<string, string> = {
 /** Each element's own keys: known, of the right type; plus the Spec rules on single keys. */
 export function checkElements(ctx: CheckContext, model: NavigationModel, hooks: Record<string, DefinitionHook>): void {
   for (const element of model.elements) {
-    const definitionName = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : definitionByKind[element.kind];
+    const definitionName = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
     if (definitionName) {
       validate(ctx, element.cursor, definition(definitionName), { owner: describeElement(element) }, { hooks, skipKeys: skippedKeys });
     }

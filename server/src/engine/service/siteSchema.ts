@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json/path';
-import { nameKeys, type ElementKind } from '../model/navigationModel';
+import { elementKinds, nameKeys, type ElementKind } from '../model/navigationModel';
 import { docsSchema, objectBranch, propertySchema, refName, resolveSchema, type SchemaNode } from '../schema/schema';
 
 /** The schema of the value at a path from the docs.json root, as written where it is used. */
@@ -49,23 +49,12 @@ function isOpenapiPath(path: JsonPath): boolean {
   return path[index] === 'openapi';
 }
 
-const elementDefinitions: Record<string, ElementKind> = {
-  navigation: 'navigation',
-  group: 'group',
-  pageEntry: 'group',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  product: 'product',
-  version: 'version',
-  language: 'language',
-  menuItem: 'menuItem',
-};
 
 /** The navigation element kind an object schema describes, if it is one. */
 export function elementKindOf(schema: SchemaNode | undefined): ElementKind | undefined {
   const name = schema && refName(schema);
-  return name ? elementDefinitions[name] : undefined;
+  if (name === 'pageEntry') return 'group';
+  return (elementKinds as readonly string[]).includes(name ?? '') ? (name as ElementKind) : undefined;
 }
 
 /**
