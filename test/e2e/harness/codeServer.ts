@@ -194,7 +194,10 @@ async function doEnsure(log: (s: string) => void): Promise<CodeServerInstall> {
     const logFile = `${dir}.install.log`;
     writeFileSync(logFile, `install of code-server ${CODE_SERVER_VERSION} started ${new Date().toISOString()}\n`);
     log(`installing code-server ${CODE_SERVER_VERSION} + node@${CODE_SERVER_NODE_MAJOR} into ${dir} (first time only, ~2-3 min; log: ${logFile})`);
-    const baseEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+    // Under `npm test` the environment carries the outer npm's settings (npm_node_execpath, NODE,
+    // npm_config_*), which make the nested installs run scripts on the machine's Node: drop them.
+    const outerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
+    const baseEnv = { ...outerEnv, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
     // 1. Node.js 24 from the npm registry (package `node`), in its own folder.
     const nodeDir = join(dir, 'node');
     mkdirSync(nodeDir, { recursive: true });
