@@ -25,7 +25,6 @@ function time(fn: (text: string) => unknown, text: string): number {
   const samples: number[] = [];
   for (let run = 0; run < runs + 3; run++) {
     const input = edited(text, run);
-    (globalThis as { gc?: () => void }).gc?.();
     const start = performance.now();
     fn(input);
     if (run >= 3) samples.push(performance.now() - start);

@@ -25,7 +25,7 @@ for (const name of benches) {
     logLevel: 'warning',
   });
   console.log(`\n## ${name}`);
-  const result = spawnSync(process.execPath, ['--expose-gc', outfile], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [outfile], { stdio: 'inherit' });
   failed ||= result.status !== 0;
 }
 process.exit(failed ? 1 : 0);

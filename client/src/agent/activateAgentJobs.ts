@@ -60,6 +60,7 @@ export function activateAgentJobs(context: vscode.ExtensionContext): AgentJobsAp
       currentKey = key;
       setContext('hasApiKey', !!key);
       setContext('hasProject', !!settings.projectId);
+      void JobPanel.refreshComposeContext();
       const trackerOptions = { pollIntervalMs: settings.pollIntervalMs };
       // Unchanged connection (e.g. only the default model changed, or the key was set twice):
       // running trackers and their live streams are kept.

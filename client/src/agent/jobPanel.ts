@@ -75,6 +75,14 @@ export class JobPanel implements vscode.Disposable {
     });
   }
 
+  /** Compose forms show whether a key and a project are set: re-send that after a change. */
+  static async refreshComposeContext(): Promise<void> {
+    for (const panel of JobPanel.panels) {
+      // No draft in the message: the form keeps what the user typed (saved in its webview state).
+      if (!panel.localId) panel.post({ type: 'compose', context: await panel.host.composeContext() });
+    }
+  }
+
   static disposeAll(): void {
     for (const panel of [...JobPanel.panels]) panel.panel.dispose();
   }
