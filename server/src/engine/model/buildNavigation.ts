@@ -16,6 +16,8 @@ import {
   type SpecDeclaration,
 } from './navigationModel';
 
+const noSpecs: SpecDeclaration[] = [];
+
 /** Deeper than any real site; past it the navigation is reported, not walked. */
 export const maxNavigationDepth = 64;
 
@@ -67,7 +69,7 @@ function newElement(
   const value = cursor.value as Record<string, unknown>;
   const nameKey = nameKeys[kind];
   const name = nameKey && typeof value[nameKey] === 'string' ? (value[nameKey] as string) : undefined;
-  const own = specDeclarations(childCursor(cursor, 'openapi', value.openapi));
+  const own = value.openapi === undefined ? noSpecs : specDeclarations(childCursor(cursor, 'openapi', value.openapi));
   return {
     kind,
     cursor,
