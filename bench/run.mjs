@@ -11,8 +11,16 @@ const benches = readdirSync(benchDir)
   .filter((name) => name.endsWith('.ts'))
   .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)));
 
+// Benchmarks that drive a real editor measure the editor, not our bundle: they run from source.
+const fromSource = new Set(['activation.ts']);
+
 let failed = false;
 for (const name of benches) {
+  if (fromSource.has(name)) {
+    console.log(`\n## ${name}`);
+    failed ||= spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}`], { stdio: 'inherit' }).status !== 0;
+    continue;
+  }
   const outfile = `dist/bench/${name.replace(/\.ts$/, '.js')}`;
   await esbuild.build({
     entryPoints: [`bench/${name}`],

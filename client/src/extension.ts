@@ -3,8 +3,10 @@ import { activateAgentJobs } from './agent/activateAgentJobs';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 
 export function activate(context: ExtensionContext): void {
-  startLanguageClient(context);
+  const activatedAt = performance.now();
+  const client = startLanguageClient(context, activatedAt);
   activateAgentJobs(context);
+  client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);
 }
 
 export function deactivate(): Thenable<void> | undefined {

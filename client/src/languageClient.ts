@@ -12,7 +12,7 @@ let client: LanguageClient | undefined;
  * "docsjson" (package.json `contributes.languages`), so VS Code's JSON support leaves them to us:
  * no duplicate diagnostics, completions or hovers, and no schema download for a "$schema" URL.
  */
-export function startLanguageClient(context: ExtensionContext): void {
+export function startLanguageClient(context: ExtensionContext, activatedAt: number): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: serverNodeOptions } },
@@ -39,7 +39,12 @@ export function startLanguageClient(context: ExtensionContext): void {
   client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);
   const statusItem = new SiteStatusItem();
   context.subscriptions.push(statusItem, client.onNotification(siteStatusNotification, (status: SiteStatus) => statusItem.update(status)));
-  client.start().catch((error: unknown) => window.showErrorMessage(`The docs.json language server did not start: ${String(error)}`));
+  const started = client;
+  started.start().then(
+    () => started.info(`ready ${Math.round(performance.now() - activatedAt)} ms after activation`),
+    (error: unknown) => window.showErrorMessage(`The docs.json language server did not start: ${String(error)}`),
+  );
+  return started;
 }
 
 export function stopLanguageClient(): Thenable<void> | undefined {
