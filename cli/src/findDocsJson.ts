@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isSkippedFolder } from '../../server/src/engine/site/fileIndex';
 import { UsageError } from './usage';
 
 /** The docs.json files named by the command-line paths: files as given, folders searched. */
@@ -33,7 +34,7 @@ function searchFolder(dir: string, found: string[]): void {
   }
   for (const entry of entries) {
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) searchFolder(join(dir, entry.name), found);
+      if (!isSkippedFolder(entry.name)) searchFolder(join(dir, entry.name), found);
     } else if (entry.isFile() && entry.name === 'docs.json') {
       found.push(join(dir, entry.name));
     }

@@ -63,8 +63,8 @@ const syntaxMessages: Record<string, string> = {
   InvalidCharacter: 'Invalid character in string (control characters must be escaped)',
 };
 
-/** The tolerant parser is recursive: past this depth it would overflow the stack. */
-const maxTolerantDepth = 1000;
+/** Where a too-deep broken file is reported: the first place nested deeper than this. */
+const reportedDepth = 1000;
 
 // jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read.
 const openBrace = 1;
@@ -93,15 +93,19 @@ class TolerantJsonDocument implements JsonDocument {
 
   constructor(readonly text: string) {
     const errors: ParseError[] = [];
-    const tooDeep = offsetBeyondDepth(text, maxTolerantDepth);
-    if (tooDeep !== undefined) {
+    try {
+      this.root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+      this.value = this.root ? getNodeValue(this.root) : undefined;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // The tolerant parser is recursive: thousands of levels overflow the stack.
+      this.root = undefined;
+      const at = offsetBeyondDepth(text, reportedDepth) ?? 0;
       this.syntaxProblems = [
-        { range: { start: tooDeep, end: tooDeep + 1 }, message: `The JSON is nested more than ${maxTolerantDepth} levels deep here and has syntax errors; fix the nesting to have it checked` },
+        { range: { start: at, end: Math.min(text.length, at + 1) }, message: `The JSON is nested more than ${reportedDepth} levels deep here and has syntax errors; fix the nesting to have it checked` },
       ];
       return;
     }
-    this.root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    this.value = this.root ? getNodeValue(this.root) : undefined;
     this.syntaxProblems = errors.map((error) => {
       const name = printParseErrorCode(error.error);
       const start = Math.min(error.offset, text.length);

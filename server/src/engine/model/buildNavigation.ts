@@ -6,6 +6,7 @@ import {
   collectionKinds,
   describeElement,
   globalCollections,
+  withArticle,
   nameKeys,
   PageEntry,
   rootPatterns,
@@ -103,7 +104,7 @@ function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElem
       cursor: element.cursor,
       target: 'start',
       code: 'nav/missing-name',
-      message: `${article(kind)} ${kindNoun(kind)}${parentSuffix(element)} is missing "${nameKey}"`,
+      message: `${capitalize(withArticle(kind))}${parentSuffix(element)} is missing "${nameKey}"`,
       data: { key: nameKey },
     });
   }
@@ -180,7 +181,7 @@ function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavE
         message:
           key === 'pages'
             ? `Each entry of "pages" in ${describeElement(element)} must be a page path or a group object, not ${describeValue(itemCursor.value)}`
-            : `Each entry of "${key}" in ${describeElement(element)} must be ${article(childKind)} ${kindNoun(childKind)} object, not ${describeValue(itemCursor.value)}`,
+            : `Each entry of "${key}" in ${describeElement(element)} must be ${withArticle(childKind)} object, not ${describeValue(itemCursor.value)}`,
       });
       continue;
     }
@@ -255,14 +256,6 @@ export function specDeclarations(cursor: Cursor): SpecDeclaration[] {
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => specDeclarations(childCursor(cursor, index, item)));
   return [];
-}
-
-function kindNoun(kind: ElementKind): string {
-  return kind === 'menuItem' ? 'menu item' : kind;
-}
-
-function article(kind: ElementKind): string {
-  return kind === 'anchor' ? 'An' : 'A';
 }
 
 function parentSuffix(element: NavElement): string {

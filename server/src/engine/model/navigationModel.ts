@@ -104,9 +104,18 @@ export interface NavigationModel {
   pages: PageEntry[];
 }
 
+export function kindNoun(kind: ElementKind): string {
+  return kind === 'menuItem' ? 'menu item' : kind === 'globalEntry' ? 'global entry' : kind;
+}
+
+/** "a group", "an anchor". */
+export function withArticle(kind: ElementKind): string {
+  const noun = kindNoun(kind);
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 export function describeElement(element: NavElement): string {
   if (element.kind === 'navigation') return '"navigation"';
   if (element.kind === 'global') return '"global"';
-  const noun = element.kind === 'menuItem' ? 'menu item' : element.kind === 'globalEntry' ? 'global entry' : element.kind;
-  return element.name !== undefined ? `${noun} "${element.name}"` : `a ${noun}`;
+  return element.name !== undefined ? `${kindNoun(element.kind)} "${element.name}"` : withArticle(element.kind);
 }

@@ -1,12 +1,11 @@
 import type { CheckContext } from '../checkContext';
 import type { PageEntry } from '../model/navigationModel';
+import { pageExtensions } from '../site/fileIndex';
 import { isExternalUrl, resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
 
 /** `GET /users`, or `openapi.json GET /users` naming the spec first. */
 export const operationPattern = /^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$/i;
-
-export const pageExtensions = ['.mdx', '.md'];
 
 /** Segments that start with a word character: no "." or ".." segments, no "//", no URL. */
 const plainPagePattern = /^\/?(?:[\w-][\w\-.]*\/)*[\w-][\w\-.]*$/;
@@ -29,15 +28,6 @@ export function pagePath(entry: string): { kind: 'page'; path: string; extension
     : { kind: 'page', path: resolved.path };
 }
 
-/** The file a page path resolves to, if any. */
-export function pageFile(ctx: Pick<CheckContext, 'host'>, path: string): string | undefined {
-  for (const extension of pageExtensions) {
-    const file = path + extension;
-    if (ctx.host.files.has(file)) return file;
-  }
-  return undefined;
-}
-
 /** Every page entry names a file under the docs root. */
 export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
   const severity = ctx.options.missingPageSeverity ?? 'error';
@@ -58,7 +48,7 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
       ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/empty-page', message: 'A page entry must not be empty' });
       continue;
     }
-    const file = pageFile(ctx, page.path);
+    const exists = files.hasPage(page.path);
     if (page.extension) {
       ctx.report({
         cursor: entry.cursor,
@@ -69,7 +59,7 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
         suggestions: [{ title: `Change to "${page.path}"`, replacement: JSON.stringify(page.path) }],
       });
     }
-    if (file || severity === 'off') continue;
+    if (exists || severity === 'off') continue;
     if (pageExtensions.some((ext) => ctx.host.files.escapingLinks.has(page.path + ext))) {
       ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is a link to a file outside the docs root; it is not read` });
       continue;
@@ -92,10 +82,7 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
 
 function indexPagesByFolder(ctx: CheckContext): Map<string, string[]> {
   const byFolder = new Map<string, string[]>();
-  for (const file of ctx.host.files.all()) {
-    const extension = pageExtensions.find((ext) => file.endsWith(ext));
-    if (!extension) continue;
-    const path = file.slice(0, -extension.length);
+  for (const path of ctx.host.files.allPages()) {
     const slash = path.lastIndexOf('/');
     const folder = slash < 0 ? '' : path.slice(0, slash);
     let list = byFolder.get(folder);

@@ -3,7 +3,7 @@ import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from '../j
 import { isRecord } from '../model/cursor';
 import type { NavElement } from '../model/navigationModel';
 import type { LoadedSpec, Operation, SpecCache } from '../openapi/openapiSpec';
-import { pageExtensions, pagePath } from '../rules/pageRule';
+import { pagePath } from '../rules/pageRule';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
 
@@ -87,11 +87,7 @@ export class CheckedSite {
   /** Every page of the site, with what completion needs to rank them. */
   pageCatalog(): PageCatalog {
     if (!this.catalog) {
-      const pages = new Set<string>();
-      for (const file of this.host.files.all()) {
-        const extension = pageExtensions.find((ext) => file.endsWith(ext));
-        if (extension) pages.add(file.slice(0, -extension.length));
-      }
+      const pages = new Set(this.host.files.allPages());
       const listedPages = new Set<string>();
       for (const entry of this.result.model.pages) {
         const page = pagePath(entry.value);
@@ -105,7 +101,7 @@ export class CheckedSite {
 
   /** The page file a page path names, if it exists. */
   pageFile(page: string): string | undefined {
-    return pageExtensions.map((extension) => page + extension).find((file) => this.host.files.has(file));
+    return this.host.files.pageFile(page);
   }
 
   /** The operations of the specs in force on an element (its own, inherited, or the site's). */

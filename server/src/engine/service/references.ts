@@ -1,5 +1,6 @@
 import type { OffsetRange } from '../json/path';
-import { pageExtensions, pagePath } from '../rules/pageRule';
+import { pagePath } from '../rules/pageRule';
+import { pageOf } from '../site/fileIndex';
 import type { CheckedSite } from './checkedSite';
 
 export interface PageReference {
@@ -10,10 +11,8 @@ export interface PageReference {
 
 /** Where a page file appears in the navigation: every entry that names it. */
 export function pageReferences(site: CheckedSite, file: string): PageReference[] {
-  const extension = pageExtensions.find((ext) => file.endsWith(ext));
-  if (!extension) return [];
-  const page = file.slice(0, -extension.length);
-  if (site.pageFile(page) !== file) return [];
+  const page = pageOf(file);
+  if (page === undefined || site.pageFile(page) !== file) return [];
   const byDocument = new Map<string, { path: (string | number)[]; target: 'value' }[]>();
   for (const entry of site.result.model.pages) {
     const named = pagePath(entry.value);

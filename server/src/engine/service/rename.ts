@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { JsonPath } from '../json/path';
-import { pageExtensions, pagePath } from '../rules/pageRule';
+import { pagePath } from '../rules/pageRule';
+import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
@@ -28,10 +29,10 @@ export function renameEdits(site: CheckedSite, renames: FileRename[]): FileEdit[
     if (page.kind !== 'page') continue;
     const file = site.pageFile(page.path);
     const moved = file && movedPath(site, file, renames);
-    const extension = moved && pageExtensions.find((ext) => moved.endsWith(ext));
-    if (!moved || !extension) continue;
+    const movedPage = moved && pageOf(moved);
+    if (!moved || movedPage === undefined) continue;
     const slash = entry.value.startsWith('/') ? '/' : '';
-    const newPage = page.extension ? moved : moved.slice(0, -extension.length);
+    const newPage = page.extension ? moved : movedPage;
     pending.push({ document: entry.cursor.document.path, path: entry.cursor.path, newValue: slash + newPage });
   }
   const declarations = new Set(site.result.model.elements.flatMap((element) => element.openapi));

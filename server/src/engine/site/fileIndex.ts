@@ -1,6 +1,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
+export const pageExtensions = ['.mdx', '.md'];
+
+/** The page path (without extension) a page file stands for; undefined for other files. */
+export function pageOf(file: string): string | undefined {
+  for (const extension of pageExtensions) if (file.endsWith(extension)) return file.slice(0, -extension.length);
+  return undefined;
+}
+
 /** The files of a docs site, as paths relative to its root with forward slashes. */
 export class FileIndex {
   private readonly files = new Set<string>();
@@ -28,6 +36,17 @@ export class FileIndex {
   /** Whether a page path (no extension) has a .mdx or .md file. */
   hasPage(page: string): boolean {
     return this.pages.has(page);
+  }
+
+  /** The file a page path resolves to (.mdx before .md), if any. */
+  pageFile(page: string): string | undefined {
+    if (!this.pages.has(page)) return undefined;
+    return pageExtensions.map((extension) => page + extension).find((file) => this.files.has(file));
+  }
+
+  /** Every page path (without extension) that has a file. */
+  allPages(): IterableIterator<string> {
+    return this.pages.keys();
   }
 
   has(path: string): boolean {
@@ -71,7 +90,7 @@ export class FileIndex {
           if (lstatSync(full).isSymbolicLink() && statSync(full).isDirectory()) continue;
           index.add(rel);
         } else if (entry.isDirectory()) {
-          if (name === 'node_modules' || name.startsWith('.')) continue;
+          if (isSkippedFolder(name)) continue;
           walk(full);
         } else if (entry.isFile()) {
           index.add(rel);
@@ -83,10 +102,9 @@ export class FileIndex {
   }
 }
 
-function pageOf(path: string): string | undefined {
-  if (path.endsWith('.mdx')) return path.slice(0, -4);
-  if (path.endsWith('.md')) return path.slice(0, -3);
-  return undefined;
+/** Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...). */
+export function isSkippedFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
 }
 
 export function isInside(root: string, path: string): boolean {
