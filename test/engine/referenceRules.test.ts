@@ -57,7 +57,7 @@ test('a symbolic link out of the docs root is not followed', () => {
   assert.deepEqual(codes, ['ref/outside-root']);
 });
 
-test('local OpenAPI specs must exist and parse; remote ones are not fetched', () => {
+test('local OpenAPI specs must exist and parse; operations under a remote spec are not checked', () => {
   const missing = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": ⟦"missing.json"⟧ }] }'));
   assert.equal(expectOne(missing, 'ref/missing-openapi').message, 'OpenAPI spec not found: missing.json');
   const broken = checkSite(docsJson('{ "groups": [{ "group": "API", "openapi": ⟦"bad.yaml"⟧ }] }'), { 'bad.yaml': 'title: not a spec\n' });
