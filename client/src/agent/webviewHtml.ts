@@ -13,7 +13,7 @@ export interface PanelHtmlOptions {
 }
 
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(16).toString('hex');
 }
 
 const escapeAttribute = (value: string) =>
