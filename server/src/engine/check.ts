@@ -1,5 +1,5 @@
 import { CheckContext, type CheckOptions } from './checkContext';
-import type { Diagnostic, Problem } from './diagnostic';
+import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from './diagnostic';
 import { isIconLibrary, type IconLibrary } from './icons/iconNames';
 import { buildNavigation, specDeclarations } from './model/buildNavigation';
 import { childCursor, Cursor, isRecord } from './model/cursor';
@@ -9,10 +9,11 @@ import { SpecCache } from './openapi/openapiSpec';
 import { checkElements } from './rules/elementRule';
 import { iconHook } from './rules/iconRule';
 import { legacyTopLevelKeys } from './rules/legacyKeys';
-import { checkOperations, loadSpecs } from './rules/openapiRule';
+import { checkOperations, loadSpecs, type SpecStatus } from './rules/openapiRule';
+import type { UnitTable } from './recheck/units';
 import { checkPages } from './rules/pageRule';
 import { docsSchema } from './schema/schema';
-import { validate } from './schema/validate';
+import { validate, type DefinitionHook, type ValidationOptions } from './schema/validate';
 import type { SiteHost } from './site/siteHost';
 
 export interface CheckedDocument {
@@ -25,6 +26,22 @@ export interface CheckResult {
   documents: Map<string, CheckedDocument>;
   model: NavigationModel;
   siteIconLibrary: IconLibrary;
+  /** What a re-check after an edit of the docs.json text builds on (see recheck/recheck.ts). */
+  basis: CheckBasis;
+}
+
+export interface CheckBasis {
+  /** Root-relative path of the docs.json. */
+  mainPath: string;
+  host: SiteHost;
+  options: CheckOptions;
+  specCache: SpecCache;
+  /** Every spec declared in the navigation or in api.openapi, with what loading it found. */
+  statuses: Map<SpecDeclaration, SpecStatus>;
+  /** Set once a re-check has taken over this result: it changes the parsed value in place. */
+  consumed: boolean;
+  /** Where each re-checkable part of the docs.json is, built by the first re-check. */
+  units?: UnitTable;
 }
 
 const defaultSpecCache = new SpecCache();
@@ -43,6 +60,7 @@ export function checkDocsJson(
   const root = new Cursor(main.json.value, main, []);
   let model: NavigationModel = { elements: [], pages: [] };
   let siteIconLibrary: IconLibrary = 'fontawesome';
+  let statuses = new Map<SpecDeclaration, SpecStatus>();
 
   if (main.json.value !== undefined && !isRecord(main.json.value)) {
     ctx.report({ cursor: root, target: 'start', code: 'schema/type', message: 'docs.json must hold a JSON object' });
@@ -52,7 +70,7 @@ export function checkDocsJson(
     if (isIconLibrary(icons.library)) siteIconLibrary = icons.library;
     const hooks = { icon: iconHook(ctx, siteIconLibrary) };
 
-    validate(ctx, root, docsSchema, {}, { hooks, skipKeys: new Set(['navigation']), legacyKeys: legacyTopLevelKeys });
+    validate(ctx, root, docsSchema, {}, topLevelOptions(hooks));
     if (!('navigation' in value)) {
       ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"', data: { key: 'navigation' } });
     } else {
@@ -62,11 +80,22 @@ export function checkDocsJson(
       checkPages(ctx, model.pages);
       const declarations = new Set<SpecDeclaration>(siteSpecs);
       for (const element of model.elements) if (element.ownOpenapi) element.openapi.forEach((d) => declarations.add(d));
-      const statuses = loadSpecs(ctx, specCache, [...declarations]);
+      statuses = loadSpecs(ctx, specCache, [...declarations]);
       checkOperations(ctx, specCache, model, statuses);
     }
   }
-  return { documents: locateProblems(ctx), model, siteIconLibrary };
+  return {
+    documents: locateProblems(ctx),
+    model,
+    siteIconLibrary,
+    basis: { mainPath: path, host, options, specCache, statuses, consumed: false },
+  };
+}
+
+const topLevelSkippedKeys = new Set(['navigation']);
+
+export function topLevelOptions(hooks: Record<string, DefinitionHook>): ValidationOptions {
+  return { hooks, skipKeys: topLevelSkippedKeys, legacyKeys: legacyTopLevelKeys };
 }
 
 function siteSpecDeclarations(ctx: CheckContext, root: Cursor): SpecDeclaration[] {
@@ -94,17 +123,9 @@ function locateProblems(ctx: CheckContext): Map<string, CheckedDocument> {
     const diagnostics = byDocument.get(document.path)!.diagnostics;
     for (const problem of problems) {
       const range = problem.range ?? rangeOf.get(problem) ?? { start: 0, end: 0 };
-      diagnostics.push({
-        range,
-        severity: problem.severity,
-        code: problem.code,
-        message: problem.message,
-        suggestions: problem.suggestions,
-        unnecessary: problem.unnecessary,
-        data: problem.data,
-      });
+      diagnostics.push(toDiagnostic(problem, range));
     }
-    diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    diagnostics.sort(compareDiagnostics);
   }
   return byDocument;
 }

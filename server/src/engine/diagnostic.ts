@@ -35,4 +35,25 @@ export interface Diagnostic {
   data?: Record<string, unknown>;
 }
 
-export type ReportProblem = (problem: Omit<Problem, 'severity'> & { severity?: Severity }) => void;
+export function toDiagnostic(problem: Problem, range: OffsetRange): Diagnostic {
+  return {
+    range,
+    severity: problem.severity,
+    code: problem.code,
+    message: problem.message,
+    suggestions: problem.suggestions,
+    unnecessary: problem.unnecessary,
+    data: problem.data,
+  };
+}
+
+
+/** Document order; diagnostics on the same range by code, then message, so any check lists them alike. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.range.start - b.range.start ||
+    a.range.end - b.range.end ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

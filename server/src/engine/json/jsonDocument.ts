@@ -27,6 +27,11 @@ export function parseJsonDocument(text: string): JsonDocument {
   }
 }
 
+/** A document for a text already known to be valid JSON, with the value it parses to. */
+export function validJsonDocument(text: string, value: unknown): JsonDocument {
+  return new ValidJsonDocument(text, value);
+}
+
 class ValidJsonDocument implements JsonDocument {
   readonly syntaxProblems: SyntaxProblem[] = [];
   constructor(

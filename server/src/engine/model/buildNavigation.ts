@@ -59,6 +59,19 @@ export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs
   return model;
 }
 
+/**
+ * Walks one element anew, in the place of an element of the same kind and position: the same
+ * parent, collection and depth. Its elements and pages go to `model`.
+ */
+export function buildSubtree(ctx: CheckContext, model: NavigationModel, like: NavElement, cursor: Cursor): NavElement {
+  const parent = like.parent!;
+  const element = newElement(like.kind, cursor, parent, parent.openapi, like.groupDepth, like.parentCollection);
+  let depth = 0;
+  for (let above = parent; above.parent; above = above.parent) depth++;
+  walkElement(ctx, model, element, depth + 1);
+  return element;
+}
+
 function newElement(
   kind: ElementKind,
   cursor: Cursor,

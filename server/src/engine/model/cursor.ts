@@ -13,7 +13,7 @@ export class Cursor {
     readonly document: SourceDocument,
     /** The "$ref" files followed to reach this value, to stop cycles. */
     readonly refChain: readonly string[],
-    private readonly parent?: Cursor,
+    readonly parent?: Cursor,
     readonly key?: string | number,
   ) {}
 

@@ -178,17 +178,51 @@ function validateObject(
       });
     }
   }
-  const properties = node.properties;
   for (const key in value) {
     if (skip?.has(key) || key === '$schema') continue;
-    const property = properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
-    if (property) {
-      if (isPlainValueOf(property, value[key])) continue;
-      validateNode(ctx, childCursor(cursor, key, value[key]), property, childSubject(subject, key), options, out, depth + 1);
-    } else if (properties && node.additionalProperties !== true) {
-      out.push(unknownKey(cursor, key, Object.keys(properties), subject, isTop ? options.legacyKeys : undefined));
-    }
+    validateMember(ctx, cursor, node, subject, options, out, depth, isTop, key);
   }
+}
+
+function propertySchema(node: SchemaNode, key: string): SchemaNode | undefined {
+  return node.properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+}
+
+function validateMember(
+  ctx: CheckContext,
+  cursor: Cursor,
+  node: SchemaNode,
+  subject: Subject,
+  options: ValidationOptions,
+  out: ProblemInput[],
+  depth: number,
+  isTop: boolean,
+  key: string,
+): void {
+  const value = (cursor.value as Record<string, unknown>)[key];
+  const property = propertySchema(node, key);
+  if (property) {
+    if (isPlainValueOf(property, value)) return;
+    validateNode(ctx, childCursor(cursor, key, value), property, childSubject(subject, key), options, out, depth + 1);
+  } else if (node.properties && node.additionalProperties !== true) {
+    out.push(unknownKey(cursor, key, Object.keys(node.properties), subject, isTop ? options.legacyKeys : undefined));
+  }
+}
+
+/**
+ * Validates one member of the top object exactly as `validate` does within the whole, for a
+ * re-check of that member alone.
+ */
+export function validateTopMember(ctx: CheckContext, cursor: Cursor, schema: SchemaNode, options: ValidationOptions, key: string): void {
+  const problems: ProblemInput[] = [];
+  validateMember(ctx, cursor, resolveSchema(schema), {}, options, problems, 0, true, key);
+  for (const problem of problems) ctx.report(problem);
+}
+
+/** Whether a member of the top object is checked by its own schema alone, so it can be re-checked alone. */
+export function isSeparateTopMember(schema: SchemaNode, key: string): boolean {
+  const node = resolveSchema(schema);
+  return !node.anyOf && propertySchema(node, key) !== undefined;
 }
 
 function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subject, legacyKeys: Record<string, string> | undefined): ProblemInput {

@@ -1,0 +1,176 @@
+import { checkDocsJson, topLevelOptions, type CheckBasis, type CheckResult } from '../check';
+import { CheckContext } from '../checkContext';
+import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from '../diagnostic';
+import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
+import type { JsonPath, OffsetRange } from '../json/path';
+import { buildSubtree } from '../model/buildNavigation';
+import { Cursor, isRecord } from '../model/cursor';
+import type { NavElement, NavigationModel, SpecDeclaration } from '../model/navigationModel';
+import type { SourceDocument } from '../model/sourceDocument';
+import { checkElements } from '../rules/elementRule';
+import { iconHook } from '../rules/iconRule';
+import { checkOperations, loadSpecs } from '../rules/openapiRule';
+import { checkPages } from '../rules/pageRule';
+import { docsSchema } from '../schema/schema';
+import { validateTopMember } from '../schema/validate';
+import { editSpan, type EditSpan } from './editSpan';
+import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type UnitTable } from './units';
+
+/**
+ * Checks a new text of the docs.json a result was made from, with the same site, options and
+ * specs. When the edit lies inside one navigation element or one independent top-level value,
+ * only that part is parsed and checked again; anything else is a full check. Either way the
+ * outcome is the one a full check gives. The previous result must not be used afterwards: its
+ * parsed value is reused and changed in place.
+ */
+export function recheckDocsJson(previous: CheckResult, text: string): CheckResult {
+  const { basis } = previous;
+  const local = basis.consumed ? undefined : recheckLocally(previous, text);
+  basis.consumed = true;
+  return local ?? checkDocsJson(text, basis.host, basis.options, basis.mainPath, basis.specCache);
+}
+
+/** Text that may stand for a "$ref" key, which would pull other files into the part re-checked. */
+const mayReferenceFiles = /\$ref|\\u/;
+
+function recheckLocally(previous: CheckResult, text: string): CheckResult | undefined {
+  const { basis } = previous;
+  const main = previous.documents.get(basis.mainPath)?.document;
+  const root = main?.json.value;
+  if (!main || main.json.syntaxProblems.length > 0 || !isRecord(root) || '$ref' in root) return undefined;
+  const oldText = main.json.text;
+  const span = editSpan(oldText, text);
+  if (!span) return undefined;
+  basis.units ??= buildUnits(main, previous.model.elements, root);
+  const unit = innermostUnit(basis.units, span);
+  if (!unit) return undefined;
+  const newEnd = unit.end + span.newEnd - span.oldEnd;
+  const slice = text.slice(unit.start, newEnd);
+  if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unit.start, unit.end))) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(slice);
+  } catch {
+    return undefined;
+  }
+
+  const document: SourceDocument = { path: main.path, json: validJsonDocument(text, root) };
+  const ctx = new CheckContext(basis.host, basis.options, document);
+  const hooks = { icon: iconHook(ctx, previous.siteIconLibrary) };
+  const sliceJson = validJsonDocument(slice, value);
+  let model = previous.model;
+  let statuses = basis.statuses;
+  let units: UnitTable;
+  if (unit.element) {
+    const old = unit.element;
+    const list = old.cursor.parent!;
+    const subtree: NavigationModel = { elements: [], pages: [] };
+    const element = buildSubtree(ctx, subtree, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
+    const removed = subtreeOf(old);
+    const firstPage = model.pages.findIndex((page) => removed.has(page.element));
+    // Where the pages of a subtree that had none go in document order is not known cheaply.
+    if (firstPage < 0 && subtree.pages.length > 0) return undefined;
+    checkElements(ctx, subtree, hooks);
+    checkPages(ctx, subtree.pages);
+    statuses = new Map(statuses);
+    for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => statuses.delete(declaration));
+    const declarations = new Set<SpecDeclaration>();
+    for (const added of subtree.elements) if (added.ownOpenapi) added.openapi.forEach((declaration) => declarations.add(declaration));
+    for (const [declaration, status] of loadSpecs(ctx, basis.specCache, [...declarations])) statuses.set(declaration, status);
+    checkOperations(ctx, basis.specCache, subtree, statuses);
+
+    (list.value as unknown[])[old.cursor.key as number] = value;
+    model = replaceSubtree(model, old, removed, element, subtree, firstPage);
+    units = [
+      ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
+      ...subtreeUnits(sliceJson, unit.start, old.cursor.path, subtree.elements, document),
+    ];
+  } else {
+    const key = unit.topLevelKey!;
+    root[key] = value;
+    validateTopMember(ctx, new Cursor(root, document, []), docsSchema, topLevelOptions(hooks), key);
+    units = basis.units.map((u) => shiftUnit(u, span));
+  }
+
+  const unitPath = unit.element ? unit.element.cursor.path : [unit.topLevelKey!];
+  const located = locateInUnit(ctx.problems, document, { json: sliceJson, offset: unit.start, path: unitPath, keyRange: unit.keyRange });
+  const dropFrom = unit.keyRange?.start ?? unit.start;
+  const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unit.end);
+  const diagnostics: Diagnostic[] = [...kept.map((d) => shiftRangeOf(d, span)), ...located].sort(compareDiagnostics);
+  const documents = new Map(previous.documents);
+  documents.set(basis.mainPath, { document, diagnostics });
+  const nextBasis: CheckBasis = { ...basis, statuses, units, consumed: false };
+  return { documents, model, siteIconLibrary: previous.siteIconLibrary, basis: nextBasis };
+}
+
+interface UnitText {
+  json: JsonDocument;
+  /** Where the unit's value starts in the whole text. */
+  offset: number;
+  path: JsonPath;
+  keyRange?: OffsetRange;
+}
+
+/** Ranges for the problems found in a unit, looked up in the unit's own text. */
+function locateInUnit(problems: Problem[], document: SourceDocument, unit: UnitText): Diagnostic[] {
+  const inUnit = (problem: Problem) => problem.document === document && unit.path.every((segment, index) => problem.path[index] === segment);
+  const sliced = problems.filter(inUnit).map((problem) => ({ path: problem.path.slice(unit.path.length), target: problem.target }));
+  const slicedRanges = unit.json.locate(sliced);
+  const elsewhere = problems.filter((problem) => !inUnit(problem));
+  const elsewhereRanges = document.json.locate(elsewhere.map((problem) => ({ path: problem.path, target: problem.target })));
+  let nextSliced = 0;
+  let nextElsewhere = 0;
+  return problems.map((problem) => {
+    if (!inUnit(problem)) return toDiagnostic(problem, elsewhereRanges[nextElsewhere++] ?? { start: 0, end: 0 });
+    const { path, target } = sliced[nextSliced];
+    const range = slicedRanges[nextSliced++];
+    if (path.length === 0 && unit.keyRange && (target === 'key' || target === 'property')) {
+      return toDiagnostic(problem, target === 'key' ? unit.keyRange : { start: unit.keyRange.start, end: unit.offset + unit.json.text.length });
+    }
+    return toDiagnostic(problem, range ? { start: range.start + unit.offset, end: range.end + unit.offset } : { start: 0, end: 0 });
+  });
+}
+
+function shiftRangeOf(diagnostic: Diagnostic, span: EditSpan): Diagnostic {
+  const range = shiftRange(diagnostic.range, span);
+  return range === diagnostic.range ? diagnostic : { ...diagnostic, range };
+}
+
+function shiftUnit(unit: Unit, span: EditSpan): Unit {
+  const moved = shiftRange(unit, span);
+  if (!unit.keyRange) return moved;
+  return { ...moved, keyRange: shiftRange(unit.keyRange, span) };
+}
+
+/** An element and everything below it, as walked into the model. */
+function subtreeOf(element: NavElement): Set<NavElement> {
+  const found = new Set<NavElement>();
+  const visit = (current: NavElement) => {
+    found.add(current);
+    current.children.forEach(visit);
+  };
+  visit(element);
+  return found;
+}
+
+/** The model with an element's subtree in place of another's; elements and pages keep document order. */
+function replaceSubtree(
+  model: NavigationModel,
+  old: NavElement,
+  removed: Set<NavElement>,
+  element: NavElement,
+  subtree: NavigationModel,
+  firstPage: number,
+): NavigationModel {
+  const siblings = old.parent!.children;
+  siblings[siblings.indexOf(old)] = element;
+  const first = model.elements.indexOf(old);
+  const elements = [...model.elements.slice(0, first), ...subtree.elements, ...model.elements.slice(first + removed.size)];
+  let pages = model.pages;
+  if (firstPage >= 0) {
+    let end = firstPage;
+    while (end < pages.length && removed.has(pages[end].element)) end++;
+    pages = [...pages.slice(0, firstPage), ...subtree.pages, ...pages.slice(end)];
+  }
+  return { root: model.root, elements, pages };
+}

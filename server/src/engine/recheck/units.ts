@@ -1,0 +1,85 @@
+import type { JsonDocument } from '../json/jsonDocument';
+import type { JsonPath, OffsetRange } from '../json/path';
+import type { NavElement } from '../model/navigationModel';
+import type { SourceDocument } from '../model/sourceDocument';
+import { docsSchema } from '../schema/schema';
+import { isSeparateTopMember } from '../schema/validate';
+import type { EditSpan } from './editSpan';
+
+/**
+ * A part of the docs.json that can be checked again on its own: a navigation element in a list,
+ * or a top-level value that no other part of the check reads. Offsets are those of the text the
+ * table was last brought up to date with.
+ */
+export interface Unit {
+  /** The value: from its first character to just after its last. */
+  start: number;
+  end: number;
+  /** A top-level member's key, where problems about the member itself are shown. */
+  keyRange?: OffsetRange;
+  element?: NavElement;
+  topLevelKey?: string;
+}
+
+export type UnitTable = Unit[];
+
+/** Top-level members that the navigation checks read, or that change how the file is read. */
+const sharedTopLevelKeys = new Set(['navigation', 'icons', 'api', '$schema', '$ref']);
+
+export function isElementUnit(element: NavElement, document: SourceDocument): boolean {
+  return element.cursor.document === document && typeof element.cursor.key === 'number' && element.kind !== 'globalEntry';
+}
+
+/** Finds every unit of a checked docs.json, in one pass over its text. */
+export function buildUnits(document: SourceDocument, elements: NavElement[], topLevel: Record<string, unknown>): UnitTable {
+  const unitElements = elements.filter((element) => isElementUnit(element, document));
+  const keys = Object.keys(topLevel).filter((key) => !sharedTopLevelKeys.has(key) && isSeparateTopMember(docsSchema, key));
+  const requests = [
+    ...unitElements.map((element) => ({ path: element.cursor.path, target: 'value' as const })),
+    ...keys.flatMap((key) => [
+      { path: [key], target: 'value' as const },
+      { path: [key], target: 'key' as const },
+    ]),
+  ];
+  const ranges = document.json.locate(requests);
+  const units: UnitTable = [];
+  unitElements.forEach((element, index) => {
+    const range = ranges[index];
+    if (range) units.push({ start: range.start, end: range.end, element });
+  });
+  keys.forEach((key, index) => {
+    const value = ranges[unitElements.length + 2 * index];
+    const keyRange = ranges[unitElements.length + 2 * index + 1];
+    if (value && keyRange) units.push({ start: value.start, end: value.end, keyRange, topLevelKey: key });
+  });
+  return units;
+}
+
+/** Units of elements written in a re-checked value, located in its text (offsets from `base`). */
+export function subtreeUnits(json: JsonDocument, base: number, basePath: JsonPath, elements: NavElement[], document: SourceDocument): UnitTable {
+  const unitElements = elements.filter((element) => isElementUnit(element, document));
+  const ranges = json.locate(unitElements.map((element) => ({ path: element.cursor.path.slice(basePath.length), target: 'value' as const })));
+  const units: UnitTable = [];
+  unitElements.forEach((element, index) => {
+    const range = ranges[index];
+    if (range) units.push({ start: range.start + base, end: range.end + base, element });
+  });
+  return units;
+}
+
+/** The innermost unit whose value holds the whole edit between its first and last characters. */
+export function innermostUnit(units: UnitTable, span: EditSpan): Unit | undefined {
+  let found: Unit | undefined;
+  for (const unit of units) {
+    if (unit.start < span.start && span.oldEnd < unit.end && (!found || unit.start > found.start)) found = unit;
+  }
+  return found;
+}
+
+/** Moves a range of the text before an edit to where it is after it; ranges holding the edit grow. */
+export function shiftRange<T extends OffsetRange>(range: T, span: EditSpan): T {
+  const delta = span.newEnd - span.oldEnd;
+  if (delta === 0 || range.end < span.oldEnd) return range;
+  if (range.start >= span.oldEnd) return { ...range, start: range.start + delta, end: range.end + delta };
+  return { ...range, end: range.end + delta };
+}

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { checkDocsJson, DiskSiteHost, recheckDocsJson, type CheckResult } from '../../server/src/engine';
+import { corpusSites, materialiseRepository } from '../support/corpus';
+import { writeSite } from '../support/site';
+
+/** Everything a check tells: each file's diagnostics, and the navigation in document order. */
+function outcome(result: CheckResult) {
+  return {
+    documents: [...result.documents].map(([path, { document, diagnostics }]) => ({ path, text: document.json.text, diagnostics })),
+    elements: result.model.elements.map((element) => `${element.kind} ${element.name ?? ''} ${element.cursor.path.join('/')}`),
+    pages: result.model.pages.map((page) => `${page.value} @${page.cursor.path.join('/')} in ${page.element.name ?? page.element.kind}`),
+  };
+}
+
+function site(folder: string) {
+  const entry = corpusSites().find((candidate) => candidate.folder === folder)!;
+  const repository = materialiseRepository(folder);
+  const path = join(repository, entry.docsJsonPath);
+  const root = join(path, '..');
+  return { text: readFileSync(path, 'utf8'), host: new DiskSiteHost(root) };
+}
+
+const member = fc.constantFrom('"icon": "rocket", ', '"icon": "rockett", ', '"expanded": true, ', '"openapi": "missing.yaml", ', '"hidden": 1, ', '"group": 7, ');
+const item = fc.constantFrom('"new-page", ', '"GET /nothing", ', '{"group": "G", "pages": ["introduction"]}, ', '{"group": "G"}, ', '7, ');
+
+/** Edits as typing makes them: mostly inside strings, lists and objects, now and then breaking the JSON. */
+const edit = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('string' as const), which: fc.nat(), at: fc.nat(), insert: fc.constantFrom('x', '-', '/', '', 'fa-') }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('[' as const), which: fc.nat(), insert: item }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('{' as const), which: fc.nat(), insert: member }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw' as const), which: fc.nat(), at: fc.nat(3), insert: fc.constantFrom('"', ',', '}', 'x') }) },
+);
+
+type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+
+function applyEdit(text: string, e: Edit): string {
+  if (e.kind === 'string') {
+    const strings = [...text.matchAll(/"[^"\\\n]+"/g)];
+    const found = strings[e.which % strings.length];
+    const at = found.index! + 1 + (e.at % (found[0].length - 1));
+    // An empty insert deletes the character before the cursor, as backspace does.
+    return e.insert === '' ? text.slice(0, at - 1) + text.slice(at) : text.slice(0, at) + e.insert + text.slice(at);
+  }
+  const marks = [...text.matchAll(e.kind === 'raw' ? /[,:\]]/g : e.kind === '[' ? /\[/g : /\{/g)];
+  if (marks.length === 0) return text;
+  const at = marks[e.which % marks.length].index! + (e.kind === 'raw' ? e.at : 1);
+  return text.slice(0, at) + e.insert + text.slice(at);
+}
+
+function docsJson(members: Record<string, unknown>): string {
+  return JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, ...members }, null, 2);
+}
+
+describe('re-check after an edit', () => {
+  const sites = ['mintlify+docs', 'Portkey-AI+docs-core', 'PrefectHQ+fastmcp', 'upstash+docs', 'CopilotKit+vnext_experimental'].map(site);
+
+  it('gives the outcome of a full check after any series of edits, on real sites', () => {
+    let local = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(fc.nat(sites.length - 1), fc.array(edit, { minLength: 1, maxLength: 6 }), (which, edits) => {
+        const { host } = sites[which];
+        let text = sites[which].text;
+        let result = checkDocsJson(text, host);
+        for (const e of edits) {
+          text = applyEdit(text, e);
+          result = recheckDocsJson(result, text);
+          total++;
+          if (result.basis.units) local++;
+          assert.deepEqual(outcome(result), outcome(checkDocsJson(text, host)));
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The property is only worth something if most edits took the local path.
+    assert.ok(local > total / 2, `only ${local} of ${total} re-checks were local`);
+  });
+
+  it('an edit inside a group re-checks that group: a page made missing is reported, then fixed', () => {
+    const root = writeSite({
+      'docs.json': docsJson({ navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro'] }, { group: 'More', pages: ['other'] }] }] } }),
+      'intro.mdx': '# Intro',
+      'other.mdx': '# Other',
+    });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    assert.deepEqual(first.documents.get('docs.json')!.diagnostics, []);
+
+    const broken = text.replace('"other"', '"otherr"');
+    const second = recheckDocsJson(first, broken);
+    assert.ok(second.basis.units, 'the group alone was checked again');
+    const [missing] = second.documents.get('docs.json')!.diagnostics;
+    assert.equal(missing.code, 'ref/missing-page');
+    assert.equal(broken.slice(missing.range.start, missing.range.end), '"otherr"');
+
+    const third = recheckDocsJson(second, text);
+    assert.ok(third.basis.units);
+    assert.deepEqual(third.documents.get('docs.json')!.diagnostics, []);
+    assert.deepEqual(
+      third.model.pages.map((page) => page.value),
+      ['intro', 'other'],
+    );
+  });
+
+  it('an edit of a top-level value re-checks that value alone; ranges after it move', () => {
+    const root = writeSite({
+      'docs.json': docsJson({ name: 'Site', colors: { primary: '#0D9373' }, navigation: { pages: ['nope'] } }),
+    });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    const edited = text.replace('#0D9373', '#0D9373AB1');
+    const second = recheckDocsJson(first, edited);
+    assert.ok(second.basis.units);
+    const byCode = new Map(second.documents.get('docs.json')!.diagnostics.map((d) => [d.code, d]));
+    const pattern = byCode.get('schema/pattern')!;
+    assert.equal(edited.slice(pattern.range.start, pattern.range.end), '"#0D9373AB1"');
+    const page = byCode.get('ref/missing-page')!;
+    assert.equal(edited.slice(page.range.start, page.range.end), '"nope"');
+  });
+
+  it('edits that break the JSON, or touch what the whole check reads, take a full check', () => {
+    const root = writeSite({ 'docs.json': docsJson({ icons: { library: 'lucide' }, navigation: { pages: ['intro'] } }), 'intro.mdx': '' });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const broken = recheckDocsJson(checkDocsJson(text, host), text.replace('"intro"', '"intro'));
+    assert.equal(broken.basis.units, undefined);
+    assert.equal(broken.documents.get('docs.json')!.diagnostics[0].code, 'json/syntax');
+    const library = recheckDocsJson(checkDocsJson(text, host), text.replace('lucide', 'tabler'));
+    assert.equal(library.basis.units, undefined);
+  });
+
+  it('a result that was re-checked is not re-checked again in place', () => {
+    const root = writeSite({ 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }] } }), 'a.mdx': '' });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    recheckDocsJson(first, text.replace('"a"', '"b"'));
+    const again = recheckDocsJson(first, text.replace('"a"', '"c"'));
+    assert.equal(again.basis.units, undefined, 'a full check, not a local one on a changed value');
+    assert.equal(again.documents.get('docs.json')!.diagnostics[0].message.includes('"c"'), true);
+  });
+});
