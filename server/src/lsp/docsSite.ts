@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { checkDocsJson } from '../engine';
+import { checkDocsJson, recheckDocsJson } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
 import type { DocsJsonSettings } from '../settings';
@@ -26,6 +26,8 @@ export class DocsSite {
   /** Increases with every change that may alter the check's outcome. */
   private generation = 0;
   private checked?: CheckedState & { generation: number; readPaths: Set<string> };
+  /** True while every change since the last check was an edit of the docs.json text. */
+  private onlyDocsJsonEdited = true;
   private lastChangeAt = 0;
   private typing = false;
   private timer?: NodeJS.Timeout;
@@ -54,8 +56,9 @@ export class DocsSite {
     return `${this.root}${sep}${path.split('/').join(sep)}`;
   }
 
-  /** Something the check reads changed: an open buffer was edited. */
-  noteEdit(): void {
+  /** Something the check reads changed: an open buffer was edited (root-relative path). */
+  noteEdit(path: string): void {
+    if (path !== 'docs.json') this.onlyDocsJsonEdited = false;
     const now = Date.now();
     this.typing = now - this.lastChangeAt < typingPause;
     this.lastChangeAt = now;
@@ -64,6 +67,7 @@ export class DocsSite {
 
   /** Something the check reads changed: files on disk, or the settings. */
   noteChange(): void {
+    this.onlyDocsJsonEdited = false;
     this.generation++;
   }
 
@@ -89,16 +93,23 @@ export class DocsSite {
   current(): CheckedState {
     if (this.checked && this.isFresh) return this.checked;
     const generation = this.generation;
-    // The outdated check can be collected while the new one runs: big sites hold two otherwise.
+    // After edits of the docs.json alone, the re-check builds on the last result (and uses it up).
+    // Otherwise the outdated check can be collected while the new one runs: big sites hold two.
+    const previous = this.onlyDocsJsonEdited ? this.checked : undefined;
     this.checked = undefined;
     this.host.takeReadPaths();
     const started = performance.now();
     const text = this.host.readFile('docs.json') ?? '';
-    const result = checkDocsJson(text, this.host, { missingPageSeverity: this.settings.missingPages.severity }, 'docs.json', this.specs);
+    const result = previous
+      ? recheckDocsJson(previous.site.result, text)
+      : checkDocsJson(text, this.host, { missingPageSeverity: this.settings.missingPages.severity }, 'docs.json', this.specs);
     const remote = this.settings.openapi.fetchRemote ? this.remoteSpecs : undefined;
     const durationMs = performance.now() - started;
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
-    this.checked = { site, id: ++this.checkCount, durationMs, generation, readPaths: this.host.takeReadPaths() };
+    const readPaths = this.host.takeReadPaths();
+    previous?.readPaths.forEach((path) => readPaths.add(path));
+    this.checked = { site, id: ++this.checkCount, durationMs, generation, readPaths };
+    this.onlyDocsJsonEdited = true;
     this.typing = false;
     this.onChecked(this, this.checked);
     return this.checked;

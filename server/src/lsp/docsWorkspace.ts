@@ -47,7 +47,7 @@ export class DocsWorkspace {
     this.texts.delete(path);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
     for (const site of affected) {
-      if (kind === 'edited') site.noteEdit();
+      if (kind === 'edited') site.noteEdit(site.relative(path)!);
       else site.noteChange();
     }
     return affected;

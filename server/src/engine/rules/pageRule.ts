@@ -31,7 +31,6 @@ export function pagePath(entry: string): { kind: 'page'; path: string; extension
 /** Every page entry names a file under the docs root. */
 export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
   const severity = ctx.options.missingPageSeverity ?? 'error';
-  let pagesByFolder: Map<string, string[]> | undefined;
   const files = ctx.host.files;
   for (const entry of pages) {
     const value = entry.value;
@@ -64,10 +63,7 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
       ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is a link to a file outside the docs root; it is not read` });
       continue;
     }
-    pagesByFolder ??= indexPagesByFolder(ctx);
-    const slash = page.path.lastIndexOf('/');
-    const folder = slash < 0 ? '' : page.path.slice(0, slash);
-    const suggestion = didYouMean(page.path, pagesByFolder.get(folder) ?? []);
+    const suggestion = didYouMean(page.path, files.pagesInFolderOf(page.path));
     ctx.report({
       cursor: entry.cursor,
       target: 'value',
@@ -78,16 +74,4 @@ export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
       data: { page: page.path, file: `${page.path}.mdx` },
     });
   }
-}
-
-function indexPagesByFolder(ctx: CheckContext): Map<string, string[]> {
-  const byFolder = new Map<string, string[]>();
-  for (const path of ctx.host.files.allPages()) {
-    const slash = path.lastIndexOf('/');
-    const folder = slash < 0 ? '' : path.slice(0, slash);
-    let list = byFolder.get(folder);
-    if (!list) byFolder.set(folder, (list = []));
-    list.push(path);
-  }
-  return byFolder;
 }

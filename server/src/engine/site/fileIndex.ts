@@ -16,12 +16,16 @@ export class FileIndex {
   private readonly pages = new Map<string, number>();
   /** Symbolic links found under the root that point outside of it; they are never followed. */
   readonly escapingLinks = new Set<string>();
+  /** Folder -> the page paths in it; built on first use, dropped when a page comes or goes. */
+  private pagesByFolder?: Map<string, string[]>;
 
   add(path: string): void {
     if (this.files.has(path)) return;
     this.files.add(path);
     const page = pageOf(path);
-    if (page !== undefined) this.pages.set(page, (this.pages.get(page) ?? 0) + 1);
+    if (page === undefined) return;
+    this.pages.set(page, (this.pages.get(page) ?? 0) + 1);
+    this.pagesByFolder = undefined;
   }
 
   delete(path: string): void {
@@ -31,6 +35,7 @@ export class FileIndex {
     const count = (this.pages.get(page) ?? 1) - 1;
     if (count > 0) this.pages.set(page, count);
     else this.pages.delete(page);
+    this.pagesByFolder = undefined;
   }
 
   /** Whether a page path (no extension) has a .mdx or .md file. */
@@ -42,6 +47,20 @@ export class FileIndex {
   pageFile(page: string): string | undefined {
     if (!this.pages.has(page)) return undefined;
     return pageExtensions.map((extension) => page + extension).find((file) => this.files.has(file));
+  }
+
+  /** The page paths (without extension) in the folder of a page path. */
+  pagesInFolderOf(page: string): readonly string[] {
+    if (!this.pagesByFolder) {
+      this.pagesByFolder = new Map();
+      for (const path of this.pages.keys()) {
+        const folder = folderOf(path);
+        const list = this.pagesByFolder.get(folder);
+        if (list) list.push(path);
+        else this.pagesByFolder.set(folder, [path]);
+      }
+    }
+    return this.pagesByFolder.get(folderOf(page)) ?? [];
   }
 
   /** Every page path (without extension) that has a file. */
@@ -100,6 +119,11 @@ export class FileIndex {
     walk(root);
     return index;
   }
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
 }
 
 /** Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...). */
