@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { checkDocsJson, DiskSiteHost, recheckDocsJson, type CheckResult } from '../../server/src/engine';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 import { writeSite } from '../support/site';
+import { applyEdit, typingEdit } from '../support/typingEdits';
 
 /** Everything a check tells: each file's diagnostics, and the navigation in document order. */
 function outcome(result: CheckResult) {
@@ -24,33 +25,6 @@ function site(folder: string) {
   return { text: readFileSync(path, 'utf8'), host: new DiskSiteHost(root) };
 }
 
-const member = fc.constantFrom('"icon": "rocket", ', '"icon": "rockett", ', '"expanded": true, ', '"openapi": "missing.yaml", ', '"hidden": 1, ', '"group": 7, ');
-const item = fc.constantFrom('"new-page", ', '"GET /nothing", ', '{"group": "G", "pages": ["introduction"]}, ', '{"group": "G"}, ', '7, ');
-
-/** Edits as typing makes them: mostly inside strings, lists and objects, now and then breaking the JSON. */
-const edit = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('string' as const), which: fc.nat(), at: fc.nat(), insert: fc.constantFrom('x', '-', '/', '', 'fa-') }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('[' as const), which: fc.nat(), insert: item }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('{' as const), which: fc.nat(), insert: member }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw' as const), which: fc.nat(), at: fc.nat(3), insert: fc.constantFrom('"', ',', '}', 'x') }) },
-);
-
-type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
-
-function applyEdit(text: string, e: Edit): string {
-  if (e.kind === 'string') {
-    const strings = [...text.matchAll(/"[^"\\\n]+"/g)];
-    const found = strings[e.which % strings.length];
-    const at = found.index! + 1 + (e.at % (found[0].length - 1));
-    // An empty insert deletes the character before the cursor, as backspace does.
-    return e.insert === '' ? text.slice(0, at - 1) + text.slice(at) : text.slice(0, at) + e.insert + text.slice(at);
-  }
-  const marks = [...text.matchAll(e.kind === 'raw' ? /[,:\]]/g : e.kind === '[' ? /\[/g : /\{/g)];
-  if (marks.length === 0) return text;
-  const at = marks[e.which % marks.length].index! + (e.kind === 'raw' ? e.at : 1);
-  return text.slice(0, at) + e.insert + text.slice(at);
-}
-
 function docsJson(members: Record<string, unknown>): string {
   return JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, ...members }, null, 2);
 }
@@ -62,7 +36,7 @@ describe('re-check after an edit', () => {
     let local = 0;
     let total = 0;
     fc.assert(
-      fc.property(fc.nat(sites.length - 1), fc.array(edit, { minLength: 1, maxLength: 6 }), (which, edits) => {
+      fc.property(fc.nat(sites.length - 1), fc.array(typingEdit, { minLength: 1, maxLength: 6 }), (which, edits) => {
         const { host } = sites[which];
         let text = sites[which].text;
         let result = checkDocsJson(text, host);

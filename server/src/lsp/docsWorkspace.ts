@@ -44,7 +44,8 @@ export class DocsWorkspace {
   documentChanged(path: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
     if (document) this.openDocuments.set(path, document);
     else this.openDocuments.delete(path);
-    this.texts.delete(path);
+    // An edited buffer's next text takes over the last one's syntax tree.
+    if (kind !== 'edited') this.texts.delete(path);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
     for (const site of affected) {
       if (kind === 'edited') site.noteEdit(site.relative(path)!);
@@ -60,7 +61,7 @@ export class DocsWorkspace {
     if (!document || relative === undefined) return undefined;
     const cached = this.texts.get(path);
     if (cached && cached.version === document.version && cached.text.path === relative) return cached.text;
-    const text = new JsonText(relative, document.getText());
+    const text = new JsonText(relative, document.getText(), cached?.text);
     this.texts.set(path, { version: document.version, text });
     return text;
   }
