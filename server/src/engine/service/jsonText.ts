@@ -53,13 +53,16 @@ export class JsonText {
     const parent = node.parent;
     if (!parent?.children) return replacement;
     shiftAfter(tree, span);
-    replacement.parent = parent;
+    (replacement as MutableNode).parent = parent;
     parent.children[parent.children.indexOf(node)] = replacement;
     return tree;
   }
 }
 
 const parseOptions = { allowTrailingComma: true };
+
+/** jsonc-parser's nodes are plain objects; their fields are read-only in its types only. */
+type MutableNode = { -readonly [K in keyof Node]: Node[K] };
 
 /** The innermost value (not a property) with the whole edit strictly inside it. */
 function innermostValue(root: Node, span: EditSpan): Node | undefined {
@@ -73,14 +76,14 @@ function innermostValue(root: Node, span: EditSpan): Node | undefined {
   }
 }
 
-function moveNodes(node: Node, by: number): void {
+function moveNodes(node: MutableNode, by: number): void {
   node.offset += by;
   if (node.colonOffset !== undefined) node.colonOffset += by;
   node.children?.forEach((child) => moveNodes(child, by));
 }
 
 /** Moves the nodes after an edit by its length change; the nodes holding it grow or shrink. */
-function shiftAfter(node: Node, span: EditSpan): void {
+function shiftAfter(node: MutableNode, span: EditSpan): void {
   const delta = span.newEnd - span.oldEnd;
   if (delta === 0 || node.offset + node.length <= span.start) return;
   if (node.offset >= span.oldEnd) {
