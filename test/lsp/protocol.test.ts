@@ -20,6 +20,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
 const sitesDir = join(__dirname, '..', 'fixtures', 'sites');
@@ -242,6 +243,33 @@ describe('lsp-basic through the protocol', () => {
     const diagnostics = await client.diagnostics('docs.json');
     assert.ok(diagnostics.length > 0);
     assert.equal(client.statuses.length, checks + 1);
+  });
+
+  test('typing in docs.json: after each keystroke the diagnostics are those of a full check of the text', async () => {
+    const severity = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+    const asEngineSees = () => {
+      const text = client.text('docs.json');
+      const lines = TextDocument.create(uri(), 'json', 0, text);
+      const result = checkDocsJson(text, new DiskSiteHost(root));
+      return compact(
+        result.documents.get('docs.json')!.diagnostics.map((d) => ({
+          range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },
+          severity: severity[d.severity],
+          code: d.code,
+          message: d.message,
+        })),
+      );
+    };
+    const at = client.text('docs.json').indexOf('"introduction"') + '"introduction'.length;
+    for (const [start, end, typed] of [[at, at, 'x'], [at + 1, at + 1, 'y'], [at, at + 2, ''], [at - 1, at, ''], [at - 1, at - 1, 'n']] as const) {
+      await client.edit('docs.json', start, end, typed);
+      await new Promise((resolve) => setTimeout(resolve, 250)); // past the typing pause
+      const diagnostics = compact(await client.diagnostics('docs.json'));
+      assert.deepEqual(diagnostics, asEngineSees(), `after typing ${JSON.stringify(typed)}`);
+      const missing = diagnostics.some((d) => String(d[6]).startsWith('Page "introductionx'));
+      assert.equal(missing, typed === 'x' || typed === 'y', `after typing ${JSON.stringify(typed)}`);
+    }
+    assert.equal(client.text('docs.json').includes('"introduction"'), true);
   });
 
   test('willRenameFiles: the entries of a renamed page follow it', async () => {
