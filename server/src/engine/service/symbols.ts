@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonPath, OffsetRange } from '../json/path';
-import { nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
+import { kindNoun, nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
 import { isOperationEntry } from '../rules/pageRule';
 import type { CheckedSite } from './checkedSite';
 import type { JsonText } from './jsonText';
@@ -17,20 +17,6 @@ export interface DocumentSymbol {
   selectionRange: OffsetRange;
   children: DocumentSymbol[];
 }
-
-const elementDetails: Record<ElementKind, string> = {
-  navigation: 'navigation',
-  group: 'group',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  product: 'product',
-  version: 'version',
-  language: 'language',
-  menuItem: 'menu item',
-  global: 'global',
-  globalEntry: 'global link',
-};
 
 /**
  * The outline of a checked file: its navigation (tabs, anchors, groups, pages...) as a tree, and
@@ -83,7 +69,7 @@ export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymb
 function elementSymbol(text: JsonText, element: NavElement, path: JsonPath): DocumentSymbol | undefined {
   const node = nodeAtPath(text, path);
   if (!node) return undefined;
-  const detail = elementDetails[element.kind];
+  const detail = element.kind === 'globalEntry' ? 'global link' : kindNoun(element.kind);
   const unnamed = element.kind === 'navigation' || element.kind === 'global' ? detail : `(${detail})`;
   const nameKey = element.kind === 'globalEntry' ? String(element.parentCollection).replace(/s$/, '') : nameKeys[element.kind];
   const nameNode: Node | undefined = nameKey === undefined ? undefined : nodeAtPath(text, [...path, nameKey]);
