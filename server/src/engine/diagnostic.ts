@@ -9,13 +9,8 @@ export interface Suggestion {
   replacement: string;
 }
 
-/** A problem found by a rule, located by JSON path; ranges are found once, at the end. */
-export interface Problem {
-  document: SourceDocument;
-  path: JsonPath;
-  target: RangeTarget;
-  /** A range known up front (syntax errors), used instead of path and target. */
-  range?: OffsetRange;
+/** What a problem says, wherever it is. */
+interface Finding {
   severity: Severity;
   code: string;
   message: string;
@@ -25,28 +20,22 @@ export interface Problem {
   data?: Record<string, unknown>;
 }
 
-export interface Diagnostic {
+/** A problem found by a rule, located by JSON path; ranges are found once, at the end. */
+export interface Problem extends Finding {
+  document: SourceDocument;
+  path: JsonPath;
+  target: RangeTarget;
+  /** A range known up front (syntax errors), used instead of path and target. */
+  range?: OffsetRange;
+}
+
+export interface Diagnostic extends Finding {
   range: OffsetRange;
-  severity: Severity;
-  code: string;
-  message: string;
-  suggestions?: Suggestion[];
-  unnecessary?: boolean;
-  data?: Record<string, unknown>;
 }
 
-export function toDiagnostic(problem: Problem, range: OffsetRange): Diagnostic {
-  return {
-    range,
-    severity: problem.severity,
-    code: problem.code,
-    message: problem.message,
-    suggestions: problem.suggestions,
-    unnecessary: problem.unnecessary,
-    data: problem.data,
-  };
+export function toDiagnostic({ severity, code, message, suggestions, unnecessary, data }: Problem, range: OffsetRange): Diagnostic {
+  return { range, severity, code, message, suggestions, unnecessary, data };
 }
-
 
 /** Document order; diagnostics on the same range by code, then message, so any check lists them alike. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

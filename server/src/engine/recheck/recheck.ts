@@ -113,17 +113,18 @@ interface UnitText {
 
 /** Ranges for the problems found in a unit, looked up in the unit's own text. */
 function locateInUnit(problems: Problem[], document: SourceDocument, unit: UnitText): Diagnostic[] {
-  const inUnit = (problem: Problem) => problem.document === document && unit.path.every((segment, index) => problem.path[index] === segment);
-  const sliced = problems.filter(inUnit).map((problem) => ({ path: problem.path.slice(unit.path.length), target: problem.target }));
-  const slicedRanges = unit.json.locate(sliced);
-  const elsewhere = problems.filter((problem) => !inUnit(problem));
-  const elsewhereRanges = document.json.locate(elsewhere.map((problem) => ({ path: problem.path, target: problem.target })));
-  let nextSliced = 0;
-  let nextElsewhere = 0;
-  return problems.map((problem) => {
-    if (!inUnit(problem)) return toDiagnostic(problem, elsewhereRanges[nextElsewhere++] ?? { start: 0, end: 0 });
-    const { path, target } = sliced[nextSliced];
-    const range = slicedRanges[nextSliced++];
+  const inside = problems.map((problem) => problem.document === document && unit.path.every((segment, index) => problem.path[index] === segment));
+  const request = (problem: Problem, index: number) => ({ path: inside[index] ? problem.path.slice(unit.path.length) : problem.path, target: problem.target });
+  const requests = problems.map(request);
+  const insideRanges = unit.json.locate(requests.filter((_, index) => inside[index]));
+  // Not expected (a unit's rules report inside it), but located correctly if it happens.
+  const outsideRanges = document.json.locate(requests.filter((_, index) => !inside[index]));
+  let nextInside = 0;
+  let nextOutside = 0;
+  return problems.map((problem, index) => {
+    if (!inside[index]) return toDiagnostic(problem, outsideRanges[nextOutside++] ?? { start: 0, end: 0 });
+    const range = insideRanges[nextInside++];
+    const { path, target } = requests[index];
     if (path.length === 0 && unit.keyRange && (target === 'key' || target === 'property')) {
       return toDiagnostic(problem, target === 'key' ? unit.keyRange : { start: unit.keyRange.start, end: unit.offset + unit.json.text.length });
     }

@@ -26,36 +26,26 @@ export type UnitTable = Unit[];
 /** Top-level members that the navigation checks read, or that change how the file is read. */
 const sharedTopLevelKeys = new Set(['navigation', 'icons', 'api', '$schema', '$ref']);
 
-export function isElementUnit(element: NavElement, document: SourceDocument): boolean {
+function isElementUnit(element: NavElement, document: SourceDocument): boolean {
   return element.cursor.document === document && typeof element.cursor.key === 'number' && element.kind !== 'globalEntry';
 }
 
-/** Finds every unit of a checked docs.json, in one pass over its text. */
+/** Finds every unit of a checked docs.json: two passes over its text, elements then top-level values. */
 export function buildUnits(document: SourceDocument, elements: NavElement[], topLevel: Record<string, unknown>): UnitTable {
-  const unitElements = elements.filter((element) => isElementUnit(element, document));
   const keys = Object.keys(topLevel).filter((key) => !sharedTopLevelKeys.has(key) && isSeparateTopMember(docsSchema, key));
-  const requests = [
-    ...unitElements.map((element) => ({ path: element.cursor.path, target: 'value' as const })),
-    ...keys.flatMap((key) => [
-      { path: [key], target: 'value' as const },
-      { path: [key], target: 'key' as const },
-    ]),
-  ];
-  const ranges = document.json.locate(requests);
-  const units: UnitTable = [];
-  unitElements.forEach((element, index) => {
-    const range = ranges[index];
-    if (range) units.push({ start: range.start, end: range.end, element });
-  });
+  const ranges = document.json.locate(keys.flatMap((key) => [
+    { path: [key], target: 'value' as const },
+    { path: [key], target: 'key' as const },
+  ]));
+  const units = subtreeUnits(document.json, 0, [], elements, document);
   keys.forEach((key, index) => {
-    const value = ranges[unitElements.length + 2 * index];
-    const keyRange = ranges[unitElements.length + 2 * index + 1];
+    const [value, keyRange] = [ranges[2 * index], ranges[2 * index + 1]];
     if (value && keyRange) units.push({ start: value.start, end: value.end, keyRange, topLevelKey: key });
   });
   return units;
 }
 
-/** Units of elements written in a re-checked value, located in its text (offsets from `base`). */
+/** Units of the elements written in a value of the docs.json, located in its text (offsets from `base`). */
 export function subtreeUnits(json: JsonDocument, base: number, basePath: JsonPath, elements: NavElement[], document: SourceDocument): UnitTable {
   const unitElements = elements.filter((element) => isElementUnit(element, document));
   const ranges = json.locate(unitElements.map((element) => ({ path: element.cursor.path.slice(basePath.length), target: 'value' as const })));
