@@ -157,24 +157,23 @@ class Scanner {
         j++;
       }
     }
-    const structural = /["{}[\]]/g;
     let depth = 0;
-    structural.lastIndex = i;
+    toNextBracket.lastIndex = i;
     for (;;) {
-      const match = structural.exec(text);
-      if (!match) return text.length;
-      const j = match.index;
+      if (!toNextBracket.test(text)) return text.length;
+      const j = toNextBracket.lastIndex - 1;
       const c = text.charCodeAt(j);
-      if (c === QUOTE) {
-        structural.lastIndex = this.skipString(j);
-      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        depth++;
-      } else if (--depth === 0) {
-        return j + 1;
-      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if (--depth === 0) return j + 1;
     }
   }
 }
+
+/**
+ * Runs of plain text and whole strings up to the next bracket outside a string. Skipping with
+ * `test` (no match object) stops once per bracket, not once per quote.
+ */
+const toNextBracket = /[^"{}[\]]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"{}[\]]*)*[{}[\]]/y;
 
 export function offsetsToRange(node: NodeOffsets, target: 'value' | 'key' | 'property' | 'start'): OffsetRange {
   switch (target) {

@@ -121,16 +121,11 @@ function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElem
       data: { key: nameKey },
     });
   }
-  const collections = Object.keys(value).filter((key): key is CollectionKey => Object.hasOwn(collectionKinds, key));
+  const collections = collectionsOf(value);
   const allowed = allowedCollections[kind];
-  const childCollections: CollectionKey[] = [];
-  for (const key of collections) {
-    if (allowed.includes(key)) {
-      childCollections.push(key);
-    } else if (kind !== 'navigation') {
-      reportDisallowedCollection(ctx, element, key);
-    }
-  }
+  const disallowed = disallowedOf(collections, allowed);
+  const childCollections = disallowed.length === 0 ? collections : collections.filter((key) => allowed.includes(key));
+  if (kind !== 'navigation') for (const key of disallowed) reportDisallowedCollection(ctx, element, key);
   if (childCollections.length > 1 && kind !== 'navigation') {
     ctx.report({
       cursor: element.cursor,
@@ -154,6 +149,21 @@ function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElem
     if (kind === 'navigation' || allowed.includes(key)) walkCollection(ctx, model, element, key, depth);
   }
   if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(ctx, model, element);
+}
+
+const noCollections: CollectionKey[] = [];
+
+/** The collection keys an element holds, in the order written. */
+function collectionsOf(value: Record<string, unknown>): CollectionKey[] {
+  let found: CollectionKey[] | undefined;
+  for (const key in value) if (Object.hasOwn(collectionKinds, key)) (found ??= []).push(key as CollectionKey);
+  return found ?? noCollections;
+}
+
+/** The keys that are not in the allowed list; most elements have none, and get no new list. */
+function disallowedOf(keys: CollectionKey[], allowed: readonly CollectionKey[]): CollectionKey[] {
+  for (const key of keys) if (!allowed.includes(key)) return keys.filter((k) => !allowed.includes(k));
+  return noCollections;
 }
 
 function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavElement, key: CollectionKey, depth: number): void {

@@ -18,11 +18,10 @@ const globalDefinitions: Record<string, string> = {
 
 /** Each element's own keys: known, of the right type; plus the Spec rules on single keys. */
 export function checkElements(ctx: CheckContext, model: NavigationModel, hooks: Record<string, DefinitionHook>): void {
+  const options = { hooks, skipKeys: skippedKeys };
   for (const element of model.elements) {
     const definitionName = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
-    if (definitionName) {
-      validate(ctx, element.cursor, definition(definitionName), { owner: describeElement(element) }, { hooks, skipKeys: skippedKeys });
-    }
+    if (definitionName) validate(ctx, element.cursor, definition(definitionName), { owner: element }, options);
     if (element.kind === 'group') checkExpanded(ctx, element);
     if (element.kind === 'globalEntry' && element.parentCollection === 'anchors') checkGlobalAnchorHref(ctx, element);
   }

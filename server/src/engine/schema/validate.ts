@@ -1,5 +1,6 @@
 import type { CheckContext, ProblemInput } from '../checkContext';
 import { childCursor, describeValue, isRecord, jsonType, type Cursor } from '../model/cursor';
+import { describeElement, type NavElement } from '../model/navigationModel';
 import { didYouMean, quoteList } from '../suggest';
 import { refName, resolveSchema, type SchemaNode } from './schema';
 
@@ -8,7 +9,8 @@ import { refName, resolveSchema, type SchemaNode } from './schema';
  * from the parent chain only when a message needs it.
  */
 export interface Subject {
-  owner?: string;
+  /** The navigation element the value belongs to. */
+  owner?: NavElement;
   parent?: Subject;
   key?: string | number;
 }
@@ -22,13 +24,14 @@ function dottedName(subject: Subject): string {
 
 export function subjectName(subject: Subject): string {
   const dotted = dottedName(subject);
-  const owner = rootOf(subject).owner;
+  const owner = subjectOwner(subject);
   if (dotted === '') return owner ?? 'docs.json';
   return owner ? `"${dotted}" in ${owner}` : `"${dotted}"`;
 }
 
 export function subjectOwner(subject: Subject): string | undefined {
-  return rootOf(subject).owner;
+  const owner = rootOf(subject).owner;
+  return owner && describeElement(owner);
 }
 
 function rootOf(subject: Subject): Subject {
@@ -82,9 +85,9 @@ function validateNode(
   if (isRecord(value)) {
     validateObject(ctx, cursor, node, subject, options, out, depth, isTop);
   } else if (Array.isArray(value) && node.items) {
-    value.forEach((item, index) =>
-      validateNode(ctx, childCursor(cursor, index, item), node.items!, childSubject(subject, index), options, out, depth + 1),
-    );
+    for (let index = 0; index < value.length; index++) {
+      validateNode(ctx, childCursor(cursor, index, value[index]), node.items, childSubject(subject, index), options, out, depth + 1);
+    }
   }
   if (node.anyOf) validateAnyOf(ctx, cursor, node, subject, options, out, depth, isTop);
   const hook = hookName ? options.hooks?.[hookName] : undefined;
@@ -103,20 +106,18 @@ function checkScalar(cursor: Cursor, node: SchemaNode, subject: Subject, out: Pr
     });
     return false;
   }
-  if (node.enum || node.const !== undefined) {
+  if (node.enum ? !node.enum.includes(value) : node.const !== undefined && node.const !== value) {
     const allowed = node.enum ?? [node.const];
-    if (!allowed.some((candidate) => candidate === value)) {
-      const strings = allowed.filter((item): item is string => typeof item === 'string');
-      const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
-      const list = allowed.length <= 12 ? `: use ${quoteList(allowed.map(String))}` : '';
-      out.push({
-        cursor,
-        target: 'value',
-        code: 'schema/enum',
-        message: `${describeValue(value)} is not a valid value for ${subjectName(subject)}${list}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-        suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
-      });
-    }
+    const strings = allowed.filter((item): item is string => typeof item === 'string');
+    const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
+    const list = allowed.length <= 12 ? `: use ${quoteList(allowed.map(String))}` : '';
+    out.push({
+      cursor,
+      target: 'value',
+      code: 'schema/enum',
+      message: `${describeValue(value)} is not a valid value for ${subjectName(subject)}${list}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
+    });
   }
   if (typeof value === 'string') {
     if (node.minLength !== undefined && value.length < node.minLength) {
@@ -264,14 +265,12 @@ function validateAnyOf(
 ): void {
   const branches = node.anyOf!;
   if (branches.every(isRequiredOnly)) {
-    const value = cursor.value as Record<string, unknown>;
+    const value = cursor.value;
     const skip = isTop ? options.skipKeys : undefined;
-    if (!isRecord(value) || branches.some((branch) => branch.required!.every((key) => key in value || skip?.has(key)))) return;
+    if (!isRecord(value)) return;
+    for (const branch of branches) if (hasRequiredKeys(value, branch.required!, skip)) return;
   }
-  const typed = branches.filter((branch) => {
-    const resolved = resolveSchema(branch);
-    return !resolved.type || typeMatches(cursor.value, resolved.type);
-  });
+  const typed = branchesOfType(branches, cursor.value);
   if (typed.length === 0) {
     const types = [...new Set(branches.flatMap((branch) => [resolveSchema(branch).type ?? []].flat()))];
     out.push({
@@ -328,6 +327,29 @@ function isPlainValueOf(schema: SchemaNode, value: unknown): boolean {
   const actual = typeof value;
   return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
 }
+
+function hasRequiredKeys(value: Record<string, unknown>, required: readonly string[], skip: ReadonlySet<string> | undefined): boolean {
+  for (const key of required) if (!(key in value) && !skip?.has(key)) return false;
+  return true;
+}
+
+/** The branches the value's JSON type fits. Most unions have one such branch: that list is kept. */
+function branchesOfType(branches: SchemaNode[], value: unknown): SchemaNode[] {
+  const type = jsonType(value);
+  let fits = typedBranches.get(branches);
+  if (!fits) typedBranches.set(branches, (fits = new Map()));
+  let typed = fits.get(type);
+  if (!typed) {
+    typed = branches.filter((branch) => {
+      const resolved = resolveSchema(branch);
+      return !resolved.type || typeMatches(value, resolved.type);
+    });
+    fits.set(type, typed);
+  }
+  return typed;
+}
+
+const typedBranches = new WeakMap<SchemaNode[], Map<string, SchemaNode[]>>();
 
 /** A branch like `{ "required": ["pages"] }`: one of several ways to complete an object. */
 function isRequiredOnly(branch: SchemaNode): boolean {
