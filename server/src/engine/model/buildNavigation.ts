@@ -92,7 +92,6 @@ function newElement(
     name,
     parent,
     children: [],
-    pages: [],
     openapi: own.length > 0 ? own : inherited,
     ownOpenapi: own.length > 0,
     groupDepth,
@@ -184,7 +183,6 @@ function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavE
     const item = items[index];
     if (key === 'pages' && typeof item === 'string') {
       const entry = new PageEntry(item, element, cursor, index);
-      element.pages.push(entry);
       model.pages.push(entry);
       continue;
     }
@@ -192,7 +190,6 @@ function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavE
     if (!itemCursor) continue;
     if (key === 'pages' && typeof itemCursor.value === 'string') {
       const entry = new PageEntry(itemCursor.value, element, cursor, index, itemCursor);
-      element.pages.push(entry);
       model.pages.push(entry);
       continue;
     }

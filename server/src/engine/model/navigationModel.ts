@@ -69,7 +69,6 @@ export interface NavElement {
   name?: string;
   parent?: NavElement;
   children: NavElement[];
-  pages: PageEntry[];
   /** The OpenAPI specs in force here: the element's own, else inherited, else the site default. */
   openapi: SpecDeclaration[];
   /** True when the element sets `openapi` itself. */
