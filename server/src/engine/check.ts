@@ -1,17 +1,17 @@
 import { CheckContext, type CheckOptions } from './checkContext';
 import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from './diagnostic';
 import { isIconLibrary, type IconLibrary } from './icons/iconNames';
-import { buildNavigation, specDeclarations } from './model/buildNavigation';
+import { buildNavigation, specDeclarations, type NavigationVisitor } from './model/buildNavigation';
 import { childCursor, Cursor, isRecord } from './model/cursor';
-import type { NavigationModel, SpecDeclaration } from './model/navigationModel';
+import { NavigationModel, PageEntry, type SpecDeclaration } from './model/navigationModel';
 import { sourceDocument, type SourceDocument } from './model/sourceDocument';
 import { SpecCache } from './openapi/openapiSpec';
-import { checkElements } from './rules/elementRule';
+import { elementChecker } from './rules/elementRule';
 import { iconHook } from './rules/iconRule';
 import { legacyTopLevelKeys } from './rules/legacyKeys';
 import { checkOperations, loadSpecs, type SpecStatus } from './rules/openapiRule';
 import type { UnitTable } from './recheck/units';
-import { checkPages } from './rules/pageRule';
+import { checkPage } from './rules/pageRule';
 import { docsSchema } from './schema/schema';
 import { validate, type DefinitionHook, type ValidationOptions } from './schema/validate';
 import type { SiteHost } from './site/siteHost';
@@ -58,7 +58,7 @@ export function checkDocsJson(
   const ctx = new CheckContext(host, options, main);
   ctx.reportSyntaxProblems(main);
   const root = new Cursor(main.json.value, main, []);
-  let model: NavigationModel = { elements: [], pages: [] };
+  let model = new NavigationModel();
   let siteIconLibrary: IconLibrary = 'fontawesome';
   let statuses = new Map<SpecDeclaration, SpecStatus>();
 
@@ -75,13 +75,12 @@ export function checkDocsJson(
       ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"', data: { key: 'navigation' } });
     } else {
       const siteSpecs = siteSpecDeclarations(ctx, root);
-      model = buildNavigation(ctx, childCursor(root, 'navigation', value.navigation), siteSpecs);
-      checkElements(ctx, model, hooks);
-      checkPages(ctx, model.pages);
+      const operations: PageEntry[] = [];
+      model = buildNavigation(ctx, childCursor(root, 'navigation', value.navigation), siteSpecs, navigationRules(ctx, hooks, operations));
       const declarations = new Set<SpecDeclaration>(siteSpecs);
       for (const element of model.elements) if (element.ownOpenapi) element.openapi.forEach((d) => declarations.add(d));
       statuses = loadSpecs(ctx, specCache, [...declarations]);
-      checkOperations(ctx, specCache, model, statuses);
+      checkOperations(ctx, specCache, operations, statuses);
     }
   }
   return {
@@ -89,6 +88,16 @@ export function checkDocsJson(
     model,
     siteIconLibrary,
     basis: { mainPath: path, host, options, specCache, statuses, consumed: false },
+  };
+}
+
+/** The rules on each element and page entry; operation entries are collected for when the specs are loaded. */
+export function navigationRules(ctx: CheckContext, hooks: Record<string, DefinitionHook>, operations: PageEntry[]): NavigationVisitor {
+  return {
+    element: elementChecker(ctx, hooks),
+    page: (owner, index, value) => {
+      if (checkPage(ctx, owner, index, value)) operations.push(new PageEntry(owner, index));
+    },
   };
 }
 

@@ -8,12 +8,11 @@ import {
   globalCollections,
   withArticle,
   nameKeys,
-  PageEntry,
+  NavigationModel,
   rootPatterns,
   type CollectionKey,
   type ElementKind,
   type NavElement,
-  type NavigationModel,
   type SpecDeclaration,
 } from './navigationModel';
 
@@ -23,12 +22,28 @@ const noSpecs: SpecDeclaration[] = [];
 export const maxNavigationDepth = 64;
 
 /**
+ * Rules that run on each element and page entry as the walk reaches it, while its data is at
+ * hand: a large site's navigation is walked once, not once per rule.
+ */
+export interface NavigationVisitor {
+  element(element: NavElement): void;
+  page(owner: NavElement, index: number, value: string): void;
+}
+
+/** A walk in progress: where problems and model parts go, and the rules to run on the way. */
+export interface NavigationWalk {
+  ctx: CheckContext;
+  model: NavigationModel;
+  visitor: NavigationVisitor;
+}
+
+/**
  * Walks `navigation` into a model of its elements and page entries, reporting structural
  * problems on the way: the root pattern, one child type per level, which children each element
  * may hold, required names, and entries of the wrong type.
  */
-export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs: SpecDeclaration[]): NavigationModel {
-  const model: NavigationModel = { elements: [], pages: [] };
+export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs: SpecDeclaration[], visitor: NavigationVisitor): NavigationModel {
+  const model = new NavigationModel();
   const resolved = ctx.deref(navigation);
   if (!resolved) return model;
   if (!isRecord(resolved.value)) {
@@ -55,7 +70,7 @@ export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs
       data: { keys: present },
     });
   }
-  walkElement(ctx, model, root, 0);
+  walkElement({ ctx, model, visitor }, root, 0);
   return model;
 }
 
@@ -63,12 +78,12 @@ export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs
  * Walks one element anew, in the place of an element of the same kind and position: the same
  * parent, collection and depth. Its elements and pages go to `model`.
  */
-export function buildSubtree(ctx: CheckContext, model: NavigationModel, like: NavElement, cursor: Cursor): NavElement {
+export function buildSubtree(walk: NavigationWalk, like: NavElement, cursor: Cursor): NavElement {
   const parent = like.parent!;
   const element = newElement(like.kind, cursor, parent, parent.openapi, like.groupDepth, like.parentCollection);
   let depth = 0;
   for (let above = parent; above.parent; above = above.parent) depth++;
-  walkElement(ctx, model, element, depth + 1);
+  walkElement(walk, element, depth + 1);
   return element;
 }
 
@@ -98,8 +113,10 @@ function newElement(
   };
 }
 
-function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElement, depth: number): void {
-  model.elements.push(element);
+function walkElement(walk: NavigationWalk, element: NavElement, depth: number): void {
+  const { ctx } = walk;
+  walk.model.elements.push(element);
+  walk.visitor.element(element);
   if (depth > maxNavigationDepth) {
     ctx.report({
       cursor: element.cursor,
@@ -145,9 +162,9 @@ function walkElement(ctx: CheckContext, model: NavigationModel, element: NavElem
     });
   }
   for (const key of collections) {
-    if (kind === 'navigation' || allowed.includes(key)) walkCollection(ctx, model, element, key, depth);
+    if (kind === 'navigation' || allowed.includes(key)) walkCollection(walk, element, key, depth);
   }
-  if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(ctx, model, element);
+  if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(walk, element);
 }
 
 const noCollections: CollectionKey[] = [];
@@ -165,7 +182,8 @@ function disallowedOf(keys: CollectionKey[], allowed: readonly CollectionKey[]):
   return noCollections;
 }
 
-function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavElement, key: CollectionKey, depth: number): void {
+function walkCollection(walk: NavigationWalk, element: NavElement, key: CollectionKey, depth: number): void {
+  const { ctx, model, visitor } = walk;
   const cursor = ctx.deref(childCursor(element.cursor, key, element.value[key]));
   if (!cursor) return;
   if (!Array.isArray(cursor.value)) {
@@ -179,18 +197,20 @@ function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavE
   }
   const childKind = collectionKinds[key];
   const items = cursor.value;
+  if (key === 'pages') element.pageList = cursor;
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     if (key === 'pages' && typeof item === 'string') {
-      const entry = new PageEntry(item, element, cursor, index);
-      model.pages.push(entry);
+      model.addPage(element, index);
+      visitor.page(element, index, item);
       continue;
     }
     const itemCursor = ctx.deref(childCursor(cursor, index, item));
     if (!itemCursor) continue;
     if (key === 'pages' && typeof itemCursor.value === 'string') {
-      const entry = new PageEntry(itemCursor.value, element, cursor, index, itemCursor);
-      model.pages.push(entry);
+      (element.referencedPages ??= new Map()).set(index, itemCursor);
+      model.addPage(element, index);
+      visitor.page(element, index, itemCursor.value);
       continue;
     }
     if (!isRecord(itemCursor.value)) {
@@ -208,11 +228,12 @@ function walkCollection(ctx: CheckContext, model: NavigationModel, element: NavE
     const groupDepth = childKind === 'group' ? (element.kind === 'group' ? element.groupDepth + 1 : 0) : 0;
     const child = newElement(childKind, itemCursor, element, element.openapi, groupDepth, key);
     element.children.push(child);
-    walkElement(ctx, model, child, depth + 1);
+    walkElement(walk, child, depth + 1);
   }
 }
 
-function walkGlobal(ctx: CheckContext, model: NavigationModel, element: NavElement): void {
+function walkGlobal(walk: NavigationWalk, element: NavElement): void {
+  const { ctx, model, visitor } = walk;
   const cursor = ctx.deref(childCursor(element.cursor, 'global', element.value.global));
   if (!cursor) return;
   if (!isRecord(cursor.value)) {
@@ -222,6 +243,7 @@ function walkGlobal(ctx: CheckContext, model: NavigationModel, element: NavEleme
   const global = newElement('global', cursor, element, element.openapi, 0, 'global');
   element.children.push(global);
   model.elements.push(global);
+  visitor.element(global);
   for (const key of globalCollections) {
     if (!(key in global.value)) continue;
     const list = ctx.deref(childCursor(cursor, key, global.value[key]));
@@ -241,6 +263,7 @@ function walkGlobal(ctx: CheckContext, model: NavigationModel, element: NavEleme
       entry.name = globalEntryName(key, itemCursor.value);
       global.children.push(entry);
       model.elements.push(entry);
+      visitor.element(entry);
     });
   }
 }

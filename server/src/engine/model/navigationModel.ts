@@ -75,32 +75,64 @@ export interface NavElement {
   ownOpenapi: boolean;
   /** Nesting depth among groups (0 for a group directly under a division). */
   groupDepth: number;
+  /** The element's "pages" list once walked (its target, when written as a "$ref"). */
+  pageList?: Cursor;
+  /** Entries of that list written as a "$ref" to a page path, by index: where the path is. */
+  referencedPages?: Map<number, Cursor>;
+}
+
+/** Where the page entry at an index of an element's "pages" list is written. */
+export function pageCursor(element: NavElement, index: number): Cursor {
+  const list = element.pageList!;
+  return element.referencedPages?.get(index) ?? childCursor(list, index, (list.value as unknown[])[index]);
 }
 
 export class PageEntry {
+  readonly value: string;
   private cachedCursor?: Cursor;
 
   constructor(
-    readonly value: string,
     readonly element: NavElement,
-    private readonly list: Cursor,
-    private readonly index: number,
-    resolvedCursor?: Cursor,
+    readonly index: number,
   ) {
-    this.cachedCursor = resolvedCursor;
+    const referenced = element.referencedPages?.get(index);
+    this.cachedCursor = referenced;
+    this.value = (referenced ? referenced.value : (element.pageList!.value as unknown[])[index]) as string;
   }
 
   /** Where the entry is written; made on demand, as most entries are never reported. */
   get cursor(): Cursor {
-    return (this.cachedCursor ??= childCursor(this.list, this.index, this.value));
+    return (this.cachedCursor ??= pageCursor(this.element, this.index));
   }
 }
 
-export interface NavigationModel {
-  root?: NavElement;
-  /** Every element, in document order. */
-  elements: NavElement[];
-  pages: PageEntry[];
+/**
+ * The navigation as walked: its elements, and its page entries. A large site has tens of
+ * thousands of entries; they are kept as two flat lists, not an object each, until asked for.
+ */
+export class NavigationModel {
+  private entries?: PageEntry[];
+
+  constructor(
+    public root?: NavElement,
+    /** Every element, in document order. */
+    readonly elements: NavElement[] = [],
+    /** Each page entry in document order: the element whose "pages" list holds it... */
+    readonly pageOwners: NavElement[] = [],
+    /** ...and its index in that list. */
+    readonly pageIndexes: number[] = [],
+  ) {}
+
+  addPage(owner: NavElement, index: number): void {
+    this.pageOwners.push(owner);
+    this.pageIndexes.push(index);
+    this.entries = undefined;
+  }
+
+  /** Every page entry, in document order. */
+  get pages(): readonly PageEntry[] {
+    return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(owner, this.pageIndexes[slot])));
+  }
 }
 
 export function kindNoun(kind: ElementKind): string {

@@ -1,16 +1,14 @@
-import { checkDocsJson, topLevelOptions, type CheckBasis, type CheckResult } from '../check';
+import { checkDocsJson, navigationRules, topLevelOptions, type CheckBasis, type CheckResult } from '../check';
 import { CheckContext } from '../checkContext';
 import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from '../diagnostic';
 import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { buildSubtree } from '../model/buildNavigation';
 import { Cursor, isRecord } from '../model/cursor';
-import type { NavElement, NavigationModel, SpecDeclaration } from '../model/navigationModel';
+import { NavigationModel, type NavElement, type PageEntry, type SpecDeclaration } from '../model/navigationModel';
 import type { SourceDocument } from '../model/sourceDocument';
-import { checkElements } from '../rules/elementRule';
 import { iconHook } from '../rules/iconRule';
 import { checkOperations, loadSpecs } from '../rules/openapiRule';
-import { checkPages } from '../rules/pageRule';
 import { docsSchema } from '../schema/schema';
 import { validateTopMember } from '../schema/validate';
 import { editSpan, type EditSpan } from './editSpan';
@@ -64,20 +62,20 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   if (unit.element) {
     const old = unit.element;
     const list = old.cursor.parent!;
-    const subtree: NavigationModel = { elements: [], pages: [] };
-    const element = buildSubtree(ctx, subtree, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
+    const subtree = new NavigationModel();
+    const operations: PageEntry[] = [];
+    const walk = { ctx, model: subtree, visitor: navigationRules(ctx, hooks, operations) };
+    const element = buildSubtree(walk, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
     const removed = subtreeOf(old);
-    const firstPage = model.pages.findIndex((page) => removed.has(page.element));
+    const firstPage = model.pageOwners.findIndex((owner) => removed.has(owner));
     // Where the pages of a subtree that had none go in document order is not known cheaply.
-    if (firstPage < 0 && subtree.pages.length > 0) return undefined;
-    checkElements(ctx, subtree, hooks);
-    checkPages(ctx, subtree.pages);
+    if (firstPage < 0 && subtree.pageOwners.length > 0) return undefined;
     statuses = new Map(statuses);
     for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => statuses.delete(declaration));
     const declarations = new Set<SpecDeclaration>();
     for (const added of subtree.elements) if (added.ownOpenapi) added.openapi.forEach((declaration) => declarations.add(declaration));
     for (const [declaration, status] of loadSpecs(ctx, basis.specCache, [...declarations])) statuses.set(declaration, status);
-    checkOperations(ctx, basis.specCache, subtree, statuses);
+    checkOperations(ctx, basis.specCache, operations, statuses);
 
     (list.value as unknown[])[old.cursor.key as number] = value;
     model = replaceSubtree(model, old, removed, element, subtree, firstPage);
@@ -167,11 +165,12 @@ function replaceSubtree(
   siblings[siblings.indexOf(old)] = element;
   const first = model.elements.indexOf(old);
   const elements = [...model.elements.slice(0, first), ...subtree.elements, ...model.elements.slice(first + removed.size)];
-  let pages = model.pages;
+  let { pageOwners, pageIndexes } = model;
   if (firstPage >= 0) {
     let end = firstPage;
-    while (end < pages.length && removed.has(pages[end].element)) end++;
-    pages = [...pages.slice(0, firstPage), ...subtree.pages, ...pages.slice(end)];
+    while (end < pageOwners.length && removed.has(pageOwners[end])) end++;
+    pageOwners = [...pageOwners.slice(0, firstPage), ...subtree.pageOwners, ...pageOwners.slice(end)];
+    pageIndexes = [...pageIndexes.slice(0, firstPage), ...subtree.pageIndexes, ...pageIndexes.slice(end)];
   }
-  return { root: model.root, elements, pages };
+  return new NavigationModel(model.root, elements, pageOwners, pageIndexes);
 }

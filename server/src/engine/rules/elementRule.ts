@@ -1,6 +1,6 @@
 import type { CheckContext } from '../checkContext';
 import { childCursor } from '../model/cursor';
-import { collectionKinds, describeElement, type NavElement, type NavigationModel } from '../model/navigationModel';
+import { collectionKinds, describeElement, type NavElement } from '../model/navigationModel';
 import { capitalize } from '../model/buildNavigation';
 import { definition } from '../schema/schema';
 import { validate, type DefinitionHook } from '../schema/validate';
@@ -17,14 +17,14 @@ const globalDefinitions: Record<string, string> = {
 };
 
 /** Each element's own keys: known, of the right type; plus the Spec rules on single keys. */
-export function checkElements(ctx: CheckContext, model: NavigationModel, hooks: Record<string, DefinitionHook>): void {
+export function elementChecker(ctx: CheckContext, hooks: Record<string, DefinitionHook>): (element: NavElement) => void {
   const options = { hooks, skipKeys: skippedKeys };
-  for (const element of model.elements) {
+  return (element) => {
     const definitionName = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
     if (definitionName) validate(ctx, element.cursor, definition(definitionName), { owner: element }, options);
     if (element.kind === 'group') checkExpanded(ctx, element);
     if (element.kind === 'globalEntry' && element.parentCollection === 'anchors') checkGlobalAnchorHref(ctx, element);
-  }
+  };
 }
 
 function checkExpanded(ctx: CheckContext, group: NavElement): void {

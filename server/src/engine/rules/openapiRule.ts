@@ -1,9 +1,9 @@
 import type { CheckContext } from '../checkContext';
-import type { NavigationModel, SpecDeclaration } from '../model/navigationModel';
+import type { PageEntry, SpecDeclaration } from '../model/navigationModel';
 import type { Operation, SpecCache } from '../openapi/openapiSpec';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
-import { isOperationEntry, operationPattern } from './pageRule';
+import { operationPattern } from './pageRule';
 
 export type SpecStatus =
   | { kind: 'local'; path: string; operations: Operation[] }
@@ -41,9 +41,9 @@ function loadSpec(ctx: CheckContext, cache: SpecCache, declaration: SpecDeclarat
 }
 
 /** Each `"METHOD /path"` page entry names an operation of the spec in force. */
-export function checkOperations(ctx: CheckContext, cache: SpecCache, model: NavigationModel, statuses: Map<SpecDeclaration, SpecStatus>): void {
-  for (const entry of model.pages) {
-    const match = isOperationEntry(entry.value) ? operationPattern.exec(entry.value) : null;
+export function checkOperations(ctx: CheckContext, cache: SpecCache, entries: readonly PageEntry[], statuses: Map<SpecDeclaration, SpecStatus>): void {
+  for (const entry of entries) {
+    const match = operationPattern.exec(entry.value);
     if (!match) continue;
     const [, specPrefix, rawMethod, rawPath] = match;
     const method = rawMethod.toUpperCase();

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../checkContext';
-import type { PageEntry } from '../model/navigationModel';
+import { pageCursor, type NavElement } from '../model/navigationModel';
 import { pageExtensions } from '../site/fileIndex';
 import { isExternalUrl, resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
@@ -28,50 +28,52 @@ export function pagePath(entry: string): { kind: 'page'; path: string; extension
     : { kind: 'page', path: resolved.path };
 }
 
-/** Every page entry names a file under the docs root. */
-export function checkPages(ctx: CheckContext, pages: PageEntry[]): void {
-  const severity = ctx.options.missingPageSeverity ?? 'error';
+/**
+ * A page entry names a file under the docs root. Returns true for an entry that names an API
+ * operation instead, which is checked once the specs are loaded.
+ */
+export function checkPage(ctx: CheckContext, owner: NavElement, index: number, value: string): boolean {
   const files = ctx.host.files;
-  for (const entry of pages) {
-    const value = entry.value;
-    // The index holds normalised paths only, so a hit needs no further checks.
-    if (files.hasPage(value) || (value.charCodeAt(0) === 47 && files.hasPage(value.slice(1)))) continue;
-    if (isOperationEntry(value) || isExternalUrl(value)) continue;
-    const page = pagePath(value);
-    if (page.kind === 'url') continue;
-    if (page.kind === 'outside') {
-      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is outside the docs root (${page.reason}); it is not read` });
-      continue;
-    }
-    if (page.path === '') {
-      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/empty-page', message: 'A page entry must not be empty' });
-      continue;
-    }
-    const exists = files.hasPage(page.path);
-    if (page.extension) {
-      ctx.report({
-        cursor: entry.cursor,
-        target: 'value',
-        severity: 'warning',
-        code: 'ref/page-extension',
-        message: `Write page paths without the extension: "${page.path}"`,
-        suggestions: [{ title: `Change to "${page.path}"`, replacement: JSON.stringify(page.path) }],
-      });
-    }
-    if (exists || severity === 'off') continue;
-    if (pageExtensions.some((ext) => ctx.host.files.escapingLinks.has(page.path + ext))) {
-      ctx.report({ cursor: entry.cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is a link to a file outside the docs root; it is not read` });
-      continue;
-    }
-    const suggestion = didYouMean(page.path, files.pagesInFolderOf(page.path));
+  // The index holds normalised paths only, so a hit needs no further checks.
+  if (files.hasPage(value) || (value.charCodeAt(0) === 47 && files.hasPage(value.slice(1)))) return false;
+  if (isOperationEntry(value)) return true;
+  if (isExternalUrl(value)) return false;
+  const page = pagePath(value);
+  if (page.kind === 'url') return false;
+  const cursor = pageCursor(owner, index);
+  if (page.kind === 'outside') {
+    ctx.report({ cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is outside the docs root (${page.reason}); it is not read` });
+    return false;
+  }
+  if (page.path === '') {
+    ctx.report({ cursor, target: 'value', code: 'ref/empty-page', message: 'A page entry must not be empty' });
+    return false;
+  }
+  if (page.extension) {
     ctx.report({
-      cursor: entry.cursor,
+      cursor,
       target: 'value',
-      severity,
-      code: 'ref/missing-page',
-      message: `Page "${value}" not found: there is no ${page.path}.mdx or ${page.path}.md${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
-      data: { page: page.path, file: `${page.path}.mdx` },
+      severity: 'warning',
+      code: 'ref/page-extension',
+      message: `Write page paths without the extension: "${page.path}"`,
+      suggestions: [{ title: `Change to "${page.path}"`, replacement: JSON.stringify(page.path) }],
     });
   }
+  const severity = ctx.options.missingPageSeverity ?? 'error';
+  if (files.hasPage(page.path) || severity === 'off') return false;
+  if (pageExtensions.some((ext) => files.escapingLinks.has(page.path + ext))) {
+    ctx.report({ cursor, target: 'value', code: 'ref/outside-root', message: `Page "${value}" is a link to a file outside the docs root; it is not read` });
+    return false;
+  }
+  const suggestion = didYouMean(page.path, files.pagesInFolderOf(page.path));
+  ctx.report({
+    cursor,
+    target: 'value',
+    severity,
+    code: 'ref/missing-page',
+    message: `Page "${value}" not found: there is no ${page.path}.mdx or ${page.path}.md${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
+    data: { page: page.path, file: `${page.path}.mdx` },
+  });
+  return false;
 }
