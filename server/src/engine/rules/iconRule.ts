@@ -9,7 +9,14 @@ const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
 /** Checks icon names against the library in force: the icon's own, else the site's, else Font Awesome. */
 export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
-  return (cursor, subject, report) => {
+  // A misspelt icon is often copied to many elements; its suggestion is looked up once.
+  const suggestions = new Map<string, string | undefined>();
+  const suggestionFor = (library: IconLibrary, name: string): string | undefined => {
+    const key = `${library}:${name}`;
+    if (!suggestions.has(key)) suggestions.set(key, didYouMean(name, iconNames(library)));
+    return suggestions.get(key);
+  };
+  return (cursor, subject, out) => {
     const value = cursor.value;
     let nameCursor = cursor;
     let library = siteLibrary;
@@ -19,20 +26,20 @@ export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): Definitio
       if (isIconLibrary(value.library)) library = value.library;
     }
     const name = nameCursor.value;
-    if (typeof name !== 'string' || name === '') return;
+    if (typeof name !== 'string' || name === '' || findIcon(library, name)) return;
     if (/^https?:\/\//i.test(name)) return;
     if (name.includes('/') || imagePattern.test(name)) {
       const resolved = resolveReference(name, '');
       if (resolved.kind === 'outside') {
-        report({ cursor: nameCursor, target: 'value', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` });
+        out.push({ cursor: nameCursor, target: 'value', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` });
       } else if (resolved.kind === 'file' && !ctx.host.files.has(resolved.path)) {
-        report({ cursor: nameCursor, target: 'value', severity: 'warning', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
+        out.push({ cursor: nameCursor, target: 'value', severity: 'warning', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
       }
       return;
     }
     if (name.startsWith('fa-')) {
       const bare = name.slice(3);
-      report({
+      out.push({
         cursor: nameCursor,
         target: 'value',
         code: 'icon/fa-prefix',
@@ -41,9 +48,9 @@ export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): Definitio
       });
       return;
     }
-    if (ctx.options.checkIconNames === false || findIcon(library, name)) return;
-    const suggestion = didYouMean(name, iconNames(library));
-    report({
+    if (ctx.options.checkIconNames === false) return;
+    const suggestion = suggestionFor(library, name);
+    out.push({
       cursor: nameCursor,
       target: 'value',
       severity: 'warning',

@@ -44,8 +44,8 @@ function childSubject(subject: Subject, key: string | number): Subject {
   return { parent: subject, key };
 }
 
-/** Checks a value found at a node named by a definition, after its shape is known to be right. */
-export type DefinitionHook = (cursor: Cursor, subject: Subject, report: (problem: ProblemInput) => void) => void;
+/** Checks a value found at a node named by a definition, after its shape is known to be right; problems go to `out`. */
+export type DefinitionHook = (cursor: Cursor, subject: Subject, out: ProblemInput[]) => void;
 
 export interface ValidationOptions {
   hooks?: Record<string, DefinitionHook>;
@@ -91,7 +91,7 @@ function validateNode(
   }
   if (node.anyOf) validateAnyOf(ctx, cursor, node, subject, options, out, depth, isTop);
   const hook = hookName ? options.hooks?.[hookName] : undefined;
-  if (hook) hook(cursor, subject, (problem) => out.push(problem));
+  if (hook) hook(cursor, subject, out);
 }
 
 /** Type, enum, pattern and bounds. Returns false when the type is wrong (nothing more to check). */
