@@ -81,6 +81,29 @@ describe('re-check after an edit', () => {
     );
   });
 
+  it('a group that gains nested groups keeps every later page entry with its own element', () => {
+    const root = writeSite({
+      'docs.json': docsJson({
+        navigation: { groups: [{ group: 'Outer', pages: ['a', { group: 'Inner', pages: ['b'] }, 'c'] }, { group: 'Last', pages: ['d'] }] },
+      }),
+      'a.mdx': '',
+      'b.mdx': '',
+      'c.mdx': '',
+      'd.mdx': '',
+    });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const inner = text.slice(text.indexOf('{', text.indexOf('"a"')), text.indexOf('}', text.indexOf('"Inner"')) + 1);
+    const edited = text.replace(inner, JSON.stringify({ group: 'Inner', pages: ['b', { group: 'Deeper', pages: ['e'] }, { group: 'Deepest', pages: ['b'] }] }));
+    const result = recheckDocsJson(checkDocsJson(text, host), edited);
+    assert.ok(result.basis.units, 'the inner group alone was checked again');
+    assert.deepEqual(outcome(result), outcome(checkDocsJson(edited, host)));
+    assert.deepEqual(
+      result.model.pages.map((page) => `${page.value} in ${page.element.name}`),
+      ['a in Outer', 'b in Inner', 'e in Deeper', 'b in Deepest', 'c in Outer', 'd in Last'],
+    );
+  });
+
   it('an edit of a top-level value re-checks that value alone; ranges after it move', () => {
     const root = writeSite({
       'docs.json': docsJson({ name: 'Site', colors: { primary: '#0D9373' }, navigation: { pages: ['nope'] } }),

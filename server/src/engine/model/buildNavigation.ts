@@ -115,7 +115,7 @@ function newElement(
 
 function walkElement(walk: NavigationWalk, element: NavElement, depth: number): void {
   const { ctx } = walk;
-  walk.model.elements.push(element);
+  const position = walk.model.elements.push(element) - 1;
   walk.visitor.element(element);
   if (depth > maxNavigationDepth) {
     ctx.report({
@@ -162,7 +162,7 @@ function walkElement(walk: NavigationWalk, element: NavElement, depth: number): 
     });
   }
   for (const key of collections) {
-    if (kind === 'navigation' || allowed.includes(key)) walkCollection(walk, element, key, depth);
+    if (kind === 'navigation' || allowed.includes(key)) walkCollection(walk, element, position, key, depth);
   }
   if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(walk, element);
 }
@@ -182,7 +182,8 @@ function disallowedOf(keys: CollectionKey[], allowed: readonly CollectionKey[]):
   return noCollections;
 }
 
-function walkCollection(walk: NavigationWalk, element: NavElement, key: CollectionKey, depth: number): void {
+/** `position` is the element's place in the model's element list, which its page entries refer to. */
+function walkCollection(walk: NavigationWalk, element: NavElement, position: number, key: CollectionKey, depth: number): void {
   const { ctx, model, visitor } = walk;
   const cursor = ctx.deref(childCursor(element.cursor, key, element.value[key]));
   if (!cursor) return;
@@ -201,7 +202,7 @@ function walkCollection(walk: NavigationWalk, element: NavElement, key: Collecti
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     if (key === 'pages' && typeof item === 'string') {
-      model.addPage(element, index);
+      model.addPage(position, index);
       visitor.page(element, index, item);
       continue;
     }
@@ -209,7 +210,7 @@ function walkCollection(walk: NavigationWalk, element: NavElement, key: Collecti
     if (!itemCursor) continue;
     if (key === 'pages' && typeof itemCursor.value === 'string') {
       (element.referencedPages ??= new Map()).set(index, itemCursor);
-      model.addPage(element, index);
+      model.addPage(position, index);
       visitor.page(element, index, itemCursor.value);
       continue;
     }

@@ -108,7 +108,7 @@ export class PageEntry {
 
 /**
  * The navigation as walked: its elements, and its page entries. A large site has tens of
- * thousands of entries; they are kept as two flat lists, not an object each, until asked for.
+ * thousands of entries; they are kept as two lists of numbers, not an object each, until asked for.
  */
 export class NavigationModel {
   private entries?: PageEntry[];
@@ -117,13 +117,13 @@ export class NavigationModel {
     public root?: NavElement,
     /** Every element, in document order. */
     readonly elements: NavElement[] = [],
-    /** Each page entry in document order: the element whose "pages" list holds it... */
-    readonly pageOwners: NavElement[] = [],
+    /** Each page entry in document order: the position in `elements` of the element whose "pages" list holds it... */
+    readonly pageOwners: number[] = [],
     /** ...and its index in that list. */
     readonly pageIndexes: number[] = [],
   ) {}
 
-  addPage(owner: NavElement, index: number): void {
+  addPage(owner: number, index: number): void {
     this.pageOwners.push(owner);
     this.pageIndexes.push(index);
     this.entries = undefined;
@@ -131,7 +131,7 @@ export class NavigationModel {
 
   /** Every page entry, in document order. */
   get pages(): readonly PageEntry[] {
-    return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(owner, this.pageIndexes[slot])));
+    return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(this.elements[owner], this.pageIndexes[slot])));
   }
 }
 

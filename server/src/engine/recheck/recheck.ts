@@ -67,7 +67,8 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
     const walk = { ctx, model: subtree, visitor: navigationRules(ctx, hooks, operations) };
     const element = buildSubtree(walk, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
     const removed = subtreeOf(old);
-    const firstPage = model.pageOwners.findIndex((owner) => removed.has(owner));
+    const first = model.elements.indexOf(old);
+    const firstPage = model.pageOwners.findIndex((owner) => owner >= first && owner < first + removed.size);
     // Where the pages of a subtree that had none go in document order is not known cheaply.
     if (firstPage < 0 && subtree.pageOwners.length > 0) return undefined;
     statuses = new Map(statuses);
@@ -78,7 +79,7 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
     checkOperations(ctx, basis.specCache, operations, statuses);
 
     (list.value as unknown[])[old.cursor.key as number] = value;
-    model = replaceSubtree(model, old, removed, element, subtree, firstPage);
+    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
       ...subtreeUnits(sliceJson, unit.start, old.cursor.path, subtree.elements, document),
@@ -152,24 +153,25 @@ function subtreeOf(element: NavElement): Set<NavElement> {
   return found;
 }
 
-/** The model with an element's subtree in place of another's; elements and pages keep document order. */
-function replaceSubtree(
-  model: NavigationModel,
-  old: NavElement,
-  removed: Set<NavElement>,
-  element: NavElement,
-  subtree: NavigationModel,
-  firstPage: number,
-): NavigationModel {
+/**
+ * The model with an element's subtree in place of another's (the `size` elements from `first`);
+ * elements and pages keep document order.
+ */
+function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number): NavigationModel {
+  const old = model.elements[first];
   const siblings = old.parent!.children;
   siblings[siblings.indexOf(old)] = element;
-  const first = model.elements.indexOf(old);
-  const elements = [...model.elements.slice(0, first), ...subtree.elements, ...model.elements.slice(first + removed.size)];
+  const elements = [...model.elements.slice(0, first), ...subtree.elements, ...model.elements.slice(first + size)];
+  // Page entries refer to elements by position: those after the subtree move with it.
+  const moved = subtree.elements.length - size;
+  const shift = (owner: number) => (owner >= first + size ? owner + moved : owner);
   let { pageOwners, pageIndexes } = model;
-  if (firstPage >= 0) {
+  if (firstPage < 0) {
+    pageOwners = pageOwners.map(shift);
+  } else {
     let end = firstPage;
-    while (end < pageOwners.length && removed.has(pageOwners[end])) end++;
-    pageOwners = [...pageOwners.slice(0, firstPage), ...subtree.pageOwners, ...pageOwners.slice(end)];
+    while (end < pageOwners.length && pageOwners[end] >= first && pageOwners[end] < first + size) end++;
+    pageOwners = [...pageOwners.slice(0, firstPage), ...subtree.pageOwners.map((owner) => owner + first), ...pageOwners.slice(end).map(shift)];
     pageIndexes = [...pageIndexes.slice(0, firstPage), ...subtree.pageIndexes, ...pageIndexes.slice(end)];
   }
   return new NavigationModel(model.root, elements, pageOwners, pageIndexes);
