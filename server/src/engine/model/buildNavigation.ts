@@ -110,6 +110,9 @@ function newElement(
     openapi: own.length > 0 ? own : inherited,
     ownOpenapi: own.length > 0,
     groupDepth,
+    // Set by the walk; present from the start so every element has one shape.
+    pageList: undefined,
+    referencedPages: undefined,
   };
 }
 
