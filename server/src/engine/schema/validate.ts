@@ -1,8 +1,9 @@
 import type { CheckContext, ProblemInput } from '../checkContext';
-import { childCursor, describeValue, isRecord, jsonType, type Cursor } from '../model/cursor';
+import { childCursor, describeValue, isRecord, type Cursor } from '../model/cursor';
 import { describeElement, type NavElement } from '../model/navigationModel';
 import { didYouMean, quoteList } from '../suggest';
-import { refName, resolveSchema, type SchemaNode } from './schema';
+import { compiled, typeMatches, type CompiledSchema } from './compiledSchema';
+import type { SchemaNode } from './schema';
 
 /**
  * How a value is named in messages: `"colors.primary"`, or `"icon" in tab "Guides"`. Built
@@ -57,45 +58,42 @@ export interface ValidationOptions {
 
 const maxDepth = 64;
 
-/** Validates a value against a schema node, reporting problems that name the value. */
-export function validate(ctx: CheckContext, cursor: Cursor, schema: SchemaNode, subject: Subject, options: ValidationOptions): void {
-  const problems: ProblemInput[] = [];
-  validateNode(ctx, cursor, schema, subject, options, problems, 0, true);
-  for (const problem of problems) ctx.report(problem);
+/** One validation under way: its options, and where its problems go. */
+interface Run {
+  ctx: CheckContext;
+  options: ValidationOptions;
+  out: ProblemInput[];
 }
 
-function validateNode(
-  ctx: CheckContext,
-  rawCursor: Cursor,
-  schema: SchemaNode,
-  subject: Subject,
-  options: ValidationOptions,
-  out: ProblemInput[],
-  depth: number,
-  isTop = false,
-): void {
+/** Validates a value against a schema node, reporting problems that name the value. */
+export function validate(ctx: CheckContext, cursor: Cursor, schema: SchemaNode, subject: Subject, options: ValidationOptions): void {
+  const run: Run = { ctx, options, out: [] };
+  validateNode(run, cursor, compiled(schema), subject, 0, true);
+  for (const problem of run.out) ctx.report(problem);
+}
+
+function validateNode(run: Run, rawCursor: Cursor, schema: CompiledSchema, subject: Subject, depth: number, isTop = false): void {
   if (depth > maxDepth) return;
-  const cursor = ctx.deref(rawCursor);
+  const cursor = run.ctx.deref(rawCursor);
   if (!cursor) return;
-  const hookName = schema.$ref !== undefined && options.hooks ? refName(schema) : undefined;
-  const node = resolveSchema(schema);
+  const node = schema.target;
   const value = cursor.value;
 
-  if (!checkScalar(cursor, node, subject, out)) return;
+  if (!checkScalar(cursor, node, subject, run.out)) return;
   if (isRecord(value)) {
-    validateObject(ctx, cursor, node, subject, options, out, depth, isTop);
+    validateObject(run, cursor, node, subject, depth, isTop);
   } else if (Array.isArray(value) && node.items) {
     for (let index = 0; index < value.length; index++) {
-      validateNode(ctx, childCursor(cursor, index, value[index]), node.items, childSubject(subject, index), options, out, depth + 1);
+      validateNode(run, childCursor(cursor, index, value[index]), node.items, childSubject(subject, index), depth + 1);
     }
   }
-  if (node.anyOf) validateAnyOf(ctx, cursor, node, subject, options, out, depth, isTop);
-  const hook = hookName ? options.hooks?.[hookName] : undefined;
-  if (hook) hook(cursor, subject, out);
+  if (node.anyOf) validateAnyOf(run, cursor, node, subject, depth, isTop);
+  const hook = schema.hookName !== undefined ? run.options.hooks?.[schema.hookName] : undefined;
+  if (hook) hook(cursor, subject, run.out);
 }
 
 /** Type, enum, pattern and bounds. Returns false when the type is wrong (nothing more to check). */
-function checkScalar(cursor: Cursor, node: SchemaNode, subject: Subject, out: ProblemInput[]): boolean {
+function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out: ProblemInput[]): boolean {
   const value = cursor.value;
   if (node.type && !typeMatches(value, node.type)) {
     out.push({
@@ -106,8 +104,8 @@ function checkScalar(cursor: Cursor, node: SchemaNode, subject: Subject, out: Pr
     });
     return false;
   }
-  if (node.enum ? !node.enum.includes(value) : node.const !== undefined && node.const !== value) {
-    const allowed = node.enum ?? [node.const];
+  if (node.allowed && !node.allowed.includes(value)) {
+    const allowed = node.allowed;
     const strings = allowed.filter((item): item is string => typeof item === 'string');
     const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
     const list = allowed.length <= 12 ? `: use ${quoteList(allowed.map(String))}` : '';
@@ -122,12 +120,12 @@ function checkScalar(cursor: Cursor, node: SchemaNode, subject: Subject, out: Pr
   if (typeof value === 'string') {
     if (node.minLength !== undefined && value.length < node.minLength) {
       out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalized(subjectName(subject))} must not be empty` });
-    } else if (node.pattern && !compiledPattern(node.pattern).test(value)) {
+    } else if (node.pattern && !node.pattern.test(value)) {
       out.push({
         cursor,
         target: 'value',
         code: 'schema/pattern',
-        message: `${capitalized(subjectName(subject))} ${node.patternErrorMessage ?? `must match ${node.pattern}`} (got ${describeValue(value)})`,
+        message: `${capitalized(subjectName(subject))} ${node.patternErrorMessage ?? `must match ${node.patternSource}`} (got ${describeValue(value)})`,
       });
     }
   }
@@ -156,21 +154,12 @@ function checkScalar(cursor: Cursor, node: SchemaNode, subject: Subject, out: Pr
   return true;
 }
 
-function validateObject(
-  ctx: CheckContext,
-  cursor: Cursor,
-  node: SchemaNode,
-  subject: Subject,
-  options: ValidationOptions,
-  out: ProblemInput[],
-  depth: number,
-  isTop: boolean,
-): void {
+function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject: Subject, depth: number, isTop: boolean): void {
   const value = cursor.value as Record<string, unknown>;
-  const skip = isTop ? options.skipKeys : undefined;
-  for (const key of node.required ?? []) {
+  const skip = isTop ? run.options.skipKeys : undefined;
+  for (const key of node.required) {
     if (!(key in value) && !skip?.has(key)) {
-      out.push({
+      run.out.push({
         cursor,
         target: typeof cursor.key === 'string' ? 'key' : 'start',
         code: 'schema/required',
@@ -181,32 +170,18 @@ function validateObject(
   }
   for (const key in value) {
     if (skip?.has(key) || key === '$schema') continue;
-    validateMember(ctx, cursor, node, subject, options, out, depth, isTop, key);
+    validateMember(run, cursor, node, subject, depth, isTop, key);
   }
 }
 
-function propertySchema(node: SchemaNode, key: string): SchemaNode | undefined {
-  return node.properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
-}
-
-function validateMember(
-  ctx: CheckContext,
-  cursor: Cursor,
-  node: SchemaNode,
-  subject: Subject,
-  options: ValidationOptions,
-  out: ProblemInput[],
-  depth: number,
-  isTop: boolean,
-  key: string,
-): void {
+function validateMember(run: Run, cursor: Cursor, node: CompiledSchema, subject: Subject, depth: number, isTop: boolean, key: string): void {
   const value = (cursor.value as Record<string, unknown>)[key];
-  const property = propertySchema(node, key);
+  const property = node.propertyFor(key);
   if (property) {
     if (isPlainValueOf(property, value)) return;
-    validateNode(ctx, childCursor(cursor, key, value), property, childSubject(subject, key), options, out, depth + 1);
+    validateNode(run, childCursor(cursor, key, value), property, childSubject(subject, key), depth + 1);
   } else if (node.properties && node.additionalProperties !== true) {
-    out.push(unknownKey(cursor, key, Object.keys(node.properties), subject, isTop ? options.legacyKeys : undefined));
+    run.out.push(unknownKey(cursor, key, node.propertyNames, subject, isTop ? run.options.legacyKeys : undefined));
   }
 }
 
@@ -215,15 +190,15 @@ function validateMember(
  * re-check of that member alone.
  */
 export function validateTopMember(ctx: CheckContext, cursor: Cursor, schema: SchemaNode, options: ValidationOptions, key: string): void {
-  const problems: ProblemInput[] = [];
-  validateMember(ctx, cursor, resolveSchema(schema), {}, options, problems, 0, true, key);
-  for (const problem of problems) ctx.report(problem);
+  const run: Run = { ctx, options, out: [] };
+  validateMember(run, cursor, compiled(schema).target, {}, 0, true, key);
+  for (const problem of run.out) ctx.report(problem);
 }
 
 /** Whether a member of the top object is checked by its own schema alone, so it can be re-checked alone. */
 export function isSeparateTopMember(schema: SchemaNode, key: string): boolean {
-  const node = resolveSchema(schema);
-  return !node.anyOf && propertySchema(node, key) !== undefined;
+  const node = compiled(schema).target;
+  return !node.anyOf && node.propertyFor(key) !== undefined;
 }
 
 function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subject, legacyKeys: Record<string, string> | undefined): ProblemInput {
@@ -253,27 +228,17 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
   };
 }
 
-function validateAnyOf(
-  ctx: CheckContext,
-  cursor: Cursor,
-  node: SchemaNode,
-  subject: Subject,
-  options: ValidationOptions,
-  out: ProblemInput[],
-  depth: number,
-  isTop: boolean,
-): void {
-  const branches = node.anyOf!;
-  if (branches.every(isRequiredOnly)) {
+function validateAnyOf(run: Run, cursor: Cursor, node: CompiledSchema, subject: Subject, depth: number, isTop: boolean): void {
+  if (node.anyOfRequiredOnly) {
     const value = cursor.value;
-    const skip = isTop ? options.skipKeys : undefined;
+    const skip = isTop ? run.options.skipKeys : undefined;
     if (!isRecord(value)) return;
-    for (const branch of branches) if (hasRequiredKeys(value, branch.required!, skip)) return;
+    for (const branch of node.anyOf!) if (hasRequiredKeys(value, branch.required, skip)) return;
   }
-  const typed = branchesOfType(branches, cursor.value);
+  const typed = node.branchesOfType(cursor.value);
   if (typed.length === 0) {
-    const types = [...new Set(branches.flatMap((branch) => [resolveSchema(branch).type ?? []].flat()))];
-    out.push({
+    const types = [...new Set(node.anyOf!.flatMap((branch) => [branch.target.type ?? []].flat()))];
+    run.out.push({
       cursor,
       target: 'value',
       code: 'schema/type',
@@ -282,50 +247,20 @@ function validateAnyOf(
     return;
   }
   if (typed.length === 1) {
-    validateNode(ctx, cursor, typed[0], subject, options, out, depth + 1, isTop);
+    validateNode(run, cursor, typed[0], subject, depth + 1, isTop);
     return;
   }
   let best: ProblemInput[] | undefined;
   for (const branch of typed) {
-    const attempt: ProblemInput[] = [];
-    validateNode(ctx, cursor, branch, subject, options, attempt, depth + 1, isTop);
-    if (attempt.every((problem) => problem.severity === 'warning')) {
-      out.push(...attempt);
+    const attempt: Run = { ...run, out: [] };
+    validateNode(attempt, cursor, branch, subject, depth + 1, isTop);
+    if (attempt.out.every((problem) => problem.severity === 'warning')) {
+      run.out.push(...attempt.out);
       return;
     }
-    if (!best || attempt.length < best.length) best = attempt;
+    if (!best || attempt.out.length < best.length) best = attempt.out;
   }
-  out.push(...best!);
-}
-
-const plainTypes = new WeakMap<SchemaNode, string | null>();
-
-/**
- * True when a value needs no checking beyond its JSON type: the schema is a bare `type` with no
- * enum, pattern, bounds, hook or union. Most values in a navigation are such, and skipping the
- * general path for them keeps large files fast.
- */
-function isPlainValueOf(schema: SchemaNode, value: unknown): boolean {
-  let type = plainTypes.get(schema);
-  if (type === undefined) {
-    const plain =
-      typeof schema.type === 'string' &&
-      schema.type !== 'object' &&
-      schema.type !== 'array' &&
-      !schema.$ref &&
-      !schema.enum &&
-      schema.const === undefined &&
-      !schema.pattern &&
-      schema.minLength === undefined &&
-      schema.minimum === undefined &&
-      schema.maximum === undefined &&
-      !schema.anyOf &&
-      !schema.deprecated;
-    plainTypes.set(schema, (type = plain ? (schema.type as string) : null));
-  }
-  if (type === null) return false;
-  const actual = typeof value;
-  return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
+  run.out.push(...best!);
 }
 
 function hasRequiredKeys(value: Record<string, unknown>, required: readonly string[], skip: ReadonlySet<string> | undefined): boolean {
@@ -333,42 +268,12 @@ function hasRequiredKeys(value: Record<string, unknown>, required: readonly stri
   return true;
 }
 
-/** The branches the value's JSON type fits. Most unions have one such branch: that list is kept. */
-function branchesOfType(branches: SchemaNode[], value: unknown): SchemaNode[] {
-  const type = jsonType(value);
-  let fits = typedBranches.get(branches);
-  if (!fits) typedBranches.set(branches, (fits = new Map()));
-  let typed = fits.get(type);
-  if (!typed) {
-    typed = branches.filter((branch) => {
-      const resolved = resolveSchema(branch);
-      return !resolved.type || typeMatches(value, resolved.type);
-    });
-    fits.set(type, typed);
-  }
-  return typed;
-}
-
-const typedBranches = new WeakMap<SchemaNode[], Map<string, SchemaNode[]>>();
-
-/** A branch like `{ "required": ["pages"] }`: one of several ways to complete an object. */
-function isRequiredOnly(branch: SchemaNode): boolean {
-  return branch.required !== undefined && !branch.$ref && !branch.type && !branch.properties && !branch.anyOf;
-}
-
-const patterns = new Map<string, RegExp>();
-
-function compiledPattern(pattern: string): RegExp {
-  let regex = patterns.get(pattern);
-  if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')));
-  return regex;
-}
-
-function typeMatches(value: unknown, type: string | string[]): boolean {
-  const actual = jsonType(value);
-  if (typeof type === 'string') return type === actual || (type === 'number' && actual === 'integer');
-  for (const t of type) if (t === actual || (t === 'number' && actual === 'integer')) return true;
-  return false;
+/** True when a value needs no checking beyond its JSON type (see `CompiledSchema.plainType`). */
+function isPlainValueOf(schema: CompiledSchema, value: unknown): boolean {
+  const type = schema.plainType;
+  if (type === undefined) return false;
+  const actual = typeof value;
+  return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
 }
 
 function typeNames(type: string | string[]): string {
