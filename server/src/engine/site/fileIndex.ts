@@ -12,8 +12,8 @@ export function pageOf(file: string): string | undefined {
 /** The files of a docs site, as paths relative to its root with forward slashes. */
 export class FileIndex {
   private readonly files = new Set<string>();
-  /** Page paths without extension -> how many page files (.mdx, .md) have that path. */
-  private readonly pages = new Map<string, number>();
+  /** Page paths without extension that have a page file (.mdx or .md). */
+  private readonly pages = new Set<string>();
   /** Symbolic links found under the root that point outside of it; they are never followed. */
   readonly escapingLinks = new Set<string>();
   /** Folder -> the page paths in it; built on first use, dropped when a page comes or goes. */
@@ -24,8 +24,8 @@ export class FileIndex {
     this.files.add(path);
     const page = pageOf(path);
     if (page === undefined) return;
-    const key = flatCopy(page);
-    this.pages.set(key, (this.pages.get(key) ?? 0) + 1);
+    if (this.pages.has(page)) return;
+    this.pages.add(flatCopy(page));
     this.pagesByFolder = undefined;
   }
 
@@ -33,9 +33,8 @@ export class FileIndex {
     if (!this.files.delete(path)) return;
     const page = pageOf(path);
     if (page === undefined) return;
-    const count = (this.pages.get(page) ?? 1) - 1;
-    if (count > 0) this.pages.set(page, count);
-    else this.pages.delete(page);
+    if (pageExtensions.some((extension) => this.files.has(page + extension))) return;
+    this.pages.delete(page);
     this.pagesByFolder = undefined;
   }
 
@@ -54,7 +53,7 @@ export class FileIndex {
   pagesInFolderOf(page: string): readonly string[] {
     if (!this.pagesByFolder) {
       this.pagesByFolder = new Map();
-      for (const path of this.pages.keys()) {
+      for (const path of this.pages) {
         const folder = folderOf(path);
         const list = this.pagesByFolder.get(folder);
         if (list) list.push(path);
@@ -66,7 +65,7 @@ export class FileIndex {
 
   /** Every page path (without extension) that has a file. */
   allPages(): IterableIterator<string> {
-    return this.pages.keys();
+    return this.pages.values();
   }
 
   has(path: string): boolean {
