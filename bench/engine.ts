@@ -8,7 +8,8 @@ import { checkDocsJson, DiskSiteHost, FileIndex, recheckDocsJson, type CheckResu
 import schema from '../schemas/docs.schema.json';
 import { materialiseRepository } from '../test/support/corpus';
 
-const runs = 25;
+const rounds = 15;
+const recheckRuns = 25;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -21,15 +22,22 @@ function edited(text: string, run: number): string {
   return text.slice(0, at) + String.fromCharCode(65 + (run % 26)) + text.slice(at + 1);
 }
 
-function time(fn: (text: string) => unknown, text: string): number {
-  const samples: number[] = [];
-  for (let run = 0; run < runs + 3; run++) {
-    const input = edited(text, run);
-    const start = performance.now();
-    fn(input);
-    if (run >= 3) samples.push(performance.now() - start);
+/**
+ * The median time of each contender, timed in turn within each round on its own freshly edited
+ * text: a drift in the machine's speed during the run touches every contender alike.
+ */
+async function timeInRounds(contenders: Record<string, (text: string) => unknown>, text: string): Promise<Record<string, number>> {
+  const samples: Record<string, number[]> = {};
+  for (const name of Object.keys(contenders)) samples[name] = [];
+  for (let round = 0; round < rounds + 2; round++) {
+    for (const [name, fn] of Object.entries(contenders)) {
+      const input = edited(text, round);
+      const start = performance.now();
+      await fn(input);
+      if (round >= 2) samples[name].push(performance.now() - start);
+    }
   }
-  return median(samples);
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 /**
@@ -39,7 +47,7 @@ function time(fn: (text: string) => unknown, text: string): number {
 function timeRecheck(text: string, host: SiteHost, at: number): number {
   let result: CheckResult = checkDocsJson(text, host);
   const samples: number[] = [];
-  for (let run = 0; run < runs + 3; run++) {
+  for (let run = 0; run < recheckRuns + 3; run++) {
     const input = text.slice(0, at) + String.fromCharCode(97 + (run % 26)) + text.slice(at + 1);
     const start = performance.now();
     result = recheckDocsJson(result, input);
@@ -60,17 +68,6 @@ function editPlaces(text: string): { label: string; at: number }[] {
   ];
 }
 
-async function timeAsync(fn: (text: string) => Promise<unknown>, text: string, count = runs): Promise<number> {
-  const samples: number[] = [];
-  for (let run = 0; run < count + 2; run++) {
-    const input = edited(text, run);
-    const start = performance.now();
-    await fn(input);
-    if (run >= 2) samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
-
 // Our schema also answers for the hosted schema's URL: most docs.json name it in "$schema", which the
 // language service follows before any file match (without this it validates nothing at all).
 const jsonService = getLanguageService({});
@@ -88,14 +85,12 @@ async function benchmark(label: string, text: string, host: SiteHost, coldRoot?:
   const check = (input: string) => checkDocsJson(input, host);
   const result = check(text);
   const problems = [...result.documents.values()].reduce((n, d) => n + d.diagnostics.length, 0);
-  const parse = time((input) => JSON.parse(input), text);
-  const full = time(check, text);
-  const jsonc = time((input) => parseTree(input), text);
   const badTheme = text.replace(/"theme": "[^"]*"/, '"theme": "no-such-theme"');
   if ((await languageService(badTheme)) <= (await languageService(text))) {
     throw new Error('vscode-json-languageservice did not validate against our schema: the comparison would be void');
   }
-  const service = await timeAsync(languageService, text, 7);
+  const times = await timeInRounds({ parse: (input) => JSON.parse(input), full: check, jsonc: (input) => parseTree(input), service: languageService }, text);
+  const { parse, full, jsonc, service } = times;
   console.log(`\n${label}: ${(text.length / 1e6).toFixed(2)} MB, ${result.model.pages.length} page entries, ${problems} diagnostics`);
   console.log(`  JSON.parse (floor)                 ${parse.toFixed(1).padStart(8)} ms`);
   console.log(`  docsjson full check (warm, edited) ${full.toFixed(1).padStart(8)} ms   ${(full / parse).toFixed(1)}x JSON.parse   (target <= 5x)`);

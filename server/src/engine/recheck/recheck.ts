@@ -155,24 +155,35 @@ function subtreeOf(element: NavElement): Set<NavElement> {
 
 /**
  * The model with an element's subtree in place of another's (the `size` elements from `first`);
- * elements and pages keep document order.
+ * elements and pages keep document order. The lists of the previous model, which is used up, are
+ * changed in place: copying them would cost more than the rest of a re-check on a large site.
  */
 function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number): NavigationModel {
-  const old = model.elements[first];
+  const { elements, pageOwners, pageIndexes } = model;
+  const old = elements[first];
   const siblings = old.parent!.children;
   siblings[siblings.indexOf(old)] = element;
-  const elements = [...model.elements.slice(0, first), ...subtree.elements, ...model.elements.slice(first + size)];
+  replaceRange(elements, first, size, subtree.elements);
   // Page entries refer to elements by position: those after the subtree move with it.
   const moved = subtree.elements.length - size;
-  const shift = (owner: number) => (owner >= first + size ? owner + moved : owner);
-  let { pageOwners, pageIndexes } = model;
-  if (firstPage < 0) {
-    pageOwners = pageOwners.map(shift);
-  } else {
+  let after = 0;
+  if (firstPage >= 0) {
     let end = firstPage;
     while (end < pageOwners.length && pageOwners[end] >= first && pageOwners[end] < first + size) end++;
-    pageOwners = [...pageOwners.slice(0, firstPage), ...subtree.pageOwners.map((owner) => owner + first), ...pageOwners.slice(end).map(shift)];
-    pageIndexes = [...pageIndexes.slice(0, firstPage), ...subtree.pageIndexes, ...pageIndexes.slice(end)];
+    replaceRange(pageOwners, firstPage, end - firstPage, subtree.pageOwners.map((owner) => owner + first));
+    replaceRange(pageIndexes, firstPage, end - firstPage, subtree.pageIndexes);
+    after = firstPage + subtree.pageOwners.length;
+  }
+  if (moved !== 0) {
+    for (let slot = after; slot < pageOwners.length; slot++) if (pageOwners[slot] >= first + size) pageOwners[slot] += moved;
   }
   return new NavigationModel(model.root, elements, pageOwners, pageIndexes);
+}
+
+/** Replaces `count` items of a list from `start` with others, in place; no argument spreading, as lists can be long. */
+function replaceRange<T>(list: T[], start: number, count: number, items: readonly T[]): void {
+  const tail = list.splice(start + count);
+  list.length = start;
+  for (const item of items) list.push(item);
+  for (const item of tail) list.push(item);
 }
