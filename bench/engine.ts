@@ -91,7 +91,7 @@ async function benchmark(label: string, text: string, host: SiteHost, coldRoot?:
   }
   const times = await timeInRounds({ parse: (input) => JSON.parse(input), full: check, jsonc: (input) => parseTree(input), service: languageService }, text);
   const { parse, full, jsonc, service } = times;
-  console.log(`\n${label}: ${(text.length / 1e6).toFixed(2)} MB, ${result.model.pages.length} page entries, ${problems} diagnostics`);
+  console.log(`\n${label}: ${(text.length / 1e6).toFixed(2)} MB, ${result.model.pageCount} page entries, ${problems} diagnostics`);
   console.log(`  JSON.parse (floor)                 ${parse.toFixed(1).padStart(8)} ms`);
   console.log(`  docsjson full check (warm, edited) ${full.toFixed(1).padStart(8)} ms   ${(full / parse).toFixed(1)}x JSON.parse   (target <= 5x)`);
   console.log(`  jsonc-parser parseTree             ${jsonc.toFixed(1).padStart(8)} ms   docsjson is ${(jsonc / full).toFixed(1)}x faster`);

@@ -115,5 +115,5 @@ function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): Site
       else if (diagnostic.severity === 'warning') warnings++;
     }
   }
-  return { docsJson, root: site.root, pages: state.site.result.model.pages.length, errors, warnings, checkMs: Math.round(state.durationMs) };
+  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, errors, warnings, checkMs: Math.round(state.durationMs) };
 }

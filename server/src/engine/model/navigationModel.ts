@@ -129,6 +129,10 @@ export class NavigationModel {
     this.entries = undefined;
   }
 
+  get pageCount(): number {
+    return this.pageOwners.length;
+  }
+
   /** Every page entry, in document order. */
   get pages(): readonly PageEntry[] {
     return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(this.elements[owner], this.pageIndexes[slot])));
