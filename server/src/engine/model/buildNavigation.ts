@@ -116,10 +116,16 @@ function newElement(
   };
 }
 
-function walkElement(walk: NavigationWalk, element: NavElement, depth: number): void {
-  const { ctx } = walk;
+/** Adds an element to the model and runs the element rules on it; returns its position in the model. */
+function addElement(walk: NavigationWalk, element: NavElement): number {
   const position = walk.model.elements.push(element) - 1;
   walk.visitor.element(element);
+  return position;
+}
+
+function walkElement(walk: NavigationWalk, element: NavElement, depth: number): void {
+  const { ctx } = walk;
+  const position = addElement(walk, element);
   if (depth > maxNavigationDepth) {
     ctx.report({
       cursor: element.cursor,
@@ -237,7 +243,7 @@ function walkCollection(walk: NavigationWalk, element: NavElement, position: num
 }
 
 function walkGlobal(walk: NavigationWalk, element: NavElement): void {
-  const { ctx, model, visitor } = walk;
+  const { ctx } = walk;
   const cursor = ctx.deref(childCursor(element.cursor, 'global', element.value.global));
   if (!cursor) return;
   if (!isRecord(cursor.value)) {
@@ -246,8 +252,7 @@ function walkGlobal(walk: NavigationWalk, element: NavElement): void {
   }
   const global = newElement('global', cursor, element, element.openapi, 0, 'global');
   element.children.push(global);
-  model.elements.push(global);
-  visitor.element(global);
+  addElement(walk, global);
   for (const key of globalCollections) {
     if (!(key in global.value)) continue;
     const list = ctx.deref(childCursor(cursor, key, global.value[key]));
@@ -266,8 +271,7 @@ function walkGlobal(walk: NavigationWalk, element: NavElement): void {
       const entry = newElement('globalEntry', itemCursor, global, global.openapi, 0, key);
       entry.name = globalEntryName(key, itemCursor.value);
       global.children.push(entry);
-      model.elements.push(entry);
-      visitor.element(entry);
+      addElement(walk, entry);
     });
   }
 }

@@ -126,14 +126,13 @@ export class NavigationModel {
   addPage(owner: number, index: number): void {
     this.pageOwners.push(owner);
     this.pageIndexes.push(index);
-    this.entries = undefined;
   }
 
   get pageCount(): number {
     return this.pageOwners.length;
   }
 
-  /** Every page entry, in document order. */
+  /** Every page entry, in document order; made on first use, once the walk has built the model. */
   get pages(): readonly PageEntry[] {
     return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(this.elements[owner], this.pageIndexes[slot])));
   }

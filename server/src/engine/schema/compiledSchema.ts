@@ -38,6 +38,14 @@ export class CompiledSchema {
   plainType: string | undefined = undefined;
   private readonly branchesByType = new Map<string, CompiledSchema[]>();
 
+  /** Whether a value is accepted by its JSON type alone (see `plainType`). */
+  acceptsPlainly(value: unknown): boolean {
+    const type = this.plainType;
+    if (type === undefined) return false;
+    const actual = typeof value;
+    return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
+  }
+
   /** The schema of a member, if the node has one for that key. */
   propertyFor(key: string): CompiledSchema | undefined {
     return this.properties?.get(key) ?? (typeof this.additionalProperties === 'object' ? this.additionalProperties : undefined);

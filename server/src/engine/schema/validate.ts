@@ -178,7 +178,7 @@ function validateMember(run: Run, cursor: Cursor, node: CompiledSchema, subject:
   const value = (cursor.value as Record<string, unknown>)[key];
   const property = node.propertyFor(key);
   if (property) {
-    if (isPlainValueOf(property, value)) return;
+    if (property.acceptsPlainly(value)) return;
     validateNode(run, childCursor(cursor, key, value), property, childSubject(subject, key), depth + 1);
   } else if (node.properties && node.additionalProperties !== true) {
     run.out.push(unknownKey(cursor, key, node.propertyNames, subject, isTop ? run.options.legacyKeys : undefined));
@@ -266,14 +266,6 @@ function validateAnyOf(run: Run, cursor: Cursor, node: CompiledSchema, subject: 
 function hasRequiredKeys(value: Record<string, unknown>, required: readonly string[], skip: ReadonlySet<string> | undefined): boolean {
   for (const key of required) if (!(key in value) && !skip?.has(key)) return false;
   return true;
-}
-
-/** True when a value needs no checking beyond its JSON type (see `CompiledSchema.plainType`). */
-function isPlainValueOf(schema: CompiledSchema, value: unknown): boolean {
-  const type = schema.plainType;
-  if (type === undefined) return false;
-  const actual = typeof value;
-  return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
 }
 
 function typeNames(type: string | string[]): string {
