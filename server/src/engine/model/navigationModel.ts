@@ -1,4 +1,5 @@
 import { childCursor, type Cursor } from './cursor';
+import { PageSlots } from './pageSlots';
 
 /** Each kind but globalEntry is also the name of the schema definition that describes it. */
 export const elementKinds = ['navigation', 'group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'menuItem', 'global', 'globalEntry'] as const;
@@ -106,10 +107,7 @@ export class PageEntry {
   }
 }
 
-/**
- * The navigation as walked: its elements, and its page entries. A large site has tens of
- * thousands of entries; they are kept as two lists of numbers, not an object each, until asked for.
- */
+/** The navigation as walked: its elements, and its page entries. */
 export class NavigationModel {
   private entries?: PageEntry[];
 
@@ -117,24 +115,24 @@ export class NavigationModel {
     public root?: NavElement,
     /** Every element, in document order. */
     readonly elements: NavElement[] = [],
-    /** Each page entry in document order: the position in `elements` of the element whose "pages" list holds it... */
-    readonly pageOwners: number[] = [],
-    /** ...and its index in that list. */
-    readonly pageIndexes: number[] = [],
+    readonly pageSlots = new PageSlots(),
   ) {}
 
   addPage(owner: number, index: number): void {
-    this.pageOwners.push(owner);
-    this.pageIndexes.push(index);
+    this.pageSlots.push(owner, index);
   }
 
   get pageCount(): number {
-    return this.pageOwners.length;
+    return this.pageSlots.length;
   }
 
   /** Every page entry, in document order; made on first use, once the walk has built the model. */
   get pages(): readonly PageEntry[] {
-    return (this.entries ??= this.pageOwners.map((owner, slot) => new PageEntry(this.elements[owner], this.pageIndexes[slot])));
+    if (!this.entries) {
+      const { elements, pageSlots } = this;
+      this.entries = Array.from({ length: pageSlots.length }, (_, slot) => new PageEntry(elements[pageSlots.owner(slot)], pageSlots.index(slot)));
+    }
+    return this.entries;
   }
 }
 

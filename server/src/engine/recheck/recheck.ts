@@ -68,9 +68,9 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
     const element = buildSubtree(walk, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
     const removed = subtreeOf(old);
     const first = model.elements.indexOf(old);
-    const firstPage = model.pageOwners.findIndex((owner) => owner >= first && owner < first + removed.size);
+    const firstPage = model.pageSlots.findOwnedWithin(first, first + removed.size);
     // Where the pages of a subtree that had none go in document order is not known cheaply.
-    if (firstPage < 0 && subtree.pageOwners.length > 0) return undefined;
+    if (firstPage < 0 && subtree.pageCount > 0) return undefined;
     statuses = new Map(statuses);
     for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => statuses.delete(declaration));
     const declarations = new Set<SpecDeclaration>();
@@ -159,7 +159,7 @@ function subtreeOf(element: NavElement): Set<NavElement> {
  * changed in place: copying them would cost more than the rest of a re-check on a large site.
  */
 function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number): NavigationModel {
-  const { elements, pageOwners, pageIndexes } = model;
+  const { elements, pageSlots } = model;
   const old = elements[first];
   const siblings = old.parent!.children;
   siblings[siblings.indexOf(old)] = element;
@@ -169,15 +169,12 @@ function replaceSubtree(model: NavigationModel, first: number, size: number, ele
   let after = 0;
   if (firstPage >= 0) {
     let end = firstPage;
-    while (end < pageOwners.length && pageOwners[end] >= first && pageOwners[end] < first + size) end++;
-    replaceRange(pageOwners, firstPage, end - firstPage, subtree.pageOwners.map((owner) => owner + first));
-    replaceRange(pageIndexes, firstPage, end - firstPage, subtree.pageIndexes);
-    after = firstPage + subtree.pageOwners.length;
+    while (end < pageSlots.length && pageSlots.owner(end) >= first && pageSlots.owner(end) < first + size) end++;
+    pageSlots.replace(firstPage, end - firstPage, subtree.pageSlots, first);
+    after = firstPage + subtree.pageCount;
   }
-  if (moved !== 0) {
-    for (let slot = after; slot < pageOwners.length; slot++) if (pageOwners[slot] >= first + size) pageOwners[slot] += moved;
-  }
-  return new NavigationModel(model.root, elements, pageOwners, pageIndexes);
+  if (moved !== 0) pageSlots.shiftOwners(after, first + size, moved);
+  return new NavigationModel(model.root, elements, pageSlots);
 }
 
 /** Replaces `count` items of a list from `start` with others, in place; no argument spreading, as lists can be long. */
