@@ -9,7 +9,8 @@ import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
 import { persistJobProgress } from '../../agent/src/persistJobProgress';
 import { createRedactor, type Redactor } from '../../agent/src/redact';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
-import { TextProgressWriter, formatOutcome, formatRecord, terminalSafe } from './jobOutput';
+import { TextProgressWriter, formatOutcome, formatRecord } from './jobOutput';
+import { terminalSafe } from './terminalSafe';
 import { UsageError } from './usage';
 
 const HELP = `Usage:

@@ -6,16 +6,7 @@ import type { AgentEvent } from '../../agent/src/stream/events';
 import type { Todo } from '../../agent/src/todos';
 import type { TrackedJob } from '../../agent/src/trackedJob';
 import { truncateText } from '../../agent/src/truncate';
-
-/**
- * Text from the API made harmless for a terminal: control characters (escape sequences) and
- * bidirectional overrides are shown as `\u{...}` instead of being obeyed.
- */
-export function terminalSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    return `\\u{${char.codePointAt(0)!.toString(16)}}`;
-  });
-}
+import { terminalSafe } from './terminalSafe';
 
 const TODO_MARKS: Record<string, string> = { completed: '[x]', in_progress: '[>]', pending: '[ ]', cancelled: '[-]' };
 

@@ -3,7 +3,7 @@ import { runJob } from './job';
 import { UsageError } from './usage';
 
 const usage = `Usage:
-  docsjson check [PATH...] [--format text|json] [--max-warnings N]
+  docsjson check [PATH...] [--format text|json|github] [--max-warnings N]
   docsjson job create|get|watch ... (docsjson job --help)`;
 
 async function main(argv: string[]): Promise<number> {

@@ -92,5 +92,42 @@ test('usage and I/O problems exit 2 with a one-line message', () => {
   assert.match(unreadable.stderr, /^docsjson: cannot read .*docs\.json: EIO\n/);
   const badFormat = run(['check', '--format', 'xml']);
   assert.equal(badFormat.code, 2);
-  assert.match(badFormat.stderr, /^docsjson: --format must be "text" or "json"/);
+  assert.match(badFormat.stderr, /^docsjson: --format must be "text", "json" or "github", not "xml"\n/);
+});
+
+test('--format github prints one annotation per diagnostic on the range, then the summary; exit codes as for text', () => {
+  const { code, stdout } = run(['check', 'examples/acme-docs', '--format', 'github'], join(__dirname, '..', '..'));
+  assert.equal(code, 1);
+  const lines = stdout.trim().split('\n');
+  const annotations = lines.filter((line) => line.startsWith('::'));
+  assert.equal(annotations.length, 6);
+  assert.ok(
+    annotations.includes(
+      '::error file=examples/acme-docs/docs.json,line=17,endLine=17,col=53,endColumn=68,title=ref/missing-page::Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md',
+    ),
+  );
+  assert.ok(annotations[0].startsWith('::warning file=examples/acme-docs/docs.json,line=6,endLine=6,col=3,endColumn=11,title=schema/unknown-key::'));
+  assert.equal(lines.at(-1), '1 docs.json file checked: 4 errors, 2 warnings');
+});
+
+test('strings from a hostile docs.json stay inert: no escape sequence, no extra line, no extra workflow command', () => {
+  const pages = ['a\n::error file=x::injected', 'b\u001b[2J\u001b]8;;https://evil.example\u0007', 'c\u202eevil', 'd%0A::warning::x'];
+  const site = writeSite({ 'we,ird:dir/docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { pages } }) });
+  for (const format of ['text', 'github']) {
+    const { code, stdout } = run(['check', 'we,ird:dir', '--format', format], site);
+    assert.equal(code, 1);
+    assert.doesNotMatch(stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/, `${format}: no control character but line ends`);
+    const lines = stdout.trim().split('\n');
+    assert.equal(lines.length, pages.length + 2, `${format}: one line per problem, a blank line and the summary`);
+    assert.ok(lines.some((line) => line.includes('Page "a\\u{a}::error file=x::injected" not found')), `${format}: the line break is shown, not obeyed`);
+    assert.ok(lines.some((line) => line.includes('Page "b\\u{1b}[2J\\u{1b}]8;;https://evil.example\\u{7}" not found')));
+    if (format === 'github') {
+      const commands = lines.filter((line) => line.startsWith('::'));
+      assert.equal(commands.length, pages.length, 'one workflow command per problem, no more');
+      assert.ok(commands.every((line) => line.startsWith('::error file=we%2Cird%3Adir/docs.json,line=1,')), 'the path is escaped as a property');
+      assert.ok(lines.some((line) => line.includes('Page "d%250A::warning::x" not found')), 'a percent sign cannot spell an escaped line break');
+    } else {
+      assert.ok(lines.some((line) => line.startsWith('we,ird:dir/docs.json:1:') && line.includes('Page "d%0A::warning::x" not found')));
+    }
+  }
 });

@@ -1,0 +1,72 @@
+import type { Severity } from '../../server/src/engine';
+import { terminalSafeLine } from './terminalSafe';
+
+export interface ReportedDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+}
+
+export interface ReportedFile {
+  path: string;
+  diagnostics: ReportedDiagnostic[];
+}
+
+export const outputFormats = ['text', 'json', 'github'] as const;
+export type OutputFormat = (typeof outputFormats)[number];
+
+/** What `docsjson check` prints for the files it checked, in a format. */
+export function formatReport(files: ReportedFile[], checked: number, format: OutputFormat, colour: boolean): string {
+  if (format === 'json') return `${JSON.stringify({ files })}\n`;
+  const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
+  const total = summary(files, checked);
+  lines.push(lines.length > 0 ? `\n${total}` : total);
+  return `${lines.join('\n')}\n`;
+}
+
+const colours: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
+
+/** `file:line:col  severity  message  code`. A docs.json's own strings in messages stay inert, on one line. */
+function textLine(path: string, d: ReportedDiagnostic, colour: boolean): string {
+  const paint = (code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return `${terminalSafeLine(path)}:${d.line}:${d.column}  ${paint(colours[d.severity], d.severity)}  ${terminalSafeLine(d.message)}  ${paint('90', d.code)}`;
+}
+
+const annotationLevels: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/**
+ * A GitHub Actions workflow command that shows the diagnostic on the pull request's diff. Text
+ * from the docs.json is escaped so that it cannot end the command or start another.
+ */
+function githubAnnotation(path: string, d: ReportedDiagnostic): string {
+  const properties = [`file=${escapeProperty(path)}`, `line=${d.line}`, `endLine=${d.endLine}`, `col=${d.column}`, `endColumn=${d.endColumn}`, `title=${escapeProperty(d.code)}`];
+  return `::${annotationLevels[d.severity]} ${properties.join(',')}::${escapeData(terminalSafeLine(d.message))}`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(terminalSafeLine(text)).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function severityCounts(files: ReportedFile[]): { errors: number; warnings: number; others: number } {
+  const all = files.flatMap((file) => file.diagnostics);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.filter((d) => d.severity === 'warning').length;
+  return { errors, warnings, others: all.length - errors - warnings };
+}
+
+function summary(files: ReportedFile[], checked: number): string {
+  const { errors, warnings, others } = severityCounts(files);
+  return `${plural(checked, 'docs.json file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
