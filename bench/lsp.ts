@@ -45,6 +45,7 @@ async function crewAI(nodeOptions: string[]): Promise<void> {
     await client.open(path);
     const first = await client.diagnostics(path);
     report(`didOpen to diagnostics (${first.length} problems)`, performance.now() - started, 'ms');
+    await pause(1000); // as a user reads before typing; an idle server prepares for the first edit
 
     const places = [
       { label: 'in "name"', find: (text: string) => text.indexOf('"name": "') + 10 },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkDocsJson, DiskSiteHost, recheckDocsJson, type CheckResult } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, prepareRecheck, recheckDocsJson, type CheckResult } from '../../server/src/engine';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 import { writeSite } from '../support/site';
 import { applyEdit, typingEdit } from '../support/typingEdits';
@@ -141,5 +141,26 @@ describe('re-check after an edit', () => {
     const again = recheckDocsJson(first, text.replace('"a"', '"c"'));
     assert.equal(again.basis.units, undefined, 'a full check, not a local one on a changed value');
     assert.equal(again.documents.get('docs.json')!.diagnostics[0].message.includes('"c"'), true);
+  });
+
+  it('a result prepared ahead finds where each part is before the first edit, and the edit gives the full outcome', () => {
+    const root = writeSite({ 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'B', pages: ['b'] }] } }), 'a.mdx': '' });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    prepareRecheck(first);
+    const prepared = first.basis.units;
+    assert.ok(prepared && prepared.some((unit) => unit.element?.name === 'B'), 'the table holds group "B"');
+    const edited = text.replace('"b"', '"a"');
+    const second = recheckDocsJson(first, edited);
+    assert.ok(second.basis.units, 'a local re-check');
+    assert.deepEqual(outcome(second), outcome(checkDocsJson(edited, host)));
+    const usedUp = checkDocsJson(text, host);
+    recheckDocsJson(usedUp, text); // the same text: a full check, which uses the result up
+    prepareRecheck(usedUp);
+    assert.equal(usedUp.basis.units, undefined, 'a result used up is left alone');
+    const broken = checkDocsJson(text.replace('"b"', '"b'), host);
+    prepareRecheck(broken);
+    assert.equal(broken.basis.units, undefined, 'broken JSON is never checked in parts');
   });
 });

@@ -1,5 +1,5 @@
 export { checkDocsJson, type CheckResult, type CheckedDocument } from './check';
-export { recheckDocsJson } from './recheck/recheck';
+export { prepareRecheck, recheckDocsJson } from './recheck/recheck';
 export type { CheckOptions } from './checkContext';
 export type { Diagnostic, Severity, Suggestion } from './diagnostic';
 export { LineIndex } from './json/lineIndex';

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { checkDocsJson, recheckDocsJson } from '../engine';
+import { checkDocsJson, prepareRecheck, recheckDocsJson, type CheckResult } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
 import type { DocsJsonSettings } from '../settings';
@@ -7,6 +7,9 @@ import { OverlaySiteHost } from './overlaySiteHost';
 
 /** After a change that follows another this closely, the user is typing: wait for a pause. */
 const typingPause = 200;
+
+/** How long after a check of an open docs.json nothing may happen before the next edit is prepared for. */
+const idlePause = 500;
 
 export interface CheckedState {
   site: CheckedSite;
@@ -31,18 +34,19 @@ export class DocsSite {
   private lastChangeAt = 0;
   private typing = false;
   private timer?: NodeJS.Timeout;
+  private preparation?: NodeJS.Timeout;
   private waiters: { resolve: (state: CheckedState) => void; reject: (error: unknown) => void }[] = [];
   private checkCount = 0;
 
   constructor(
     readonly docsJsonPath: string,
     public settings: DocsJsonSettings,
-    openText: (absolutePath: string) => string | undefined,
+    private readonly openText: (absolutePath: string) => string | undefined,
     private readonly remoteSpecs: RemoteSpecs,
     private readonly onChecked: (site: DocsSite, state: CheckedState) => void,
   ) {
     this.root = dirname(docsJsonPath);
-    this.host = new OverlaySiteHost(this.root, (path) => openText(this.absolute(path)));
+    this.host = new OverlaySiteHost(this.root, (path) => this.openText(this.absolute(path)));
   }
 
   /** The root-relative path of a file inside the site, or undefined for one outside it. */
@@ -111,8 +115,20 @@ export class DocsSite {
     this.checked = { site, id: ++this.checkCount, durationMs, generation, readPaths };
     this.onlyDocsJsonEdited = true;
     this.typing = false;
+    this.prepareWhenIdle(result);
     this.onChecked(this, this.checked);
     return this.checked;
+  }
+
+  /** When the docs.json is open and the check stays current for a while, prepares for its next edit. */
+  private prepareWhenIdle(result: CheckResult): void {
+    clearTimeout(this.preparation);
+    if (result.basis.units || this.openText(this.absolute('docs.json')) === undefined) return;
+    const generation = this.generation;
+    this.preparation = setTimeout(() => {
+      if (this.generation === generation) prepareRecheck(result);
+    }, idlePause);
+    this.preparation.unref();
   }
 
   /** A check of the current state, once the user pauses typing. */
@@ -145,5 +161,6 @@ export class DocsSite {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.preparation);
   }
 }

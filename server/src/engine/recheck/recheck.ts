@@ -31,11 +31,28 @@ export function recheckDocsJson(previous: CheckResult, text: string): CheckResul
 /** Text that may stand for a "$ref" key, which would pull other files into the part re-checked. */
 const mayReferenceFiles = /\$ref|\\u/;
 
-function recheckLocally(previous: CheckResult, text: string): CheckResult | undefined {
-  const { basis } = previous;
-  const main = previous.documents.get(basis.mainPath)?.document;
+/**
+ * Finds, ahead of the next edit, where each part of the docs.json is: the first re-check of a
+ * large site would otherwise pay for it (a pass over the whole text). For a moment of idleness.
+ */
+export function prepareRecheck(result: CheckResult): void {
+  const recheckable = recheckableMain(result);
+  if (recheckable && !result.basis.consumed) result.basis.units ??= buildUnits(recheckable.main, result.model.elements, recheckable.root);
+}
+
+/** The docs.json of a result, when parts of it can be checked again alone: valid JSON, an object, no "$ref" at the top. */
+function recheckableMain(result: CheckResult): { main: SourceDocument; root: Record<string, unknown> } | undefined {
+  const main = result.documents.get(result.basis.mainPath)?.document;
   const root = main?.json.value;
   if (!main || main.json.syntaxProblems.length > 0 || !isRecord(root) || '$ref' in root) return undefined;
+  return { main, root };
+}
+
+function recheckLocally(previous: CheckResult, text: string): CheckResult | undefined {
+  const { basis } = previous;
+  const recheckable = recheckableMain(previous);
+  if (!recheckable) return undefined;
+  const { main, root } = recheckable;
   const oldText = main.json.text;
   const span = editSpan(oldText, text);
   if (!span) return undefined;
