@@ -50,8 +50,15 @@ test('a clean site exits 0; --max-warnings turns too many warnings into exit 1',
   assert.equal(run(['check', clean]).code, 0);
   const warned = writeSite({ 'docs.json': withWarning, 'intro.mdx': '' });
   assert.equal(run(['check', warned]).code, 0);
-  assert.equal(run(['check', warned, '--max-warnings', '1']).code, 0);
-  assert.equal(run(['check', warned, '--max-warnings', '0']).code, 1);
+  const allowed = run(['check', warned, '--max-warnings', '1']);
+  assert.equal(allowed.code, 0);
+  assert.doesNotMatch(allowed.stdout, /Too many warnings/);
+  const tooMany = run(['check', warned, '--max-warnings', '0']);
+  assert.equal(tooMany.code, 1);
+  assert.equal(tooMany.stdout.trim().split('\n').at(-1), 'Too many warnings: 1, more than --max-warnings 0 allows', 'the exit code is explained');
+  const json = run(['check', warned, '--max-warnings', '0', '--format', 'json']);
+  assert.equal(json.code, 1);
+  assert.deepEqual(Object.keys(JSON.parse(json.stdout)), ['files'], 'JSON output stays one object');
 });
 
 test('folders are searched recursively, skipping node_modules and dot folders; each docs.json is its own root', () => {
