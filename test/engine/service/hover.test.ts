@@ -35,6 +35,14 @@ test('a missing page says so', () => {
   );
 });
 
+test('a page path that holds markdown shows as written', () => {
+  const hostile = basic.replace('"guides/deploy"', '"guides/de|ploy`[x](evil.example)"');
+  assert.equal(
+    hoverAt('lsp-basic', 'docs.json', hostile)!.markdown,
+    'No page file: neither ``guides/deploy`[x](evil.example).mdx`` nor ``guides/deploy`[x](evil.example).md`` exists',
+  );
+});
+
 test('an operation: its summary and description from the spec in force', () => {
   assert.equal(
     hoverAt('lsp-basic', 'docs.json', markIn(basic, '"GET /users"', 3))!.markdown,

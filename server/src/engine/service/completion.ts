@@ -11,6 +11,7 @@ import { best, FuzzyPattern } from './fuzzy';
 import type { JsonText } from './jsonText';
 import { languageNames } from './languageNames';
 import { completionLocation, type CompletionLocation } from './location';
+import { inlineCode } from './markdown';
 import { elementKindOf, itemSchema, neededKeys, schemaAt, valueRole } from './siteSchema';
 
 export type CompletionKind = 'property' | 'value' | 'page' | 'operation' | 'icon' | 'language' | 'file' | 'snippet';
@@ -152,7 +153,7 @@ function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: s
       label,
       kind: 'operation',
       detail: operation.summary,
-      documentation: [operation.description, `Operation in \`${spec}\``].filter(Boolean).join('\n\n'),
+      documentation: [operation.description, `Operation in ${inlineCode(spec)}`].filter(Boolean).join('\n\n'),
       insertText: JSON.stringify(label),
     });
   }

@@ -7,6 +7,7 @@ import type { CheckedSite } from './checkedSite';
 import { readFrontmatter } from './frontmatter';
 import type { JsonText } from './jsonText';
 import { languageNames } from './languageNames';
+import { inlineCode, plainParagraph, plainText } from './markdown';
 import { nodeLocation, rangeOf } from './location';
 import { schemaAt, valueRole } from './siteSchema';
 import { targetOf, type Target } from './target';
@@ -33,7 +34,7 @@ export function hover(site: CheckedSite, text: JsonText, offset: number): Hover 
       const own = location.path[location.path.length - 1] === 'name' && text.tree ? findNodeAtLocation(text.tree, [...location.path.slice(0, -1), 'library'])?.value : undefined;
       markdown = iconMarkdown(isIconLibrary(own) ? own : site.result.siteIconLibrary, value);
     } else if (valueRole(sitePath) === 'language' && languageNames[value]) {
-      markdown = `\`${value}\`: ${languageNames[value]}`;
+      markdown = `${inlineCode(value)}: ${languageNames[value]}`;
     }
   }
   if (markdown === undefined) {
@@ -46,33 +47,33 @@ export function hover(site: CheckedSite, text: JsonText, offset: number): Hover 
 function targetMarkdown(site: CheckedSite, target: Target): string {
   switch (target.kind) {
     case 'page': {
-      if (!target.file) return `No page file: neither \`${target.page}.mdx\` nor \`${target.page}.md\` exists`;
+      if (!target.file) return `No page file: neither ${inlineCode(`${target.page}.mdx`)} nor ${inlineCode(`${target.page}.md`)} exists`;
       const text = site.host.readFile(target.file);
       const { title, description } = text === undefined ? {} : readFrontmatter(text);
-      return [title && `**${title}**`, description, `\`${target.file}\``].filter(Boolean).join('\n\n');
+      return [title && `**${plainText(title)}**`, description && plainParagraph(description), inlineCode(target.file)].filter(Boolean).join('\n\n');
     }
     case 'operation': {
       const name = `${target.method} ${target.path}`;
-      if (!target.operation) return target.spec ? `\`${name}\` is not an operation of \`${target.spec}\`` : `\`${name}\`: no OpenAPI spec is in force here`;
+      if (!target.operation) return target.spec ? `${inlineCode(name)} is not an operation of ${inlineCode(target.spec)}` : `${inlineCode(name)}: no OpenAPI spec is in force here`;
       const { summary, description } = target.operation;
-      return [`**${name}**${summary ? `: ${summary}` : ''}`, description, `Operation in \`${target.spec}\``].filter(Boolean).join('\n\n');
+      return [`**${plainText(name)}**${summary ? `: ${plainText(summary)}` : ''}`, description, target.spec && `Operation in ${inlineCode(target.spec)}`].filter(Boolean).join('\n\n');
     }
     case 'spec': {
       const text = site.host.readFile(target.file);
       const spec = text === undefined ? undefined : site.specs.get(target.file, text);
-      if (!spec?.ok) return `\`${target.file}\``;
+      if (!spec?.ok) return inlineCode(target.file);
       const count = spec.operations.length;
-      return `${spec.title ? `**${spec.title}**: ` : ''}OpenAPI ${spec.version}, ${count} operation${count === 1 ? '' : 's'}\n\n\`${target.file}\``;
+      return `${spec.title ? `**${plainText(spec.title)}**: ` : ''}OpenAPI ${plainText(spec.version)}, ${count} operation${count === 1 ? '' : 's'}\n\n${inlineCode(target.file)}`;
     }
     case 'ref':
-      return `Content of \`${target.file}\``;
+      return `Content of ${inlineCode(target.file)}`;
   }
 }
 
 function iconMarkdown(library: keyof typeof libraryTitle, name: string): string | undefined {
   if (/[/.]/.test(name)) return undefined;
   const canonical = findIcon(library, name);
-  if (!canonical) return `Unknown ${libraryTitle[library]} icon \`${name}\``;
+  if (!canonical) return `Unknown ${libraryTitle[library]} icon ${inlineCode(name)}`;
   const alias = canonical !== name ? ` (alias of \`${canonical}\`)` : '';
   const styles = iconStyles(library, canonical);
   return `**${name}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
