@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileIndex } from '../../server/src/engine';
+import { writeSite } from '../support/site';
 
 describe('file index', () => {
   it('a page path stays while either of its files (.mdx, .md) is there', () => {
@@ -28,5 +32,29 @@ describe('file index', () => {
     files.add('guide/d.mdx');
     files.delete('guide/a.mdx');
     assert.deepEqual([...files.pagesInFolderOf('guide/zzz')].sort(), ['guide/b', 'guide/d']);
+  });
+
+  it('a scan finds nested files by root-relative paths, skips dependencies and dot folders, and notes links that leave the root', () => {
+    const root = writeSite({
+      'index.mdx': '',
+      'guides/deep/er/page.md': '',
+      'guides/logo.svg': '',
+      'node_modules/pkg/readme.md': '',
+      '.git/config.md': '',
+      'drafts/.hidden.mdx': '',
+    });
+    const outside = mkdtempSync(join(tmpdir(), 'docsjson-outside-'));
+    writeFileSync(join(outside, 'secret.mdx'), '');
+    mkdirSync(join(outside, 'folder'));
+    symlinkSync(join(outside, 'secret.mdx'), join(root, 'secret.mdx'));
+    symlinkSync(join(outside, 'folder'), join(root, 'linked'));
+    symlinkSync(join(root, 'index.mdx'), join(root, 'alias.mdx'));
+    const expected = ['alias.mdx', 'drafts/.hidden.mdx', 'guides/deep/er/page.md', 'guides/logo.svg', 'index.mdx'];
+    for (const written of [root, `${root}/`, relative(process.cwd(), root)]) {
+      const index = FileIndex.scan(written);
+      assert.deepEqual([...index.all()].sort(), expected, written);
+      assert.deepEqual([...index.escapingLinks].sort(), ['linked', 'secret.mdx'], written);
+      assert.equal(index.hasPage('guides/deep/er/page'), true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 
 export const pageExtensions = ['.mdx', '.md'];
 
@@ -84,7 +84,9 @@ export class FileIndex {
   static scan(root: string): FileIndex {
     const index = new FileIndex();
     const realRoot = realpathSync(root);
-    const walk = (dir: string): void => {
+    // Paths are built by appending names: path.join and path.relative for each of 25,000 files
+    // cost a third of a large site's scan.
+    const walk = (dir: string, prefix: string): void => {
       let entries;
       try {
         entries = readdirSync(dir, { withFileTypes: true });
@@ -93,8 +95,8 @@ export class FileIndex {
       }
       for (const entry of entries) {
         const name = entry.name;
-        const full = join(dir, name);
-        const rel = relative(root, full).split(sep).join('/');
+        const full = dir + sep + name;
+        const rel = prefix + name;
         if (entry.isSymbolicLink()) {
           let target: string;
           try {
@@ -110,13 +112,14 @@ export class FileIndex {
           index.add(rel);
         } else if (entry.isDirectory()) {
           if (isSkippedFolder(name)) continue;
-          walk(full);
+          walk(full, `${rel}/`);
         } else if (entry.isFile()) {
           index.add(rel);
         }
       }
     };
-    walk(root);
+    const base = resolve(root);
+    walk(base.endsWith(sep) ? base.slice(0, -1) : base, '');
     return index;
   }
 }
