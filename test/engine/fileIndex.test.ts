@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileIndex } from '../../server/src/engine';
 import { writeSite } from '../support/site';
+import { tempFolder } from '../support/tempFolder';
 
 describe('file index', () => {
   it('a page path stays while either of its files (.mdx, .md) is there', () => {
@@ -43,7 +43,7 @@ describe('file index', () => {
       '.git/config.md': '',
       'drafts/.hidden.mdx': '',
     });
-    const outside = mkdtempSync(join(tmpdir(), 'docsjson-outside-'));
+    const outside = tempFolder('docsjson-outside-');
     writeFileSync(join(outside, 'secret.mdx'), '');
     mkdirSync(join(outside, 'folder'));
     symlinkSync(join(outside, 'secret.mdx'), join(root, 'secret.mdx'));

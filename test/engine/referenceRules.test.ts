@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { symlinkSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
 import { checkSite, docsJson, expectOne, extractMarkers, writeSite } from '../support/site';
+import { tempFolder } from '../support/tempFolder';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',
@@ -47,7 +47,7 @@ test('pages that leave the docs root are errors and never read', () => {
 });
 
 test('a symbolic link out of the docs root is not followed', () => {
-  const outside = mkdtempSync(join(tmpdir(), 'docsjson-outside-'));
+  const outside = tempFolder('docsjson-outside-');
   writeFileSync(join(outside, 'secret.mdx'), 'secret');
   const { text } = extractMarkers(docsJson('{ "pages": ["secret"] }'));
   const root = writeSite({ 'docs.json': text });

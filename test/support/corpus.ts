@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempFolder } from './tempFolder';
 
 /** The corpus lives in shared/ beside the repository; found from here (source or bundle). */
 export const corpusDir = findUp(join('shared', 'corpus'));
@@ -36,7 +36,7 @@ export function corpusSites(): CorpusSite[] {
 }
 
 /** Recreates a repository's file tree with empty files, then copies the kept files over it. */
-export function materialiseRepository(folder: string, into = mkdtempSync(join(tmpdir(), 'docsjson-corpus-'))): string {
+export function materialiseRepository(folder: string, into = tempFolder('docsjson-corpus-')): string {
   const source = join(corpusDir, folder);
   const paths = readFileSync(join(source, 'files.txt'), 'utf8').split('\n').filter(Boolean);
   const made = new Set<string>();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkDocsJson, DiskSiteHost, type CheckOptions, type CheckResult, type Diagnostic } from '../../server/src/engine';
+import { tempFolder } from './tempFolder';
 
 /** Writes a site (root-relative path -> content) into a fresh temp folder. */
 export function writeSite(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsjson-site-'));
+  const root = tempFolder('docsjson-site-');
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
