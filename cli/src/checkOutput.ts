@@ -19,12 +19,24 @@ export interface ReportedFile {
 export const outputFormats = ['text', 'json', 'github'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
-/** What `docsjson check` prints for the files it checked, in a format. */
-export function formatReport(files: ReportedFile[], checked: number, format: OutputFormat, colour: boolean): string {
+export interface ReportOptions {
+  format: OutputFormat;
+  /** Colours for a terminal (text format only). */
+  colour: boolean;
+  maxWarnings: number;
+}
+
+/**
+ * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
+ * summary, and say so when the warnings alone are more than allowed; JSON is one object.
+ */
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings }: ReportOptions): string {
   if (format === 'json') return `${JSON.stringify({ files })}\n`;
   const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
   const total = summary(files, checked);
   lines.push(lines.length > 0 ? `\n${total}` : total);
+  const { warnings } = severityCounts(files);
+  if (warnings > maxWarnings) lines.push(`Too many warnings: ${warnings}, more than --max-warnings ${maxWarnings} allows`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -17,7 +17,7 @@ export class PageSlots {
   }
 
   push(owner: number, index: number): void {
-    if (this.size * 2 === this.slots.length) this.grow(this.size * 2);
+    if (this.size * 2 === this.slots.length) this.grow(this.size + 1);
     this.slots[this.size * 2] = owner;
     this.slots[this.size * 2 + 1] = index;
     this.size++;
@@ -57,6 +57,7 @@ export class PageSlots {
     for (let slot = start; slot < this.size; slot++) if (this.slots[slot * 2] >= threshold) this.slots[slot * 2] += delta;
   }
 
+  /** Room for at least `minimum` slots, and at least twice the slots in use. */
   private grow(minimum: number): void {
     const grown = new Int32Array(Math.max(minimum, this.size * 2, 16) * 2);
     grown.set(this.slots.subarray(0, this.size * 2));
