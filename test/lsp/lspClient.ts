@@ -12,8 +12,10 @@ import {
   type ClientCapabilities,
   type Diagnostic,
   type DocumentDiagnosticReport,
+  type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ServerCapabilities,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -54,6 +56,8 @@ export class LspTestClient {
   readonly statuses: unknown[] = [];
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   refreshRequests = 0;
+  /** What the server announced in its initialize result. */
+  capabilities: ServerCapabilities = {};
   private readonly documents = new Map<string, TextDocument>();
   private readonly waiting: (() => void)[] = [];
 
@@ -89,13 +93,14 @@ export class LspTestClient {
       client.notify();
     });
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: InitializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(options.root).href,
       workspaceFolders: [{ uri: pathToFileURL(options.root).href, name: 'root' }],
       capabilities: options.capabilities ?? vscodeCapabilities,
       initializationOptions: options.initializationOptions,
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
