@@ -49,6 +49,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Options for the server's node process. */
   nodeOptions?: string[];
+  /** Another server executable to start with `--stdio` (default: node dist/server.js). */
+  serverExecutable?: string;
 }
 
 export class LspTestClient {
@@ -68,7 +70,10 @@ export class LspTestClient {
   ) {}
 
   static async start(options: ClientOptions): Promise<LspTestClient> {
-    const server = spawn(process.execPath, [...(options.nodeOptions ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const [command, ...args] = options.serverExecutable
+      ? [options.serverExecutable]
+      : [process.execPath, ...(options.nodeOptions ?? []), serverPath];
+    const server = spawn(command, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
