@@ -12,6 +12,7 @@ import { legacyTopLevelKeys } from './rules/legacyKeys';
 import { checkOperations, loadSpecs, type SpecStatus } from './rules/openapiRule';
 import type { UnitTable } from './recheck/units';
 import { checkPage } from './rules/pageRule';
+import { checkRedirects, fileRoutes } from './rules/redirectRule';
 import { docsSchema } from './schema/schema';
 import { validate, type DefinitionHook, type ValidationOptions } from './schema/validate';
 import type { SiteHost } from './site/siteHost';
@@ -82,6 +83,7 @@ export function checkDocsJson(
       statuses = loadSpecs(ctx, specCache, [...declarations]);
       checkOperations(ctx, specCache, operations, statuses);
     }
+    checkRedirects(ctx, root, fileRoutes(host.files));
   }
   return {
     documents: locateProblems(ctx),
