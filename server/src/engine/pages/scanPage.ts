@@ -76,7 +76,7 @@ export function scanPage(text: string): PageScan {
   blankEscapes(mask.text, mask);
   blankCodeSpans(mask.text, mask);
   readImports(mask.text, mask, scan);
-  readTags(mask.text, mask, scan);
+  readTags(text, mask.text, mask, scan);
   const definitions = readDefinitions(mask.text, mask, scan);
   readLinks(text, mask.text, scan, definitions);
   scan.references.sort((a, b) => a.range.start - b.range.start);
@@ -116,9 +116,21 @@ function blankComments(text: string, mask: MaskedText): void {
   }
 }
 
-/** A backslash before ASCII punctuation makes it literal: `\[` opens no link. */
+/** A backslash before ASCII punctuation makes it literal: `\[` opens no link. Blanked with letters, which end no link target. */
 function blankEscapes(text: string, mask: MaskedText): void {
-  for (const match of text.matchAll(/\\[!-/:-@[-`{-~]/g)) mask.blank(match.index, match.index + 2);
+  for (const match of text.matchAll(/\\[!-/:-@[-`{-~]/g)) mask.blank(match.index, match.index + 2, 'x');
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** A Markdown link target as it is meant: escapes and character references read. */
+export function unescapeMarkdown(text: string): string {
+  if (!text.includes('\\') && !text.includes('&')) return text;
+  return text
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&(?:#(\d+)|#[xX]([\da-fA-F]+)|(amp|lt|gt|quot|apos|nbsp));/g, (_, dec?: string, hex?: string, name?: string) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : entities[name!],
+    );
 }
 
 /** Inline code: a run of backticks up to the next run of the same length in the same paragraph. */
@@ -212,14 +224,18 @@ export const anchorAttributeNames: Record<string, readonly string[]> = {
 };
 const tagStart = /<([A-Za-z][\w.:-]*)(?=[\s/>])/g;
 
-/** HTML and JSX tags: their link attributes and ids, then the whole tag is blanked (attribute text is no Markdown). */
-function readTags(text: string, mask: MaskedText, scan: PageScan): void {
+/**
+ * HTML and JSX tags: their link attributes and anchors, then the whole tag is blanked (attribute
+ * text is no Markdown). Tags are found in the mask; values are read from the page as written.
+ */
+function readTags(original: string, text: string, mask: MaskedText, scan: PageScan): void {
   tagStart.lastIndex = 0;
   let match: RegExpExecArray | null;
   while ((match = tagStart.exec(text))) {
     const tag = match[1];
-    const end = readAttributes(text, match.index + match[0].length, (name, value, valueStart) => {
-      const range = { start: valueStart, end: valueStart + value.length };
+    const end = readAttributes(text, match.index + match[0].length, (name, length, valueStart) => {
+      const range = { start: valueStart, end: valueStart + length };
+      const value = original.slice(range.start, range.end);
       if (name === 'id' || anchorAttributeNames[tag]?.includes(name)) scan.anchorAttributes.push({ tag, attribute: name, value, range });
       else if (linkAttributes.has(name)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
     });
@@ -233,7 +249,7 @@ function readTags(text: string, mask: MaskedText, scan: PageScan): void {
  * Reads `name="v"`, `name='v'`, `name={"v"}`, `name={...}` and bare `name` up to the tag's `>`;
  * calls `found` for each string value. Returns the offset after `>`, or -1 when it is no tag.
  */
-function readAttributes(text: string, from: number, found: (name: string, value: string, valueStart: number) => void): number {
+function readAttributes(text: string, from: number, found: (name: string, valueLength: number, valueStart: number) => void): number {
   let i = from;
   const length = text.length;
   while (i < length) {
@@ -261,13 +277,13 @@ function readAttributes(text: string, from: number, found: (name: string, value:
     if (q === '"' || q === "'") {
       const close = text.indexOf(q, i + 1);
       if (close < 0) return -1;
-      found(name[0], text.slice(i + 1, close), i + 1);
+      found(name[0], close - i - 1, i + 1);
       i = close + 1;
     } else if (q === '{') {
       const close = endOfBraces(text, i);
       if (close < 0) return -1;
       const literal = /^\{\s*(["'`])([^"'`\\$]*)\1\s*\}$/.exec(text.slice(i, close + 1));
-      if (literal) found(name[0], literal[2], text.indexOf(literal[1], i) + 1);
+      if (literal) found(name[0], literal[2].length, text.indexOf(literal[1], i) + 1);
       i = close + 1;
     } else {
       return -1;
@@ -350,7 +366,7 @@ function readLinks(original: string, text: string, scan: PageScan, definitions: 
     const after = text[close + 1];
     if (after === '(') {
       const destination = readDestination(text, close + 2);
-      if (destination) scan.references.push({ kind, target: original.slice(destination.start, destination.end), range: destination });
+      if (destination) scan.references.push({ kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination });
       continue;
     }
     if (definitions.size === 0) continue;
