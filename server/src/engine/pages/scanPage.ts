@@ -239,9 +239,8 @@ function readTags(original: string, text: string, mask: MaskedText, scan: PageSc
       if (name === 'id' || anchorAttributeNames[tag]?.includes(name)) scan.anchorAttributes.push({ tag, attribute: name, value, range });
       else if (linkAttributes.has(name)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
     });
-    if (end < 0) continue;
-    mask.blank(match.index, end);
-    tagStart.lastIndex = end;
+    // Tags inside an attribute's expression (`sub={<a href="/x">x</a>}`) are read too: the scan goes on after the name.
+    if (end >= 0) mask.blank(match.index, end);
   }
 }
 

@@ -101,7 +101,9 @@ export class SiteGraph {
     if (resolved.kind === 'outside') return { kind: 'outside', reason: resolved.reason };
     if (resolved.kind === 'url') return { kind: 'external' };
     const path = trimSlashes(resolved.path);
-    const route = this.routes.lookup(path) ?? this.routes.lookup(pageOf(path) ?? path);
+    // "/quickstart.mdx" is tolerated: the page, not its source file.
+    const page = pageOf(path);
+    const route = (page !== undefined ? this.routes.lookup(page) : undefined) ?? this.routes.lookup(path);
     if (route) return { kind: 'found', path, route, fragment };
     // Images and files written relative ("img/a.png") are served from the root when the page's folder has none.
     const fromRoot = pathPart.startsWith('/') ? undefined : resolveReference(decode(pathPart), '');
