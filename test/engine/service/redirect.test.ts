@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import type { FileEdit } from '../../../server/src/engine/service/edits';
 import { addRedirectsEdit, redirectsFor, routeOf } from '../../../server/src/engine/service/redirect';
 
-function applied(text: string, edit: FileEdit | undefined): string {
-  assert.ok(edit, 'an edit');
+function applied(text: string, added: { edit: FileEdit } | undefined): string {
+  assert.ok(added, 'an edit');
   let result = text;
-  for (const { range, newText } of [...edit.edits].sort((a, b) => b.range.start - a.range.start)) result = result.slice(0, range.start) + newText + result.slice(range.end);
+  for (const { range, newText } of [...added.edit.edits].sort((a, b) => b.range.start - a.range.start)) result = result.slice(0, range.start) + newText + result.slice(range.end);
   return result;
 }
 

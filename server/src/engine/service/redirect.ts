@@ -34,7 +34,7 @@ export function redirectsFor(move: FileRename, isFile: (path: string) => boolean
  * when missing), in the file's own indentation; nothing else in the file changes. Redirects whose
  * source is already listed are left out.
  */
-export function addRedirectsEdit(docsJsonPath: string, text: string, redirects: Redirect[]): FileEdit | undefined {
+export function addRedirectsEdit(docsJsonPath: string, text: string, redirects: Redirect[]): { edit: FileEdit; added: Redirect[] } | undefined {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors);
   if (!root || root.type !== 'object' || errors.length > 0) return undefined;
@@ -46,6 +46,7 @@ export function addRedirectsEdit(docsJsonPath: string, text: string, redirects: 
   }));
   const added = redirects.filter((redirect) => !sources.has(redirect.source));
   if (added.length === 0) return undefined;
+  const edit = (start: number, end: number, newText: string) => ({ edit: { file: docsJsonPath, edits: [{ range: { start, end }, newText }] }, added });
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const unit = indentUnitOf(text);
   const render = (redirect: Redirect, indent: string, oneLine: boolean) =>
@@ -56,20 +57,20 @@ export function addRedirectsEdit(docsJsonPath: string, text: string, redirects: 
       const indent = lineIndentAt(text, last.offset);
       const oneLine = !text.slice(last.offset, last.offset + last.length).includes('\n');
       const inserted = added.map((redirect) => `,${eol}${indent}${render(redirect, indent, oneLine)}`).join('');
-      return { file: docsJsonPath, edits: [{ range: { start: last.offset + last.length, end: last.offset + last.length }, newText: inserted }] };
+      return edit(last.offset + last.length, last.offset + last.length, inserted);
     }
     const outer = lineIndentAt(text, list.offset);
     const indent = outer + unit;
     const inserted = added.map((redirect) => eol + indent + render(redirect, indent, false)).join(',') + eol + outer;
-    return { file: docsJsonPath, edits: [{ range: { start: list.offset + 1, end: list.offset + list.length - 1 }, newText: inserted }] };
+    return edit(list.offset + 1, list.offset + list.length - 1, inserted);
   }
   const lastProperty = root.children?.at(-1);
   const indent = lastProperty ? lineIndentAt(text, lastProperty.offset) : unit;
   const items = added.map((redirect) => eol + indent + unit + render(redirect, indent + unit, false)).join(',');
   const property = `"redirects": [${items}${eol}${indent}]`;
-  if (!lastProperty) return { file: docsJsonPath, edits: [{ range: { start: root.offset + 1, end: root.offset + root.length - 1 }, newText: eol + indent + property + eol }] };
+  if (!lastProperty) return edit(root.offset + 1, root.offset + root.length - 1, eol + indent + property + eol);
   const end = lastProperty.offset + lastProperty.length;
-  return { file: docsJsonPath, edits: [{ range: { start: end, end }, newText: `,${eol}${indent}${property}` }] };
+  return edit(end, end, `,${eol}${indent}${property}`);
 }
 
 /** The whitespace at the start of the line that holds an offset. */
