@@ -12,8 +12,10 @@ import {
   type ClientCapabilities,
   type Diagnostic,
   type DocumentDiagnosticReport,
+  type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ServerCapabilities,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -47,6 +49,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Options for the server's node process. */
   nodeOptions?: string[];
+  /** Another server executable to start with `--stdio` (default: node dist/server.js). */
+  serverExecutable?: string;
 }
 
 export class LspTestClient {
@@ -59,6 +63,8 @@ export class LspTestClient {
   readonly appliedEdits: unknown[] = [];
   /** The action the client picks when the server asks a question; undefined dismisses it. */
   answer?: string;
+  /** What the server announced in its initialize result. */
+  capabilities: ServerCapabilities = {};
   private readonly documents = new Map<string, TextDocument>();
   private readonly waiting: (() => void)[] = [];
 
@@ -69,7 +75,10 @@ export class LspTestClient {
   ) {}
 
   static async start(options: ClientOptions): Promise<LspTestClient> {
-    const server = spawn(process.execPath, [...(options.nodeOptions ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const [command, ...args] = options.serverExecutable
+      ? [options.serverExecutable]
+      : [process.execPath, ...(options.nodeOptions ?? []), serverPath];
+    const server = spawn(command, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
@@ -104,13 +113,14 @@ export class LspTestClient {
       client.notify();
     });
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: InitializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(options.root).href,
       workspaceFolders: [{ uri: pathToFileURL(options.root).href, name: 'root' }],
       capabilities: options.capabilities ?? vscodeCapabilities,
       initializationOptions: options.initializationOptions,
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
