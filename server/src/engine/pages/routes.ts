@@ -2,7 +2,7 @@ import type { CheckResult } from '../check';
 import { isRecord } from '../model/cursor';
 import type { NavElement } from '../model/navigationModel';
 import type { Operation } from '../openapi/openapiSpec';
-import { operationPattern } from '../rules/pageRule';
+import { parseOperation } from '../model/pageReference';
 import { dirnameOf } from '../site/references';
 import { pageOf } from '../site/fileIndex';
 import { slugOf } from './slug';
@@ -109,10 +109,9 @@ export class Routes {
       }
     }
     for (const entry of check.model.pages) {
-      const match = typeof entry.value === 'string' ? operationPattern.exec(entry.value) : null;
-      if (!match) continue;
-      const method = match[2].toUpperCase();
-      const path = match[3].trim();
+      const reference = typeof entry.value === 'string' ? parseOperation(entry.value) : undefined;
+      if (!reference) continue;
+      const { method, path } = reference;
       for (const spec of operationsOf(entry.element)) {
         const operation = spec.operations.find((o) => o.method === method && o.path === path);
         if (operation) add(entry.element, spec.path, operation);
