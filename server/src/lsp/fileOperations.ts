@@ -4,6 +4,7 @@ import type { DiagnosticsFeature } from './diagnostics';
 import type { DocsSite } from './docsSite';
 import type { FileChange } from './docsWorkspace';
 import { workspaceEdit } from './languageFeatures';
+import { offerRedirects } from './redirectOffer';
 import { pathOf, type ServerContext } from './serverContext';
 
 const changeKinds: Record<FileChangeType, FileChange> = {
@@ -52,4 +53,6 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
     }
     return Object.keys(changes).length > 0 ? { changes } : null;
   });
+
+  connection.workspace.onDidRenameFiles((params) => void offerRedirects(context, params));
 }
