@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { readPage } from '../../server/src/engine/pages/pageModel';
 import { checkFrontmatter, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
@@ -21,7 +22,8 @@ const acme = site();
 /** Checks a page with ⟦markers⟧: the diagnostics must cover exactly the marked ranges, in order. */
 function check(marked: string, where = acme): Diagnostic[] {
   const { text, ranges } = extractMarkers(marked);
-  const diagnostics = checkFrontmatter(text, where);
+  const { frontmatter } = readPage('page.mdx', text);
+  const diagnostics = frontmatter ? checkFrontmatter(text, frontmatter, where) : [];
   assert.deepEqual(
     diagnostics.map((d) => text.slice(d.range.start, d.range.end)),
     ranges.map((r) => text.slice(r.start, r.end)),

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { SiteGraph } from '../../server/src/engine/pages/siteGraph';
 import { compileRoutePattern, substitute } from '../../server/src/engine/redirects/redirectPattern';
-import { checkSite, docsJson, expectOne, withCode } from '../support/site';
+import { checkRedirects, siteRoutes } from '../../server/src/engine/rules/redirectRule';
+import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const pages = {
   'index.mdx': '',
@@ -17,9 +20,33 @@ function withRedirects(redirects: string): string {
   return docsJson('{ "pages": ["index", "quickstart", "guides/setup"] }', `\n  "redirects": [\n    ${redirects}\n  ],`);
 }
 
+interface RedirectCheck {
+  diagnostics: Diagnostic[];
+  ranges: { start: number; end: number }[];
+}
+
+/** The redirect diagnostics of a docs.json (with optional ⟦markers⟧) in a site made of `files`, its routes from the site graph. */
+function checkSite(marked: string, files: Record<string, string>): RedirectCheck {
+  const { text, ranges } = extractMarkers(marked);
+  const host = new DiskSiteHost(writeSite({ ...files, 'docs.json': text }));
+  const check = checkDocsJson(text, host);
+  return { diagnostics: checkRedirects(check, siteRoutes(new SiteGraph(host, check).routes)), ranges };
+}
+
+function withCode(check: RedirectCheck, code: string): Diagnostic[] {
+  return check.diagnostics.filter((d) => d.code === code);
+}
+
+function expectOne(check: RedirectCheck, code: string): Diagnostic {
+  const found = withCode(check, code);
+  assert.equal(found.length, 1, JSON.stringify(check.diagnostics, null, 1));
+  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0]);
+  return found[0];
+}
+
 function redirectDiagnostics(redirects: string) {
   const check = checkSite(withRedirects(redirects), pages);
-  return { check, found: check.diagnostics.filter((d) => d.code.startsWith('redirect/')) };
+  return { check, found: check.diagnostics };
 }
 
 test('route patterns: :param, :param?, :param+, :param*, * and literal text', () => {

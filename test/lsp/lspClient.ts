@@ -37,7 +37,7 @@ export const vscodeCapabilities: ClientCapabilities = {
     didChangeWatchedFiles: { dynamicRegistration: true },
     didChangeConfiguration: { dynamicRegistration: true },
     workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
-    fileOperations: { willRename: true },
+    fileOperations: { willRename: true, didRename: true },
   },
 };
 
@@ -58,6 +58,11 @@ export class LspTestClient {
   readonly statuses: unknown[] = [];
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   refreshRequests = 0;
+  /** Questions the server asked (window/showMessageRequest), and the edits it asked to apply. */
+  readonly questions: { message: string; actions: string[] }[] = [];
+  readonly appliedEdits: unknown[] = [];
+  /** The action the client picks when the server asks a question; undefined dismisses it. */
+  answer?: string;
   /** What the server announced in its initialize result. */
   capabilities: ServerCapabilities = {};
   private readonly documents = new Map<string, TextDocument>();
@@ -88,6 +93,16 @@ export class LspTestClient {
       client.refreshRequests++;
       client.notify();
       return null;
+    });
+    connection.onRequest('window/showMessageRequest', (params: { message: string; actions?: { title: string }[] }) => {
+      client.questions.push({ message: params.message, actions: (params.actions ?? []).map((action) => action.title) });
+      client.notify();
+      return client.answer === undefined ? null : { title: client.answer };
+    });
+    connection.onRequest('workspace/applyEdit', (params: { edit: unknown }) => {
+      client.appliedEdits.push(params.edit);
+      client.notify();
+      return { applied: true };
     });
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       client.published.set(params.uri, params.diagnostics);
@@ -120,7 +135,7 @@ export class LspTestClient {
 
   /** Opens a file of the root with its text on disk (or the given text). */
   async open(path: string, text = readFileSync(join(this.root, path), 'utf8')): Promise<void> {
-    const languageId = path.endsWith('.json') ? 'json' : 'mdx';
+    const languageId = path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : 'mdx';
     const document = TextDocument.create(this.uri(path), languageId, 1, text);
     this.documents.set(document.uri, document);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: document.uri, languageId, version: 1, text } });

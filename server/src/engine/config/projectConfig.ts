@@ -2,7 +2,8 @@ import ignore from 'ignore';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, Severity } from '../diagnostic';
 import { jsonSyntaxMessage } from '../json/jsonDocument';
-import { didYouMean, quoteList } from '../suggest';
+import { didYouMean } from '../suggest';
+import { quoteList } from '../text';
 
 /** The project's own settings file, beside docs.json. */
 export const projectConfigFileName = 'docsjson.config.json';

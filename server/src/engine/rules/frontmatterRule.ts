@@ -1,14 +1,19 @@
+import { parse as parseYaml } from 'yaml';
 import type { CheckResult } from '../check';
+import { codes, type Code } from '../codes';
 import type { Diagnostic, Severity } from '../diagnostic';
 import type { IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
+import { parseOperation } from '../model/pageReference';
+import { loadSpec, type SpecStatus } from '../openapi/loadSpec';
 import type { SpecCache } from '../openapi/openapiSpec';
-import { parseFrontmatter, type Frontmatter, type FrontmatterEntry, type FrontmatterError } from '../page/frontmatter';
+import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/frontmatter';
 import { definition } from '../schema/schema';
 import type { SiteHost } from '../site/siteHost';
-import { didYouMean, quoteList } from '../suggest';
+import { didYouMean } from '../suggest';
+import { quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
-import { lookUpOperation, parseOperationReference, readSpec, specsFor, type SpecStatus } from './openapiRule';
+import { lookUpOperation, specProblem, specsFor } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
 export interface FrontmatterSite {
@@ -61,43 +66,75 @@ const keySet = new Set(keyNames);
 /** `og:image`, `twitter:card`…: meta tags, written through. */
 const metaTagKey = /^(og|twitter):/;
 
+/** The codes the frontmatter checks report (the icon and operation codes are docs.json's own). */
+export const frontmatterCodes: readonly Code[] = [
+  'frontmatter/syntax',
+  'frontmatter/type',
+  'frontmatter/enum',
+  'frontmatter/unknown-key',
+  'icon/unknown',
+  'icon/fa-prefix',
+  'icon/missing-file',
+  'ref/outside-root',
+  'ref/missing-openapi',
+  'ref/invalid-openapi',
+  'ref/operation-without-spec',
+  'ref/unknown-operation',
+];
+
 /** Checks a page's frontmatter: YAML errors, value types of known keys, icon, openapi operation. */
-export function checkFrontmatter(text: string, site: FrontmatterSite, frontmatter: Frontmatter | undefined = parseFrontmatter(text)): Diagnostic[] {
-  if (!frontmatter) return [];
+export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: FrontmatterSite): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (range: OffsetRange, severity: Severity, code: string, message: string, fix?: string) =>
-    out.push({ range, severity, code, message, suggestions: fix === undefined ? undefined : [{ title: `Change to ${fix}`, replacement: fix }] });
+  const report: Report = (range, code, message, fix, severity) =>
+    out.push({
+      range: trimmed(range, text),
+      severity: severity ?? codes[code].severity,
+      code,
+      message,
+      suggestions: fix === undefined ? undefined : [{ title: `Change to ${fix}`, replacement: fix }],
+    });
 
   if (frontmatter.errors.length > 0) {
     // What the parser made of broken YAML is not what the writer meant: its values are not checked.
-    for (const error of frontmatter.errors) report(syntaxRange(error, text), 'error', 'frontmatter/syntax', syntaxMessage(error, text));
+    for (const error of frontmatter.errors) report(syntaxRange(error, text), 'frontmatter/syntax', syntaxMessage(error, text));
     return out;
   }
-  if (frontmatter.notAMapping) {
-    report(frontmatter.notAMapping, 'error', 'frontmatter/type', 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
+  if (!frontmatter.data) {
+    if (parseYaml(frontmatter.block.raw) != null) {
+      const { start, raw } = frontmatter.block;
+      report({ start, end: start + raw.length }, 'frontmatter/type', 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
+    }
+    return out;
   }
-  for (const entry of frontmatter.entries) {
-    const type = knownKeys[entry.key];
+  for (const field of frontmatter.fields.values()) {
+    const type = knownKeys[field.key];
     if (type === undefined) {
-      if (!keySet.has(entry.key) && !metaTagKey.test(entry.key)) checkUnknownKey(entry, report);
+      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, report);
       continue;
     }
-    if (entry.style === 'empty' || entry.value === null) continue;
-    const typeProblem = typeMessage(entry, type);
+    if (field.value === null || field.value === undefined) continue;
+    const typeProblem = typeMessage(field, type);
     if (typeProblem) {
-      const suggestion = typeof type === 'object' && typeof entry.value === 'string' ? didYouMean(entry.value, type.oneOf) : undefined;
-      report(entry.valueRange, 'warning', typeof type === 'object' ? 'frontmatter/enum' : 'frontmatter/type', typeProblem + (suggestion ? `. Did you mean "${suggestion}"?` : ''), suggestion && scalar(suggestion, entry));
+      const suggestion = typeof type === 'object' && typeof field.value === 'string' ? didYouMean(field.value, type.oneOf) : undefined;
+      report(field.valueRange, typeof type === 'object' ? 'frontmatter/enum' : 'frontmatter/type', typeProblem + (suggestion ? `. Did you mean "${suggestion}"?` : ''), suggestion && scalar(suggestion, field, text));
       continue;
     }
-    if (entry.key === 'icon') checkIcon(entry, site, report);
-    else if (entry.key === 'openapi') checkOperation(entry, site, report);
+    if (field.key === 'icon') checkIcon(field, text, site, report);
+    else if (field.key === 'openapi') checkOperation(field, site, report);
   }
   return out;
 }
 
-type Report = (range: OffsetRange, severity: Severity, code: string, message: string, fix?: string) => void;
+type Report = (range: OffsetRange, code: Code, message: string, fix?: string, severity?: Severity) => void;
 
-function typeMessage(entry: FrontmatterEntry, type: ValueType): string | undefined {
+/** A range without the line breaks and spaces a block value ends with. */
+function trimmed(range: OffsetRange, text: string): OffsetRange {
+  let end = range.end;
+  while (end > range.start + 1 && /\s/.test(text[end - 1])) end--;
+  return end === range.end ? range : { start: range.start, end };
+}
+
+function typeMessage(entry: FrontmatterField, type: ValueType): string | undefined {
   const value = entry.value;
   const subject = `"${entry.key}" in the frontmatter`;
   if (type === 'text') {
@@ -117,36 +154,36 @@ function typeMessage(entry: FrontmatterEntry, type: ValueType): string | undefin
   return `${subject} must be ${quoteList(type.oneOf)}, not ${describe(value)}`;
 }
 
-function checkUnknownKey(entry: FrontmatterEntry, report: Report): void {
+function checkUnknownKey(entry: FrontmatterField, report: Report): void {
   const suggestion = didYouMean(entry.key, keyNames);
   if (!suggestion) return; // other keys are the writer's own: they pass through
   const caseOnly = suggestion.toLowerCase() === entry.key.toLowerCase();
   report(
     entry.keyRange,
-    'warning',
     'frontmatter/unknown-key',
     `Unknown frontmatter key "${entry.key}". Did you mean "${suggestion}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read "${entry.key}"`,
     suggestion,
   );
 }
 
-function checkIcon(entry: FrontmatterEntry, site: FrontmatterSite, report: Report): void {
+function checkIcon(entry: FrontmatterField, text: string, site: FrontmatterSite, report: Report): void {
   const problem = iconProblem(site.icons, site.iconLibrary, entry.value as string);
-  if (problem) report(entry.valueRange, problem.severity, problem.code, problem.message, problem.replacement && scalar(problem.replacement, entry));
+  if (problem) report(entry.valueRange, problem.code, problem.message, problem.replacement && scalar(problem.replacement, entry, text));
 }
 
-function checkOperation(entry: FrontmatterEntry, site: FrontmatterSite, report: Report): void {
+function checkOperation(entry: FrontmatterField, site: FrontmatterSite, report: Report): void {
   const value = entry.value as string;
-  const reference = parseOperationReference(value.trim());
+  const reference = parseOperation(value.trim());
   if (!reference) {
-    report(entry.valueRange, 'warning', 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "${value}"`);
+    report(entry.valueRange, 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "${value}"`);
     return;
   }
   const { specs, unlisted } = specsFor(reference, site.specs);
   if (unlisted) {
-    const status = readSpec(site.host, site.specCache, unlisted);
-    if (status.kind === 'problem') {
-      report(entry.valueRange, 'error', status.problem.code, status.problem.message);
+    const status = loadSpec(site.host, site.specCache, unlisted);
+    const problem = specProblem(unlisted, status);
+    if (problem) {
+      report(entry.valueRange, problem.code, problem.message);
       return;
     }
     specs.push(status);
@@ -155,19 +192,19 @@ function checkOperation(entry: FrontmatterEntry, site: FrontmatterSite, report: 
   if (lookup.kind === 'no-spec') {
     report(
       entry.valueRange,
-      'error',
       'ref/operation-without-spec',
       `"${value}" names an API operation, but docs.json declares no OpenAPI spec: set "api.openapi" or "openapi" on a navigation element, or name the spec first ("openapi.json ${reference.method} ${reference.path}")`,
     );
   } else if (lookup.kind === 'missing') {
-    const fix = lookup.suggestion && (reference.specPrefix ? `${reference.specPrefix} ${lookup.suggestion}` : lookup.suggestion);
-    report(entry.valueRange, 'error', 'ref/unknown-operation', lookup.message, fix && JSON.stringify(fix));
+    const fix = lookup.suggestion && (reference.spec ? `${reference.spec} ${lookup.suggestion}` : lookup.suggestion);
+    report(entry.valueRange, 'ref/unknown-operation', lookup.message, fix && JSON.stringify(fix));
   }
 }
 
-/** The YAML scalar for a replacement value: bare when it was bare and can be, else double-quoted. */
-function scalar(value: string, entry: FrontmatterEntry): string {
-  return entry.style === 'plain' && /^[A-Za-z][\w-]*$/.test(value) ? value : JSON.stringify(value);
+/** The YAML scalar for a replacement value: bare when it was written bare and can be, else double-quoted. */
+function scalar(value: string, entry: FrontmatterField, text: string): string {
+  const quoted = text[entry.valueRange.start] === '"' || text[entry.valueRange.start] === "'";
+  return !quoted && /^[A-Za-z][\w-]*$/.test(value) ? value : JSON.stringify(value);
 }
 
 /** An unquoted colon is shown from the value's start to the end of its line; other errors where the parser puts them. */

@@ -3,16 +3,22 @@ import { childCursor, isRecord } from '../model/cursor';
 import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import { didYouMean } from '../suggest';
 import type { CheckContext } from '../checkContext';
-import type { Severity } from '../diagnostic';
-import type { FileIndex } from '../site/fileIndex';
 import { resolveReference } from '../site/references';
+import type { Code } from '../codes';
+import type { FileIndex } from '../site/fileIndex';
+import type { Rule } from './rule';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
+/** Icon names against the library in force (the icon's own, else the site's, else Font Awesome); icon files exist in the docs root. */
+export const iconRule: Rule = {
+  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown'],
+  start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
+};
+
 /** What is wrong with an icon name, wherever it is written (docs.json or a page's frontmatter). */
 export interface IconProblem {
-  severity: Severity;
-  code: string;
+  code: Code;
   message: string;
   /** The name to write instead. */
   replacement?: string;
@@ -23,40 +29,10 @@ export interface IconCheck {
   files: FileIndex;
   /** Whether names are checked against the library's list. */
   checkNames: boolean;
-  /** The closest name in a library; callers may cache it, as a misspelt icon is often copied. */
+  /** The closest name in a library, looked up once per name: a misspelt icon is often copied to many places. */
   suggest(library: IconLibrary, name: string): string | undefined;
 }
 
-/** Checks an icon name against the library in force; `owner` names where it is ("group "G""). */
-export function iconProblem(check: IconCheck, library: IconLibrary, name: string, owner?: string): IconProblem | undefined {
-  if (name === '' || findIcon(library, name)) return undefined;
-  if (/^https?:\/\//i.test(name)) return undefined;
-  if (name.includes('/') || imagePattern.test(name)) {
-    const resolved = resolveReference(name, '');
-    if (resolved.kind === 'outside') {
-      return { severity: 'error', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` };
-    }
-    if (resolved.kind === 'file' && !check.files.has(resolved.path)) {
-      return { severity: 'warning', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` };
-    }
-    return undefined;
-  }
-  if (name.startsWith('fa-')) {
-    const bare = name.slice(3);
-    return { severity: 'error', code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
-  }
-  if (!check.checkNames) return undefined;
-  const suggestion = check.suggest(library, name);
-  return {
-    severity: 'warning',
-    code: 'icon/unknown',
-    message: `Unknown ${libraryTitle[library]} icon "${name}"${owner ? ` in ${owner}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-    replacement: suggestion,
-    data: { library },
-  };
-}
-
-/** An IconCheck that looks each misspelt name's suggestion up once. */
 export function iconCheck(files: FileIndex, checkNames: boolean): IconCheck {
   const suggestions = new Map<string, string | undefined>();
   return {
@@ -70,8 +46,31 @@ export function iconCheck(files: FileIndex, checkNames: boolean): IconCheck {
   };
 }
 
-/** Checks icon names in docs.json: the icon's own library, else the site's, else Font Awesome. */
-export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
+/** Checks an icon name against a library; `owner` says where it is written (`group "G"`). */
+export function iconProblem(check: IconCheck, library: IconLibrary, name: string, owner?: string): IconProblem | undefined {
+  if (name === '' || findIcon(library, name)) return undefined;
+  if (/^https?:\/\//i.test(name)) return undefined;
+  if (name.includes('/') || imagePattern.test(name)) {
+    const resolved = resolveReference(name, '');
+    if (resolved.kind === 'outside') return { code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` };
+    if (resolved.kind === 'file' && !check.files.has(resolved.path)) return { code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` };
+    return undefined;
+  }
+  if (name.startsWith('fa-')) {
+    const bare = name.slice(3);
+    return { code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
+  }
+  if (!check.checkNames) return undefined;
+  const suggestion = check.suggest(library, name);
+  return {
+    code: 'icon/unknown',
+    message: `Unknown ${libraryTitle[library]} icon "${name}"${owner ? ` in ${owner}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    replacement: suggestion,
+    data: { library },
+  };
+}
+
+function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
   const check = iconCheck(ctx.host.files, ctx.options.checkIconNames !== false);
   return (cursor, subject, out) => {
     const value = cursor.value;

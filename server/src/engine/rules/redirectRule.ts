@@ -1,35 +1,50 @@
-import type { CheckContext } from '../checkContext';
-import { childCursor, isRecord, type Cursor } from '../model/cursor';
+import type { CheckResult } from '../check';
+import { codes, type Code } from '../codes';
+import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
+import type { JsonPath } from '../json/path';
+import { isRecord } from '../model/cursor';
+import type { Routes } from '../pages/routes';
 import { compileRoutePattern, normaliseRoute, substitute, type RoutePattern } from '../redirects/redirectPattern';
-import type { FileIndex } from '../site/fileIndex';
 import { didYouMean } from '../suggest';
 
 /** What the site serves at a route ("/guides/setup", no trailing slash). */
 export interface SiteRoutes {
-  /** The file that serves a route (a page file, a static file, or what an API page is generated from), if any. */
+  /** What serves a route: a page file, a page generated from an API operation, or a static file. */
   resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
   /** Every route a page is served at. */
   pageRoutes(): Iterable<string>;
 }
 
-/** The routes of a site's files: "guides/setup.mdx" and "guides/setup/index.mdx" serve "/guides/setup". */
-export function fileRoutes(files: FileIndex): SiteRoutes {
+/** The site graph's routes as the redirect checks see them. */
+export function siteRoutes(routes: Routes): SiteRoutes {
   return {
     resolve(route) {
       const path = route.slice(1);
-      const page = files.pageFile(path === '' ? 'index' : path) ?? files.pageFile(path === '' ? 'index' : `${path}/index`);
-      if (page) return { kind: 'page', file: page };
-      return path !== '' && files.has(path) ? { kind: 'file', file: path } : undefined;
+      const page = routes.pages.get(path);
+      if (page !== undefined) return { kind: 'page', file: page };
+      const generated = routes.generated.get(path);
+      if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
+      return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
     },
     *pageRoutes() {
-      for (const page of files.allPages()) yield page === 'index' ? '/' : `/${page.replace(/\/index$/, '')}`;
+      for (const path of routes.pages.keys()) yield `/${path}`;
+      for (const path of routes.generated.keys()) yield `/${path}`;
     },
   };
 }
 
+export const redirectCodes: readonly Code[] = ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'];
+
+interface RedirectProblem {
+  path: JsonPath;
+  code: Code;
+  message: string;
+  severity?: Severity;
+  suggestions?: Suggestion[];
+}
+
 interface Redirect {
   index: number;
-  cursor: Cursor;
   source: RoutePattern;
   destination: string;
 }
@@ -38,26 +53,29 @@ const external = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)/;
 /** How many redirects a chain may follow before it is taken for a loop. */
 const maxHops = 32;
 
-/** Checks docs.json "redirects": duplicate sources, sources that hide pages, destinations that go nowhere, chains and loops. */
-export function checkRedirects(ctx: CheckContext, root: Cursor, routes: SiteRoutes): void {
-  const value = root.value as Record<string, unknown>;
-  if (!Array.isArray(value.redirects)) return;
-  const list = ctx.deref(childCursor(root, 'redirects', value.redirects));
-  if (!list || !Array.isArray(list.value)) return;
+/**
+ * Checks the "redirects" of a checked docs.json against the routes of its site: duplicate
+ * sources, sources that hide pages, destinations that lead nowhere, chains and loops. Returns
+ * diagnostics of the docs.json, in document order.
+ */
+export function checkRedirects(check: CheckResult, routes: SiteRoutes): Diagnostic[] {
+  const main = check.documents.get(check.basis.mainPath)?.document;
+  const value = main?.json.value;
+  if (!main || !isRecord(value) || !Array.isArray(value.redirects)) return [];
+  const problems: RedirectProblem[] = [];
+  const ctx: Reporter = { report: (problem) => problems.push(problem) };
+  const list = value.redirects;
 
   const redirects: Redirect[] = [];
   const bySource = new Map<string, Redirect>();
   const seen = new Map<string, { index: number; destination: string }>();
-  list.value.forEach((item, index) => {
+  list.forEach((item, index) => {
     if (!isRecord(item) || typeof item.source !== 'string' || typeof item.destination !== 'string') return;
-    const cursor = childCursor(list, index, item);
     const written = writtenSource(item.source);
     const first = seen.get(written);
     if (first) {
       ctx.report({
-        cursor,
-        subPath: ['source'],
-        target: 'value',
+        path: ['redirects', index, 'source'],
         code: 'redirect/duplicate-source',
         message: `"${item.source}" is already redirected by redirect ${first.index + 1} (to "${first.destination}"): only one of them takes effect`,
       });
@@ -66,7 +84,7 @@ export function checkRedirects(ctx: CheckContext, root: Cursor, routes: SiteRout
     seen.set(written, { index, destination: item.destination });
     // A source with a query or a fragment applies to those links only: it neither hides a page nor continues a chain.
     if (/[?#]/.test(written)) return;
-    const redirect = { index, cursor, source: compileRoutePattern(item.source), destination: item.destination };
+    const redirect = { index, source: compileRoutePattern(item.source), destination: item.destination };
     bySource.set(redirect.source.route, redirect);
     redirects.push(redirect);
   });
@@ -97,10 +115,18 @@ export function checkRedirects(ctx: CheckContext, root: Cursor, routes: SiteRout
     }
     checkStaticDestination(ctx, redirect, destination.route, routes, redirectOf, allPageRoutes);
   }
+  const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
+  return problems
+    .map(({ code, message, severity, suggestions }, index) => ({ range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity: severity ?? codes[code].severity, suggestions }))
+    .sort(compareDiagnostics);
 }
 
-function checkShadowedPages(ctx: CheckContext, redirect: Redirect, routes: SiteRoutes, allPageRoutes: () => SortedRoutes): void {
-  const at = { cursor: redirect.cursor, subPath: ['source'], target: 'value' as const, severity: 'warning' as const, code: 'redirect/shadows-page' };
+interface Reporter {
+  report(problem: RedirectProblem): void;
+}
+
+function checkShadowedPages(ctx: Reporter, redirect: Redirect, routes: SiteRoutes, allPageRoutes: () => SortedRoutes): void {
+  const at = { path: ['redirects', redirect.index, 'source'], code: 'redirect/shadows-page' as const };
   if (!redirect.source.dynamic) {
     const served = routes.resolve(redirect.source.route);
     if (served?.kind === 'page') {
@@ -118,7 +144,7 @@ function checkShadowedPages(ctx: CheckContext, redirect: Redirect, routes: SiteR
 }
 
 function checkStaticDestination(
-  ctx: CheckContext,
+  ctx: Reporter,
   redirect: Redirect,
   destination: string,
   routes: SiteRoutes,
@@ -148,10 +174,7 @@ function checkStaticDestination(
   if (chain.length > 2) {
     const last = chain[chain.length - 1];
     ctx.report({
-      cursor: redirect.cursor,
-      subPath: ['destination'],
-      target: 'value',
-      severity: 'warning',
+      path: ['redirects', redirect.index, 'destination'],
       code: 'redirect/chain',
       message: `"${destination}" is redirected again: ${chain.slice(1).map((route) => `"${route}"`).join(' → ')}. Point this redirect straight at "${last}"`,
       suggestions: [{ title: `Change to "${last}"`, replacement: JSON.stringify(last) }],
@@ -169,11 +192,9 @@ function checkStaticDestination(
   );
 }
 
-function reportDestination(ctx: CheckContext, redirect: Redirect, message: string, code = 'redirect/missing-destination', suggestion?: string): void {
+function reportDestination(ctx: Reporter, redirect: Redirect, message: string, code: Code = 'redirect/missing-destination', suggestion?: string): void {
   ctx.report({
-    cursor: redirect.cursor,
-    subPath: ['destination'],
-    target: 'value',
+    path: ['redirects', redirect.index, 'destination'],
     code,
     message,
     suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
