@@ -28,7 +28,7 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
   branch.value = draft.branch;
   const messages = el('div', { id: 'messages' });
   const model = select('model', 'Model', JOB_MODELS, draft.model);
-  const asDraft = el('vscode-checkbox', { id: 'draft', label: 'Draft pull request', checked: draft.asDraft }, 'Draft pull request') as VscodeCheckbox;
+  const asDraft = el('vscode-checkbox', { id: 'draft', label: 'Draft pull request', checked: draft.asDraft }) as VscodeCheckbox;
   const messageError = el('vscode-form-helper', { id: 'messages-error', class: 'error', role: 'alert' });
   const error = el('p', { id: 'compose-error', class: 'error', role: 'alert' }, problem ?? '');
   const create = button('Create Job', { id: 'create' }, () => submit()) as VscodeButton;
@@ -95,7 +95,7 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
     el('vscode-label', {}, 'Messages'),
     messages,
     messageError,
-    el('div', { class: 'row' }, button('Add Message', { id: 'add-message', secondary: true, icon: 'add' }, () => {
+    el('div', { class: 'row' }, button('Add Message', { id: 'add-message', secondary: true }, () => {
       addMessage({ role: 'user', content: '' });
       save();
     })),

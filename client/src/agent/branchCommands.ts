@@ -38,7 +38,7 @@ async function findJobBranch(job: Readonly<TrackedJob>): Promise<FoundBranch> {
     const refs = await repository.getRefs({ pattern: 'refs/remotes/' });
     const location = locateBranch(
       branch,
-      refs.filter((ref) => ref.name && ref.remote).map((ref) => ({ name: ref.name!, remote: ref.remote! })),
+      refs.filter((ref) => ref.name && ref.remote).map((ref) => ({ name: ref.name!, remote: ref.remote!, commit: ref.commit })),
     );
     if (location) return { api, repository, location };
   }
@@ -87,7 +87,7 @@ async function showChanges(job: Readonly<TrackedJob>, title: string): Promise<vo
       deleted ? undefined : api.toGitUri(modified, location.branchRef),
     ];
   });
-  await vscode.commands.executeCommand('vscode.changes', `${title}: ${location.branchRef} ↔ ${location.baseRef} (${files(changes.length)})`, resources);
+  await vscode.commands.executeCommand('vscode.changes', `${title}: ${location.branchRef} ↔ ${location.baseRef}`, resources);
 }
 
 export function registerBranchCommands(context: CommandContext): vscode.Disposable[] {

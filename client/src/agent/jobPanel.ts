@@ -58,8 +58,22 @@ export class JobPanel implements vscode.Disposable {
         return panel;
       }
     }
-    const panel = new JobPanel(host, JobPanel.createWebviewPanel(host, 'Agent Job'), { localId });
-    return panel;
+    JobPanel.closeUnrestoredTabs(host, localId);
+    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'Agent Job'), { localId });
+  }
+
+  /**
+   * After a reload, VS Code restores a hidden panel only once it is shown, and offers no way to
+   * show it from here: its tab is closed so that the job has one panel, the new one.
+   */
+  private static closeUnrestoredTabs(host: PanelHost, localId: string): void {
+    const job = host.manager.job(localId);
+    if (!job) return;
+    const label = `Agent: ${jobTitle(job, host.manager.extras(localId))}`;
+    const stale = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PANEL_VIEW_TYPE) && tab.label === label);
+    if (stale.length > 0) void vscode.window.tabGroups.close(stale, true);
   }
 
   /** Opens a panel with the form for a new job. */
