@@ -1,9 +1,11 @@
 import { runCheck } from './check';
 import { runJob } from './job';
+import { runMove } from './mv';
 import { UsageError } from './usage';
 
 const usage = `Usage:
   docsjson check [PATH...] [--format text|json|github] [--max-warnings N]
+  docsjson mv OLD NEW [--redirect]
   docsjson job create|get|watch ... (docsjson job --help)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -11,6 +13,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'check':
       return runCheck(rest);
+    case 'mv':
+      return runMove(rest);
     case 'job':
       return runJob(rest);
     case '--help':

@@ -1,10 +1,12 @@
 import type { ExtensionContext } from 'vscode';
 import { activateAgentJobs } from './agent/activateAgentJobs';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
+import { registerMovePage } from './movePage';
 
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
+  registerMovePage(context);
   activateAgentJobs(context);
   client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);
 }

@@ -12,8 +12,10 @@ import {
   type ClientCapabilities,
   type Diagnostic,
   type DocumentDiagnosticReport,
+  type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ServerCapabilities,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -35,7 +37,7 @@ export const vscodeCapabilities: ClientCapabilities = {
     didChangeWatchedFiles: { dynamicRegistration: true },
     didChangeConfiguration: { dynamicRegistration: true },
     workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
-    fileOperations: { willRename: true },
+    fileOperations: { willRename: true, didRename: true },
   },
 };
 
@@ -47,6 +49,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Options for the server's node process. */
   nodeOptions?: string[];
+  /** Another server executable to start with `--stdio` (default: node dist/server.js). */
+  serverExecutable?: string;
 }
 
 export class LspTestClient {
@@ -54,6 +58,13 @@ export class LspTestClient {
   readonly statuses: unknown[] = [];
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   refreshRequests = 0;
+  /** Questions the server asked (window/showMessageRequest), and the edits it asked to apply. */
+  readonly questions: { message: string; actions: string[] }[] = [];
+  readonly appliedEdits: unknown[] = [];
+  /** The action the client picks when the server asks a question; undefined dismisses it. */
+  answer?: string;
+  /** What the server announced in its initialize result. */
+  capabilities: ServerCapabilities = {};
   private readonly documents = new Map<string, TextDocument>();
   private readonly waiting: (() => void)[] = [];
 
@@ -64,7 +75,10 @@ export class LspTestClient {
   ) {}
 
   static async start(options: ClientOptions): Promise<LspTestClient> {
-    const server = spawn(process.execPath, [...(options.nodeOptions ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const [command, ...args] = options.serverExecutable
+      ? [options.serverExecutable]
+      : [process.execPath, ...(options.nodeOptions ?? []), serverPath];
+    const server = spawn(command, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
@@ -80,6 +94,16 @@ export class LspTestClient {
       client.notify();
       return null;
     });
+    connection.onRequest('window/showMessageRequest', (params: { message: string; actions?: { title: string }[] }) => {
+      client.questions.push({ message: params.message, actions: (params.actions ?? []).map((action) => action.title) });
+      client.notify();
+      return client.answer === undefined ? null : { title: client.answer };
+    });
+    connection.onRequest('workspace/applyEdit', (params: { edit: unknown }) => {
+      client.appliedEdits.push(params.edit);
+      client.notify();
+      return { applied: true };
+    });
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       client.published.set(params.uri, params.diagnostics);
       client.notify();
@@ -89,13 +113,14 @@ export class LspTestClient {
       client.notify();
     });
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: InitializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(options.root).href,
       workspaceFolders: [{ uri: pathToFileURL(options.root).href, name: 'root' }],
       capabilities: options.capabilities ?? vscodeCapabilities,
       initializationOptions: options.initializationOptions,
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
@@ -110,7 +135,7 @@ export class LspTestClient {
 
   /** Opens a file of the root with its text on disk (or the given text). */
   async open(path: string, text = readFileSync(join(this.root, path), 'utf8')): Promise<void> {
-    const languageId = path.endsWith('.json') ? 'json' : 'mdx';
+    const languageId = path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : 'mdx';
     const document = TextDocument.create(this.uri(path), languageId, 1, text);
     this.documents.set(document.uri, document);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: document.uri, languageId, version: 1, text } });

@@ -4,6 +4,7 @@ import type { DiagnosticsFeature } from './diagnostics';
 import type { DocsSite } from './docsSite';
 import type { FileChange } from './docsWorkspace';
 import { workspaceEdit } from './languageFeatures';
+import { offerRedirects } from './redirectOffer';
 import { pathOf, type ServerContext } from './serverContext';
 
 const changeKinds: Record<FileChangeType, FileChange> = {
@@ -46,10 +47,12 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
         return relativeFrom !== undefined && relativeTo !== undefined ? [{ from: relativeFrom, to: relativeTo }] : [];
       });
       if (renames.length === 0) continue;
-      const checked = site.current().site;
+      const { site: checked } = await site.checked('current');
       const edit = workspaceEdit(context, site, checked, renameEdits(checked, renames));
       for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes[uri] = [...(changes[uri] ?? []), ...edits];
     }
     return Object.keys(changes).length > 0 ? { changes } : null;
   });
+
+  connection.workspace.onDidRenameFiles((params) => void offerRedirects(context, params));
 }

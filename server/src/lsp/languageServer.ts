@@ -64,6 +64,13 @@ export function startLanguageServer(connection: Connection): void {
                 { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
               ],
             },
+            // After a page or folder moved: the offer of a redirect from its old address.
+            didRename: {
+              filters: [
+                { scheme: 'file', pattern: { glob: '**/*.{mdx,md}', matches: 'file' } },
+                { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+              ],
+            },
           },
         },
       },

@@ -81,7 +81,7 @@ export function checkInstallPrerequisites(): void {
     throw new Error(
       `Installing code-server ${CODE_SERVER_VERSION} for the e2e tests compiles native modules and needs ` +
         `Debian packages that are missing: ${missing.join(', ')}.\n` +
-        `Install them with: apt-get install -y ${missing.join(' ')}  (.ci/run does this in CI)`,
+        `Install them with: apt-get install -y ${missing.join(' ')}  (npm test does this when run as root)`,
     );
   }
 }

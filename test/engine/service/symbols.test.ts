@@ -52,3 +52,20 @@ test('a "$ref" file: the elements written in it', () => {
   const symbols = documentSymbols(checkedFixture('lsp-ref'), new JsonText('nav/en.json', enJson));
   assert.deepEqual(outline(symbols), ['language en', '  group Home', '    page en/index', '    page en/missing', '  group More', '    page en/about']);
 });
+
+test('half-typed names and entries get a readable placeholder, never an empty name', () => {
+  const halfTyped = basic.replace('"tab": "Guides"', '"tab": ""').replace('"group": "Get started"', '"group": "  "').replace('"introduction"', '""').replace('"theme"', '""');
+  const symbols = documentSymbols(checkedFixture('lsp-basic', { 'docs.json': halfTyped }), new JsonText('docs.json', halfTyped));
+  assert.deepEqual(outline(symbols).slice(0, 10), [
+    'property $schema',
+    'property (empty key)',
+    'property name',
+    'property descripton',
+    'property colors',
+    'property navigation',
+    '  tab (unnamed tab)',
+    '    group (unnamed group)',
+    '      page (empty page entry)',
+    '      page quickstart',
+  ]);
+});

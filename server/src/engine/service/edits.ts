@@ -31,3 +31,10 @@ export function addEdit(fileEdits: FileEdit[], file: string, edit: TextEdit): vo
   if (!entry) fileEdits.push((entry = { file, edits: [] }));
   entry.edits.push(edit);
 }
+
+/** A text with edits applied (edits in offsets of that text, not overlapping). */
+export function appliedEdits(text: string, edits: TextEdit[]): string {
+  let result = text;
+  for (const { range, newText } of [...edits].sort((a, b) => b.range.start - a.range.start)) result = result.slice(0, range.start) + newText + result.slice(range.end);
+  return result;
+}

@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import type { JsonPath } from '../json/path';
-import { pagePath } from '../rules/pageRule';
+import { pagePath } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
+import { movedFile } from './linkTarget';
 
 /** A file or folder being renamed or moved, as root-relative paths. */
 export interface FileRename {
@@ -52,13 +53,8 @@ export function renameEdits(site: CheckedSite, renames: FileRename[]): FileEdit[
   return toFileEdits(site, pending);
 }
 
-/** Where a file ends up after the renames, if one of them moves it (itself or a folder above it). */
 function movedPath(site: CheckedSite, file: string, renames: FileRename[]): string | undefined {
-  for (const { from, to } of renames) {
-    if (file === from) return to;
-    if (file.startsWith(`${from}/`) && !site.host.files.has(from)) return to + file.slice(from.length);
-  }
-  return undefined;
+  return movedFile(file, renames, (path) => site.host.files.has(path));
 }
 
 function toFileEdits(site: CheckedSite, pending: PendingEdit[]): FileEdit[] {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { kindNoun, nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
-import { isOperationEntry } from '../rules/pageRule';
+import { isOperationEntry } from '../model/pageReference';
 import type { CheckedSite } from './checkedSite';
 import type { JsonText } from './jsonText';
 import { nodeAtPath, rangeOf } from './location';
@@ -39,7 +39,7 @@ export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymb
     for (const property of root.children ?? []) {
       const key = property.children?.[0];
       if (!key) continue;
-      const symbol: DocumentSymbol = { name: String(key.value), kind: 'property', range: rangeOf(property), selectionRange: rangeOf(key), children: [] };
+      const symbol: DocumentSymbol = { name: readable(String(key.value), '(empty key)'), kind: 'property', range: rangeOf(property), selectionRange: rangeOf(key), children: [] };
       if (key.value === 'navigation') navigationSymbol = symbol;
       roots.push(symbol);
     }
@@ -60,7 +60,7 @@ export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymb
     if (cursor.document.path !== documentPath) continue;
     const node = nodeAtPath(text, cursor.path);
     const kind = isOperationEntry(entry.value) ? 'operation' : 'page';
-    add(node && { name: entry.value, detail: kind, kind, range: rangeOf(node), selectionRange: rangeOf(node), children: [] }, entry.element);
+    add(node && { name: readable(entry.value, '(empty page entry)'), detail: kind, kind, range: rangeOf(node), selectionRange: rangeOf(node), children: [] }, entry.element);
   }
   sortByPosition(roots);
   return roots;
@@ -70,18 +70,23 @@ function elementSymbol(text: JsonText, element: NavElement, path: JsonPath): Doc
   const node = nodeAtPath(text, path);
   if (!node) return undefined;
   const detail = element.kind === 'globalEntry' ? 'global link' : kindNoun(element.kind);
-  const unnamed = element.kind === 'navigation' || element.kind === 'global' ? detail : `(${detail})`;
+  const unnamed = element.kind === 'navigation' || element.kind === 'global' ? detail : `(unnamed ${detail})`;
   const nameKey = element.kind === 'globalEntry' ? String(element.parentCollection).replace(/s$/, '') : nameKeys[element.kind];
   const nameNode: Node | undefined = nameKey === undefined ? undefined : nodeAtPath(text, [...path, nameKey]);
   const range = rangeOf(node);
   return {
-    name: element.name ?? unnamed,
+    name: readable(element.name, unnamed),
     detail,
     kind: element.kind,
     range,
     selectionRange: nameNode ? rangeOf(nameNode) : { start: range.start, end: range.start + 1 },
     children: [],
   };
+}
+
+/** A name as the outline shows it: editors refuse empty names, and a blank one cannot be told apart. */
+function readable(name: string | undefined, placeholder: string): string {
+  return name === undefined || name.trim() === '' ? placeholder : name;
 }
 
 /** The element itself or its nearest ancestor written in the same file. */

@@ -1,0 +1,26 @@
+import type { CheckedSite } from './checkedSite';
+import { addEdit, type FileEdit } from './edits';
+import { addRedirectsEdit, redirectsFor, type Redirect } from './redirect';
+import { renameEdits, type FileRename } from './rename';
+
+export interface MovePlan {
+  /** Edits of the site's files, in offsets of their texts before the move. */
+  edits: FileEdit[];
+  /** Redirects from the old addresses that the plan adds to docs.json. */
+  redirects: Redirect[];
+}
+
+/**
+ * Everything a move of files or folders changes so the site stays whole: docs.json entries and
+ * links, and optionally redirects from the old addresses.
+ */
+export function movePlan(site: CheckedSite, moves: FileRename[], options: { redirect: boolean }): MovePlan {
+  const edits = renameEdits(site, moves);
+  if (!options.redirect) return { edits, redirects: [] };
+  const redirects = moves.flatMap((move) => redirectsFor(move, (path) => site.host.files.has(path)));
+  const text = site.document(site.mainPath)?.document.json.text;
+  const addition = text === undefined ? undefined : addRedirectsEdit(site.mainPath, text, redirects);
+  if (!addition) return { edits, redirects: [] };
+  for (const edit of addition.edit.edits) addEdit(edits, addition.edit.file, edit);
+  return { edits, redirects: addition.added };
+}
