@@ -172,8 +172,9 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       for (const file of ['extension.js', 'webview.js']) {
         assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
       }
-      // A trickling job sends an event every 700 ms (~25 s in all): long enough to reload the window in.
-      dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 700, jobDurationMs: 3_000 });
+      // A trickling job sends an event every 1.5 s (~55 s in all): long enough to reload the window
+      // in, even on a busy machine (a reload has taken over a minute here).
+      dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 1_500, jobDurationMs: 3_000 });
       tmp = mkdtempSync(join(tmpdir(), 'docsjson-agent-e2e-'));
       workspace = makeRepositories(tmp);
       rmSync(SCREENS, { recursive: true, force: true });
@@ -342,7 +343,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       });
     }));
 
-  it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: 2 * SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const page = wb.page;
       await wb.runCommand('Docs Agent: Create Agent Job...');
@@ -385,7 +386,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await waitFor('the slow job completed in the sidebar', async () => {
         const rows = await jobOnlyRows(page);
         return rows.length === 2 && rows.every((row) => / Completed · /.test(row));
-      }, 60_000);
+      }, 120_000);
       const done = await jobNotification(wb, /^Agent job "(Slow docs job.*|Update docs)": completed\.$/);
       assert.deepEqual(done.buttons, ['Open Pull Request', 'Show Job']);
       await waitFor('the restored panel to show the end', async () => (await restored.locator('#status').getAttribute('data-outcome')) === 'completed', 10_000);
