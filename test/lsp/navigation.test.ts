@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { TextDocumentEdit } from 'vscode-languageserver-protocol';
+import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   moveNavigationEntryRequest,
@@ -62,7 +62,7 @@ describe('the navigation requests', () => {
     assert.equal(change.textDocument.version, 1, "the version the client opened it at");
     assert.equal(change.edits.length, 2);
     const text = client.text('docs.json');
-    const after = TextDocument.applyEdits(TextDocument.create('x', 'json', 0, text), change.edits);
+    const after = TextDocument.applyEdits(TextDocument.create('x', 'json', 0, text), change.edits as TextEdit[]);
     assert.equal(after, text.replace('"introduction", "guides/setup", ', '"introduction", ').replace('["reference/settings"]', '["reference/settings", "guides/setup"]'));
   });
 
