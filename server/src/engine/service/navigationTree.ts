@@ -12,7 +12,7 @@ export interface NavigationRef {
   path: JsonPath;
 }
 
-export type NavigationNodeKind = Exclude<ElementKind, 'navigation'> | 'page' | 'operation' | 'link';
+export type NavigationNodeKind = Exclude<ElementKind, 'navigation' | 'global' | 'globalEntry'> | 'page' | 'operation' | 'link';
 
 /** One entry of the site's navigation as readers see it: a tab, a group, a page... */
 export interface NavigationNode extends NavigationRef {
