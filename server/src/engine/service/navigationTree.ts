@@ -1,7 +1,7 @@
 import type { JsonPath, OffsetRange } from '../json/path';
 import { isRecord } from '../model/cursor';
 import { kindNoun, nameKeys, PageEntry, type ElementKind, type NavElement } from '../model/navigationModel';
-import { isOperationEntry, pagePath } from '../rules/pageRule';
+import { isOperationEntry, pagePath } from '../model/pageReference';
 import type { CheckedSite } from './checkedSite';
 import { readFrontmatter } from './frontmatter';
 
