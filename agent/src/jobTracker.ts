@@ -259,11 +259,8 @@ export class JobTracker {
       return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
     }
     if (!this.api.features.jobsList) {
-      return this.end('not-created', {
-        ...failure,
-        message: `${failure.message} Whether the job was created anyway cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
-        action: 'OpenDashboard',
-      });
+      await this.lookUpCreated(sentAt, { head: failure.message, missed: '', detail: failure.detail });
+      return;
     }
     this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
     await this.lookUpCreated(sentAt, {
@@ -307,6 +304,14 @@ export class JobTracker {
    */
   private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
     const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    if (!this.api.features.jobsList) {
+      this.end(phase, {
+        message: `${head} Whether the job exists cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
+        action: 'OpenDashboard',
+        detail: 'no jobs list to look the job up in',
+      });
+      return undefined;
+    }
     let listError: unknown;
     for (let attempt = 0; attempt < this.options.lookUpAttempts && !this.stopped; attempt++) {
       if (attempt > 0 && !(await this.wait(this.options.pollIntervalMs))) return undefined;

@@ -282,7 +282,7 @@ export async function runJob(argv: string[]): Promise<number> {
   }
   const apiVersion = apiVersionFrom(values);
   const messages = checkUsage(command, parsed, apiVersion);
-  const request = command === 'create' ? createRequest(apiVersion, values, messages) : undefined;
+  const createJob = command === 'create' ? createRequest(apiVersion, values, messages) : undefined;
   const projectId = values.project as string;
   const pollSeconds = Number(values['poll-interval'] ?? 3);
   if (!(pollSeconds > 0)) throw new UsageError('--poll-interval must be a positive number of seconds');
@@ -307,9 +307,8 @@ export async function runJob(argv: string[]): Promise<number> {
   const store = command === 'get' ? undefined : await openStore(err);
   const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, verbose, out, err };
   try {
+    if (createJob) return await create(context, createJob);
     switch (command) {
-      case 'create':
-        return await create(context, request!);
       case 'send':
         return await send(context, positionals[0], messages[0].content);
       case 'watch':

@@ -331,8 +331,18 @@ describe('job tracker with API v2 against the dev server', () => {
     const done = await create('t2-create-500', 'x').done;
     assert.equal(done.phase, 'not-created');
     assert.equal(done.sessionId, undefined);
-    assert.match(done.failure?.message ?? '', /^The platform failed while creating the job\. Whether the job was created anyway cannot be told here .* look in the dashboard before starting it again\.$/);
+    assert.match(done.failure?.message ?? '', /^The platform failed while creating the job\. Whether the job exists cannot be told here .* look in the dashboard before starting it again\.$/);
     assert.equal(done.failure?.action, 'OpenDashboard');
     assert.equal(requests('POST', '/t2-create-500/').length, 1);
+  });
+
+  it('a job stored while being created is not guessed at after a reload: v2 has no list, so it says to look in the dashboard', async () => {
+    const startedAt = new Date().toISOString();
+    const stored: TrackedJob = { apiUrl: api.baseUrl, projectId: 't2-reload', localId: 'local-2', startedAt, updatedAt: startedAt, phase: 'creating', transcript: emptyTranscript() };
+    const done = await JobTracker.resume(api, stored, FAST).done;
+    assert.equal(done.phase, 'not-created');
+    assert.match(done.failure?.message ?? '', /^The job was being created when following it was interrupted\. Whether the job exists cannot be told here/);
+    assert.equal(done.failure?.action, 'OpenDashboard');
+    assert.equal(requests('POST', '/t2-reload/').length, 0);
   });
 });
