@@ -27,6 +27,11 @@ export interface TrackerOptions {
   transcriptLimits: TranscriptLimits;
   /** Failures name the editor's settings or the CLI's flags. */
   surface: FailureSurface;
+  /**
+   * Ids of the jobs already known here (the store's): when a create answer was lost, none of
+   * them is taken for the job it created, e.g. an earlier job on the same branch.
+   */
+  knownJobIds: ReadonlySet<string>;
 }
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -38,6 +43,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   lookUpAttempts: 3,
   transcriptLimits: DEFAULT_TRANSCRIPT_LIMITS,
   surface: 'editor',
+  knownJobIds: new Set(),
 };
 
 export type TrackerUpdate =
@@ -319,7 +325,7 @@ export class JobTracker {
         const found = await findCreatedJob(
           this.api,
           this.state.projectId,
-          { branch: this.state.branch, sentAt },
+          { branch: this.state.branch, sentAt, knownJobIds: this.options.knownJobIds },
           { signal: this.stopController.signal },
         );
         listError = undefined;

@@ -101,6 +101,16 @@ describe('job tracker against the dev server', () => {
     assert.equal(posts('p-500'), 1);
   });
 
+  it('does not take an earlier job on the same branch for the one a failed create may have made', async () => {
+    const earlier = await JobTracker.create(api, 'p-same-branch', job('first', 'docs/same'), FAST).done;
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/p-same-branch/' });
+    const knownJobIds = new Set([earlier.sessionId!]);
+    const done = await JobTracker.create(api, 'p-same-branch', job('second', 'docs/same'), { ...FAST, lookUpAttempts: 1, knownJobIds }).done;
+    assert.equal(done.phase, 'not-created');
+    assert.equal(done.sessionId, undefined);
+    assert.equal(posts('p-same-branch'), 2);
+  });
+
   it('cannot tell whether a lost job exists when the list fails: says so, and to look in the dashboard', async () => {
     server.injectFault({ fault: '500', method: 'GET', pathIncludes: '/p-lost/jobs', times: 20 });
     const done = await JobTracker.create(api, 'p-lost', job('[fault:drop]'), { ...FAST, lookUpAttempts: 2 }).done;
