@@ -1,11 +1,13 @@
 import type { ExtensionContext } from 'vscode';
 import { activateAgentJobs } from './agent/activateAgentJobs';
+import { registerLanguageCommands } from './languageCommands';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
 
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
+  registerLanguageCommands(context, client);
   registerMovePage(context);
   activateAgentJobs(context);
   client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);
