@@ -3,12 +3,14 @@ import { activateAgentJobs } from './agent/activateAgentJobs';
 import { registerLanguageCommands } from './languageCommands';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
+import { registerSiteNavigation } from './navigation/registerSiteNavigation';
 
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
   registerLanguageCommands(context, client);
   registerMovePage(context);
+  registerSiteNavigation(context, client);
   activateAgentJobs(context);
   client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);
 }
