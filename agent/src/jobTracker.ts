@@ -443,7 +443,7 @@ export class JobTracker {
       if (Date.now() - lastChangeAt > staleAfterMs) {
         const minutes = Math.round(staleAfterMs / 6_000) / 10;
         this.end('stale', {
-          message: `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`,
+          message: `The job showed no progress for ${minutes} min; stopped watching it.${this.options.surface === 'editor' ? ' Refresh to look again.' : ''}`,
           detail: `no change of the record for ${staleAfterMs} ms`,
         });
         return restarted;
