@@ -14,6 +14,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -42,6 +43,7 @@ export function startLanguageServer(connection: Connection): void {
     diagnostics = new DiagnosticsFeature(context);
     serveLanguageFeatures(context);
     serveFileOperations(context, diagnostics);
+    if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -52,6 +54,7 @@ export function startLanguageServer(connection: Connection): void {
         referencesProvider: true,
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
         // leaving other JSON files to their JSON support.
         ...(client.formattingRegistration ? {} : { documentFormattingProvider: true }),
@@ -117,7 +120,7 @@ export function startLanguageServer(connection: Connection): void {
 }
 
 function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
-  const { textDocument, workspace } = capabilities;
+  const { textDocument, workspace, window } = capabilities;
   return {
     pullDiagnostics: textDocument?.diagnostic !== undefined,
     diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
@@ -127,5 +130,6 @@ function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     formattingRegistration: textDocument?.formatting?.dynamicRegistration === true,
+    showDocument: window?.showDocument?.support === true,
   };
 }
