@@ -14,6 +14,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { serveNavigation } from './navigationRequests';
 import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
@@ -43,6 +44,7 @@ export function startLanguageServer(connection: Connection): void {
     diagnostics = new DiagnosticsFeature(context);
     serveLanguageFeatures(context);
     serveFileOperations(context, diagnostics);
+    serveNavigation(context);
     if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
