@@ -37,6 +37,11 @@ export const codes = {
     summary: 'a key the site silently drops, with a did-you-mean',
     example: 'Unknown key "icn" in group "G". Did you mean "icon"? The site ignores it silently',
   },
+  'schema/dropped-key': {
+    severity: 'warning',
+    summary: 'a key the site drops because another one beside it wins (`fonts.heading`/`body` beside `fonts.family`)',
+    example: '"fonts.heading" is dropped by the site: beside "fonts.family" only the family is read, for all text. …',
+  },
   'schema/legacy-key': {
     severity: 'warning',
     summary: 'a mint.json key',
