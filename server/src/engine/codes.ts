@@ -155,6 +155,11 @@ export const codes = {
     summary: 'a redirect source (`:param` and `*` included) that is an existing page, which visitors then never see',
     example: '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/start", so the page is never shown',
   },
+  'page/orphaned': {
+    severity: 'information',
+    summary: 'a page that no navigation lists and nothing links to (a page, docs.json\'s links and redirects); some are deliberate',
+    example: 'No navigation lists this page and no page links to it: readers find it only by its URL (add it to docs.json or link to it)',
+  },
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
   'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },

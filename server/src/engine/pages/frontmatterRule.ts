@@ -7,13 +7,14 @@ import type { OffsetRange } from '../json/path';
 import { parseOperation } from '../model/pageReference';
 import { loadSpec, type SpecStatus } from '../openapi/loadSpec';
 import type { SpecCache } from '../openapi/openapiSpec';
-import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/frontmatter';
+import type { Frontmatter, FrontmatterError, FrontmatterField } from './frontmatter';
 import { definition } from '../schema/schema';
 import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
-import { iconCheck, iconProblem, type IconCheck } from './iconRule';
-import { lookUpOperation, specProblem, specsFor } from './openapiRule';
+import { iconCheck, iconProblem, type IconCheck } from '../rules/iconRule';
+import type { PageRule } from './pageRule';
+import { lookUpOperation, specProblem, specsFor } from '../rules/openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
 export interface FrontmatterSite {
@@ -66,8 +67,9 @@ const keySet = new Set(keyNames);
 /** `og:image`, `twitter:card`…: meta tags, written through. */
 const metaTagKey = /^(og|twitter):/;
 
-/** The codes the frontmatter checks report (the icon and operation codes are docs.json's own). */
-export const frontmatterCodes: readonly Code[] = [
+/** Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API operation. */
+export const frontmatterRule: PageRule = {
+  codes: [
   'frontmatter/syntax',
   'frontmatter/type',
   'frontmatter/enum',
@@ -80,7 +82,20 @@ export const frontmatterCodes: readonly Code[] = [
   'ref/invalid-openapi',
   'ref/operation-without-spec',
   'ref/unknown-operation',
-];
+  ],
+  start(ctx) {
+    const { check } = ctx.graph;
+    const site = check && frontmatterSite(check);
+    return {
+      page(page) {
+        if (!site || !page.frontmatter) return;
+        for (const { range, code, message, severity, suggestions } of checkFrontmatter(page.text, page.frontmatter, site)) {
+          ctx.report(page.file, { range, code: code as Code, message, severity, suggestions });
+        }
+      },
+    };
+  },
+};
 
 /** Checks a page's frontmatter: YAML errors, value types of known keys, icon, openapi operation. */
 export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: FrontmatterSite): Diagnostic[] {
