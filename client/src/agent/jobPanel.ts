@@ -21,6 +21,10 @@ export interface PanelHost {
   composeContext(): Promise<ComposeContext>;
   /** Creates a job from the panel's form; throws a message for users. */
   createJob(request: CreateJobRequest): Promise<string>;
+  /** Sends a follow-up message to a job (API v2); throws a message for users. */
+  sendFollowUp(localId: string, prompt: string): Promise<void>;
+  /** Runs the action that helps with the job's failure (its button). */
+  runProblemAction(localId: string): Promise<void>;
   runCommand(command: string, ...args: unknown[]): void;
   log(line: string): void;
 }
@@ -155,6 +159,7 @@ export class JobPanel implements vscode.Disposable {
     this.unsubscribe = this.host.manager.onDidChange((change) => {
       if (change.job === undefined) return this.sendSnapshot();
       if (change.job.localId !== localId) return;
+      if (change.job.phase === 'not-created') return void this.backToCompose(change.job);
       if (change.removed) {
         this.panel.dispose();
         return;
@@ -177,6 +182,28 @@ export class JobPanel implements vscode.Disposable {
         return jobSummaryView(current, this.host.manager.extras(localId));
       },
     });
+  }
+
+  /** A job that was never created: its form again, as it was sent, with why. */
+  private async backToCompose(job: Readonly<TrackedJob>): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.feed?.dispose();
+    this.feed = undefined;
+    this.localId = undefined;
+    const request = job.request;
+    const context = await this.host.composeContext();
+    const draft: ComposeDraft = request
+      ? {
+          branch: request.branch ?? '',
+          messages: request.messages.map(({ role, content }) => ({ role, content })),
+          model: request.model ?? context.defaults.model,
+          asDraft: request.asDraft === true,
+        }
+      : context.defaults;
+    this.panel.title = 'New Agent Job';
+    this.post({ type: 'compose', context, draft });
+    this.post({ type: 'error', message: job.problem ?? 'The job was not created.' });
   }
 
   private sendSnapshot(): void {
@@ -212,6 +239,15 @@ export class JobPanel implements vscode.Disposable {
         }
         return;
       }
+      case 'followUp': {
+        if (!this.localId || typeof message.prompt !== 'string' || !message.prompt.trim()) return;
+        try {
+          await this.host.sendFollowUp(this.localId, message.prompt);
+        } catch (error) {
+          this.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        }
+        return;
+      }
       case 'openLink':
         if (typeof message.href === 'string' && isWebUrl(message.href)) void vscode.env.openExternal(vscode.Uri.parse(message.href, true));
         return;
@@ -229,6 +265,9 @@ export class JobPanel implements vscode.Disposable {
         return this.host.runCommand('docsjson.agent.stopWatching', target);
       case 'refresh':
         return this.host.runCommand('docsjson.agent.refresh', target);
+      case 'problemAction':
+        if (this.localId) void this.host.runProblemAction(this.localId);
+        return;
       case 'rename':
         return this.host.runCommand('docsjson.agent.renameJob', target);
       case 'checkOutBranch':

@@ -4,6 +4,7 @@ import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
+import { buttonFor } from './failureButton';
 import type { JobOutcome, JobSummaryView, JobView } from '../../webview/protocol';
 
 const TITLE_CHARS = 80;
@@ -23,6 +24,10 @@ export interface JobExtras {
   userTitle?: string;
   /** The job was streaming when the window reloaded: its live output stops there. */
   cutByReload?: boolean;
+  /** The API in use takes follow-up messages (v2). */
+  followUps?: boolean;
+  /** A tracker follows the job now (it may not have changed its phase yet). */
+  followed?: boolean;
 }
 
 /**
@@ -157,6 +162,11 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (note) view.liveNote = note;
   if (job.problem) view.problem = job.problem;
   if (job.problemKind) view.problemKind = job.problemKind;
+  const button = job.failure && buttonFor(job.failure);
+  if (button) view.problemAction = button;
+  if (extras.followUps && job.sessionId) {
+    view.followUp = { enabled: !isActive(job) && !extras.followed, sent: (job.followUps ?? []).map(({ prompt, outcome }) => ({ prompt, outcome })) };
+  }
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;
