@@ -164,7 +164,9 @@ export class JobManager {
   /** Sends a new job and follows it. Throws (a message for users) when it cannot be sent. */
   create(request: CreateJobRequest): Readonly<TrackedJob> {
     const { scope, api } = this.requireConnection();
-    const tracker = JobTracker.create(api, scope.projectId, request, this.config.trackerOptions);
+    // A job whose create answer is lost is looked up in the jobs list: not one of these.
+    const knownJobIds = new Set(this.jobs().flatMap((job) => job.sessionId ?? []));
+    const tracker = JobTracker.create(api, scope.projectId, request, { ...this.config.trackerOptions, knownJobIds });
     this.follow(tracker);
     return tracker.job;
   }
