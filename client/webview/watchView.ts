@@ -46,8 +46,9 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
       el('p', {}, actionButton('Open Pull Request', 'openPullRequest', { id: 'pull-request' }), ' ', el('span', { class: 'muted', id: 'pull-request-url' }, job.pullRequestUrl)),
     );
   }
-  const todos = el('section', { id: 'todos-section' }, el('h2', {}, 'Todos'));
-  todos.append(job.todos.length > 0 ? el('ul', { id: 'todos', class: 'todo-list' }, ...job.todos.map(todoItem)) : el('p', { class: 'muted', id: 'todos' }, 'No todo list yet.'));
+  // API v2 (follow-ups) has no todo list.
+  const todos = job.followUp && job.todos.length === 0 ? undefined : el('section', { id: 'todos-section' }, el('h2', {}, 'Todos'));
+  todos?.append(job.todos.length > 0 ? el('ul', { id: 'todos', class: 'todo-list' }, ...job.todos.map(todoItem)) : el('p', { class: 'muted', id: 'todos' }, 'No todo list yet.'));
   const messages = job.messages.length
     ? el(
         'details',
@@ -75,7 +76,7 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
     el('p', { class: 'muted meta' }, meta.join(' · ')),
     problem ?? '',
     outcome,
-    todos,
+    todos ?? '',
     messages ?? '',
     actions,
   );

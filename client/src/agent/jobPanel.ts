@@ -5,8 +5,8 @@ import type { CreateJobRequest } from '../../../agent/src/apiClient';
 import type { TrackerUpdate } from '../../../agent/src/jobTracker';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import type { UpdateBatcher } from '../../../agent/src/updateBatcher';
-import type { ComposeContext, ComposeDraft, HostMessage, PanelMessage, PanelState } from '../../webview/protocol';
-import { NO_MESSAGE, jobModel } from '../../webview/jobOptions';
+import type { ComposeContext, ComposeDraft, HostMessage, PanelAction, PanelMessage, PanelState } from '../../webview/protocol';
+import { JOB_MODELS, NO_MESSAGE, jobModel } from '../../webview/jobOptions';
 import { isWebUrl } from '../../webview/text';
 import type { JobManager } from './jobManager';
 import { jobSummaryView, jobTitle, jobView } from './jobView';
@@ -14,6 +14,16 @@ import { createPanelFeed } from './panelFeed';
 import { agentPanelHtml } from './webviewHtml';
 
 export const PANEL_VIEW_TYPE = 'docsjson.agentJob';
+
+/** The panel's buttons that run a command on its job. */
+const JOB_COMMANDS = {
+  openPullRequest: 'docsjson.agent.openPullRequest',
+  stop: 'docsjson.agent.stopWatching',
+  refresh: 'docsjson.agent.refresh',
+  rename: 'docsjson.agent.renameJob',
+  checkOutBranch: 'docsjson.agent.checkOutBranch',
+  showChanges: 'docsjson.agent.showChanges',
+} satisfies Partial<Record<PanelAction, string>>;
 
 export interface PanelHost {
   manager: JobManager;
@@ -41,7 +51,7 @@ export function requestFromDraft(draft: ComposeDraft): CreateJobRequest {
   return {
     branch: branch || undefined,
     messages,
-    model: jobModel(draft.model, 'sonnet'),
+    model: jobModel(draft.model, JOB_MODELS[0].name),
     asDraft: draft.asDraft === true,
   };
 }
@@ -256,24 +266,13 @@ export class JobPanel implements vscode.Disposable {
     }
   }
 
-  private action(action: string): void {
-    const target = this.localId ? { kind: 'job', localId: this.localId } : undefined;
+  private action(action: PanelAction): void {
+    const command = JOB_COMMANDS[action as keyof typeof JOB_COMMANDS];
+    if (command) return this.host.runCommand(command, this.localId ? { kind: 'job', localId: this.localId } : undefined);
     switch (action) {
-      case 'openPullRequest':
-        return this.host.runCommand('docsjson.agent.openPullRequest', target);
-      case 'stop':
-        return this.host.runCommand('docsjson.agent.stopWatching', target);
-      case 'refresh':
-        return this.host.runCommand('docsjson.agent.refresh', target);
       case 'problemAction':
         if (this.localId) void this.host.runProblemAction(this.localId);
         return;
-      case 'rename':
-        return this.host.runCommand('docsjson.agent.renameJob', target);
-      case 'checkOutBranch':
-        return this.host.runCommand('docsjson.agent.checkOutBranch', target);
-      case 'showChanges':
-        return this.host.runCommand('docsjson.agent.showChanges', target);
       case 'newJob':
         JobPanel.compose(this.host);
         return;

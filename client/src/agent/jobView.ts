@@ -131,7 +131,10 @@ export function liveNote(job: Readonly<TrackedJob>, extras: JobExtras = {}): str
     : job.record
       ? " The outcome above comes from the job's record."
       : '';
-  if (events.length === 0) return job.request ? undefined : `No live output: this job was followed through its record only.${statusSource}`;
+  if (events.length === 0) {
+    if (extras.followUps) return `Agent API version 2 sends no live output: the job is followed through its record.${statusSource}`;
+    return job.request ? undefined : `No live output: this job was followed through its record only.${statusSource}`;
+  }
   if (events.at(-1)?.type === 'finish') return undefined;
   const cut = extras.cutByReload
     ? 'The live output up to the window reload is kept below; what the agent did after the reload cannot be replayed.'

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL, type ApiVersion } from '../../../agent/src/apiClient';
 import { API_VERSION_SETTING, DEFAULT_API_VERSION } from '../../../agent/src/apiVersion';
+import { JOB_MODELS, jobModel, type JobModel } from '../../webview/jobOptions';
 
 export const SECTION = 'docsjson.agent';
 
@@ -9,7 +10,7 @@ export interface AgentSettings {
   apiUrl: string;
   projectId: string;
   apiVersion: ApiVersion;
-  defaultModel: 'sonnet' | 'opus';
+  defaultModel: JobModel;
   draftByDefault: boolean;
   pollIntervalMs: number;
   /** VS Code's `http.proxy` (empty: the environment's HTTPS_PROXY / HTTP_PROXY). */
@@ -29,7 +30,7 @@ export function readSettings(): AgentSettings {
     apiUrl: (config.get<string>('apiUrl') ?? '').trim() || DEFAULT_API_URL,
     projectId: (config.get<string>('projectId') ?? '').trim(),
     apiVersion: config.get<number>('apiVersion') === 2 ? 2 : DEFAULT_API_VERSION,
-    defaultModel: model === 'opus' ? 'opus' : 'sonnet',
+    defaultModel: jobModel(model, JOB_MODELS[0].name),
     draftByDefault: config.get<boolean>('draftByDefault') === true,
     pollIntervalMs: Math.round(Math.min(600, Math.max(0.2, Number.isFinite(seconds) ? seconds : 3)) * 1000),
     proxyUrl: proxy || undefined,
