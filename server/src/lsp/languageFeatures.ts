@@ -21,6 +21,7 @@ import { pageReferences } from '../engine/service/references';
 import { documentSymbols } from '../engine/service/symbols';
 import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { DocsSite } from './docsSite';
+import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
 
 interface LinkData {
@@ -29,26 +30,32 @@ interface LinkData {
   operation: Operation;
 }
 
-/** Completion, hover, definition, links, references, outline and quick fixes. */
-export function serveLanguageFeatures(context: ServerContext): void {
+/** Completion, hover, definition, links, references, outline and quick fixes; in pages, those of `pages`. */
+export function serveLanguageFeatures(context: ServerContext, pages: PageFeatures): void {
   const { connection, workspace, client } = context;
   const open = (uri: string) => openJsonDocument(workspace, uri);
 
-  connection.onCompletion(async ({ textDocument, position }) => {
+  connection.onCompletion(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.completion(params);
     const target = await open(textDocument.uri);
     if (!target) return null;
     const result = completions(target.site.latest().site, target.text, target.document.offsetAt(position));
     return result ? toCompletionList(result, target.document, client.snippets) : null;
   });
 
-  connection.onHover(async ({ textDocument, position }) => {
+  connection.onHover(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.hover(params);
     const target = await open(textDocument.uri);
     const result = target && hover(target.site.latest().site, target.text, target.document.offsetAt(position));
     if (!target || !result) return null;
     return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(target.text.lines, result.range) };
   });
 
-  connection.onDefinition(async ({ textDocument, position }) => {
+  connection.onDefinition(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.definition(params);
     const target = await open(textDocument.uri);
     const result = target && definition(target.site.latest().site, target.text, target.document.offsetAt(position));
     return target && result ? locationOf(context, target.site, result.location) : null;
@@ -74,7 +81,9 @@ export function serveLanguageFeatures(context: ServerContext): void {
     return { ...link, target: `${location.uri}#L${location.range.start.line + 1}` };
   });
 
-  connection.onReferences(async ({ textDocument, position }) => {
+  connection.onReferences(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.references(params);
     const path = pathOf(textDocument.uri);
     if (!path) return null;
     let pageFile = path;
@@ -96,6 +105,7 @@ export function serveLanguageFeatures(context: ServerContext): void {
         const lines = linesOf(checked.document(reference.document)!.document);
         locations.push({ uri: workspace.uriOf(site.absolute(reference.document)), range: toRange(lines, reference.range) });
       }
+      locations.push(...pages.linkLocations(site, { file: relative }));
     }
     return locations;
   });

@@ -14,6 +14,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { PageFeatures, servePageRenames } from './pageFeatures';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -40,16 +41,20 @@ export function startLanguageServer(connection: Connection): void {
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
     diagnostics = new DiagnosticsFeature(context);
-    serveLanguageFeatures(context);
-    serveFileOperations(context, diagnostics);
+    const pages = new PageFeatures(context);
+    serveLanguageFeatures(context, pages);
+    servePageRenames(context, pages);
+    serveFileOperations(context, diagnostics, pages);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['"', '/'] },
+        // "(" and "#" start a link target or an anchor in a page.
+        completionProvider: { triggerCharacters: ['"', '/', '(', '#'] },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: true },
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
