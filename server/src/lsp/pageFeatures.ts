@@ -10,6 +10,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../engine';
 import { SiteGraph } from '../engine/pages/siteGraph';
 import type { CheckedSite } from '../engine/service/checkedSite';
@@ -60,13 +61,19 @@ export class PageFeatures {
     return graph;
   }
 
+  /** A page of a site at a position: an open document's current text, or the file on disk. */
   private async openPage(uri: string, position: { line: number; character: number }): Promise<OpenPage | undefined> {
     const path = pathOf(uri);
-    const document = path && pageFile.test(path) ? this.context.workspace.openDocument(path) : undefined;
-    const site = document && (await this.context.workspace.siteFor(path!));
-    const file = site?.relative(path!);
+    if (!path || !pageFile.test(path)) return undefined;
+    const site = await this.context.workspace.siteFor(path);
+    const file = site?.relative(path);
     if (!site || file === undefined) return undefined;
-    return { site, graph: this.graphOf(site), file, offset: document!.offsetAt(position) };
+    const graph = this.graphOf(site);
+    const document = this.context.workspace.openDocument(path);
+    const text = document ? undefined : graph.page(file)?.text;
+    if (!document && text === undefined) return undefined;
+    const offset = document ? document.offsetAt(position) : TextDocument.create(uri, 'mdx', 0, text!).offsetAt(position);
+    return { site, graph, file, offset };
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */
