@@ -1,5 +1,6 @@
 import type { Severity } from '../../server/src/engine';
 import { terminalSafeLine } from './terminalSafe';
+import { plural } from '../../server/src/engine/text';
 
 export interface ReportedDiagnostic {
   line: number;
@@ -77,8 +78,4 @@ export function severityCounts(files: ReportedFile[]): { errors: number; warning
 function summary(files: ReportedFile[], checked: number): string {
   const { errors, warnings, others } = severityCounts(files);
   return `${plural(checked, 'docs.json file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,6 @@
 import { languages, LanguageStatusSeverity, RelativePattern, Uri, window, type Disposable, type LanguageStatusItem } from 'vscode';
 import type { SiteStatus } from '../../server/src/lsp/siteStatus';
+import { plural } from '../../server/src/engine/text';
 
 /** A check that takes longer than this makes typing feel slow: the status item says so. */
 const slowCheckMs = 500;
@@ -40,8 +41,4 @@ export class SiteStatusItem implements Disposable {
     this.item.dispose();
     this.editorListener.dispose();
   }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

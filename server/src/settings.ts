@@ -1,6 +1,8 @@
 // The "docsjson.*" settings: declared in package.json, read by the VS Code client, used by the
 // server. Other editors pass the same shape (initializationOptions or workspace/configuration).
-import type { Severity } from './engine';
+import { codes } from './engine/codes';
+import type { Severity } from './engine/diagnostic';
+import { isRecord } from './engine/model/cursor';
 
 export const settingsSection = 'docsjson';
 
@@ -18,7 +20,7 @@ export interface DocsJsonSettings {
 }
 
 export const defaultSettings: DocsJsonSettings = {
-  missingPages: { severity: 'error' },
+  missingPages: { severity: codes['ref/missing-page'].severity },
   openapi: { fetchRemote: false },
 };
 
@@ -26,9 +28,9 @@ const severities: readonly MissingPageSeverity[] = ['error', 'warning', 'informa
 
 /** Settings from an untyped source; anything missing or invalid takes its default. */
 export function settingsFrom(raw: unknown): DocsJsonSettings {
-  const value = isObject(raw) ? raw : {};
-  const missingPages = isObject(value.missingPages) ? value.missingPages : {};
-  const openapi = isObject(value.openapi) ? value.openapi : {};
+  const value = isRecord(raw) ? raw : {};
+  const missingPages = isRecord(value.missingPages) ? value.missingPages : {};
+  const openapi = isRecord(value.openapi) ? value.openapi : {};
   return {
     missingPages: {
       severity: severities.find((severity) => severity === missingPages.severity) ?? defaultSettings.missingPages.severity,
@@ -37,8 +39,4 @@ export function settingsFrom(raw: unknown): DocsJsonSettings {
       fetchRemote: typeof openapi.fetchRemote === 'boolean' ? openapi.fetchRemote : defaultSettings.openapi.fetchRemote,
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -133,6 +133,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       const markers = await waitForMarkers(wb, 'the three problems of docs.json', (ms) => ms.length >= 3, 60_000);
       t.diagnostic(JSON.stringify(markers.map(compact)));
       assert.deepEqual(markers.map(compact), ALL_THREE);
+      await wb.showcase('problems', wb.page.locator('.part.editor'), wb.page.locator('.part.panel'));
 
       // A control: the same "$schema" in a plain JSON file gets VS Code's JSON support, which
       // reports that it cannot load the schema. docs.json, open all along, got no such problem.
@@ -177,6 +178,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
         20_000,
       );
       t.diagnostic(`"rock": ${JSON.stringify(rock)}`);
+      await wb.showcase('completion', wb.page.locator('.part.editor'));
       for (const name of ['rocket', 'rocketchat', 'rockrms']) assert.ok(rock.includes(name), `${name} in ${JSON.stringify(rock)}`);
       assert.ok(!rock.includes('rocking-chair'), 'no Lucide names');
       // Each suggestion says its library and styles.
@@ -195,6 +197,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       // Inside "guides/missing" on line 12.
       const fixes = await wb.quickFix({ line: 12, column: 55 });
       assert.deepEqual(fixes, ['Create guides/missing.mdx']);
+      await wb.showcase('quick-fix', wb.page.locator('.part.editor'));
       await wb.applyQuickFix('Create guides/missing.mdx');
       const page = join(site, 'guides', 'missing.mdx');
       await waitFor('guides/missing.mdx on disk with its title', () => existsSync(page) && readFileSync(page, 'utf8') !== '', 15_000);

@@ -39,7 +39,7 @@ describe('the npm package', () => {
     assert.equal(manifest.private, undefined);
     assert.deepEqual(manifest.dependencies ?? {}, {});
     assert.deepEqual(readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.')), ['docsjson']);
-    assert.deepEqual(readdirSync(root).sort(), ['LICENSE', 'README.md', 'dist', 'media', 'package.json', 'schemas']);
+    assert.deepEqual(readdirSync(root).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'media', 'package.json', 'schemas']);
     assert.deepEqual(readdirSync(join(root, 'dist')).sort(), ['cli.js', 'extension.js', 'server.js', 'webview.js']);
   });
 

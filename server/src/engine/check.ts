@@ -1,19 +1,13 @@
-import { CheckContext, type CheckOptions } from './checkContext';
+import type { CheckContext, CheckOptions } from './checkContext';
 import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from './diagnostic';
-import { isIconLibrary, type IconLibrary } from './icons/iconNames';
-import { buildNavigation, specDeclarations, type NavigationVisitor } from './model/buildNavigation';
+import type { IconLibrary } from './icons/iconNames';
 import { childCursor, Cursor, isRecord } from './model/cursor';
-import { NavigationModel, PageEntry, type SpecDeclaration } from './model/navigationModel';
+import { NavigationModel } from './model/navigationModel';
 import { sourceDocument, type SourceDocument } from './model/sourceDocument';
+import type { SpecStatuses } from './openapi/loadSpec';
 import { SpecCache } from './openapi/openapiSpec';
-import { elementChecker } from './rules/elementRule';
-import { iconHook } from './rules/iconRule';
-import { legacyTopLevelKeys } from './rules/legacyKeys';
-import { checkOperations, loadSpecs, type SpecStatus } from './rules/openapiRule';
+import { checkSpecs, checkTopLevel, declaredSpecs, siteIconLibraryOf, siteSpecDeclarations, startCheck, walkNavigation } from './pipeline';
 import type { UnitTable } from './recheck/units';
-import { checkPage } from './rules/pageRule';
-import { docsSchema } from './schema/schema';
-import { validate, type DefinitionHook, type ValidationOptions } from './schema/validate';
 import type { SiteHost } from './site/siteHost';
 
 export interface CheckedDocument {
@@ -37,7 +31,7 @@ export interface CheckBasis {
   options: CheckOptions;
   specCache: SpecCache;
   /** Every spec declared in the navigation or in api.openapi, with what loading it found. */
-  statuses: Map<SpecDeclaration, SpecStatus>;
+  statuses: SpecStatuses;
   /** Set once a re-check has taken over this result: it changes the parsed value in place. */
   consumed: boolean;
   /** Where each re-checkable part of the docs.json is, built by the first re-check. */
@@ -46,7 +40,7 @@ export interface CheckBasis {
 
 const defaultSpecCache = new SpecCache();
 
-/** Checks a docs.json text against every rule, with the site's files for references. */
+/** Checks a docs.json text against every rule, with the site's files for references (the steps: pipeline.ts). */
 export function checkDocsJson(
   text: string,
   host: SiteHost,
@@ -55,33 +49,18 @@ export function checkDocsJson(
   specCache: SpecCache = defaultSpecCache,
 ): CheckResult {
   const main = sourceDocument(path, text);
-  const ctx = new CheckContext(host, options, main);
-  ctx.reportSyntaxProblems(main);
-  const root = new Cursor(main.json.value, main, []);
+  const value = main.json.value;
+  const siteIconLibrary = siteIconLibraryOf(value);
+  const ctx = startCheck(host, options, main, siteIconLibrary, specCache);
+  ctx.rules.document(main);
+  const root = new Cursor(value, main, []);
+  checkTopLevel(ctx, root);
   let model = new NavigationModel();
-  let siteIconLibrary: IconLibrary = 'fontawesome';
-  let statuses = new Map<SpecDeclaration, SpecStatus>();
-
-  if (main.json.value !== undefined && !isRecord(main.json.value)) {
-    ctx.report({ cursor: root, target: 'start', code: 'schema/type', message: 'docs.json must hold a JSON object' });
-  } else if (isRecord(main.json.value)) {
-    const value = main.json.value;
-    const icons = isRecord(value.icons) ? value.icons : {};
-    if (isIconLibrary(icons.library)) siteIconLibrary = icons.library;
-    const hooks = { icon: iconHook(ctx, siteIconLibrary) };
-
-    validate(ctx, root, docsSchema, {}, topLevelOptions(hooks));
-    if (!('navigation' in value)) {
-      ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"', data: { key: 'navigation' } });
-    } else {
-      const siteSpecs = siteSpecDeclarations(ctx, root);
-      const operations: PageEntry[] = [];
-      model = buildNavigation(ctx, childCursor(root, 'navigation', value.navigation), siteSpecs, navigationRules(ctx, hooks, operations));
-      const declarations = new Set<SpecDeclaration>(siteSpecs);
-      for (const element of model.elements) if (element.ownOpenapi) element.openapi.forEach((d) => declarations.add(d));
-      statuses = loadSpecs(ctx, specCache, [...declarations]);
-      checkOperations(ctx, specCache, operations, statuses);
-    }
+  let statuses: SpecStatuses = new Map();
+  if (isRecord(value) && 'navigation' in value) {
+    const siteSpecs = siteSpecDeclarations(ctx, root);
+    model = walkNavigation(ctx, childCursor(root, 'navigation', value.navigation), siteSpecs);
+    statuses = checkSpecs(ctx, declaredSpecs(model.elements, siteSpecs), statuses);
   }
   return {
     documents: locateProblems(ctx),
@@ -89,30 +68,6 @@ export function checkDocsJson(
     siteIconLibrary,
     basis: { mainPath: path, host, options, specCache, statuses, consumed: false },
   };
-}
-
-/** The rules on each element and page entry; operation entries are collected for when the specs are loaded. */
-export function navigationRules(ctx: CheckContext, hooks: Record<string, DefinitionHook>, operations: PageEntry[]): NavigationVisitor {
-  return {
-    element: elementChecker(ctx, hooks),
-    page: (owner, index, value) => {
-      if (checkPage(ctx, owner, index, value)) operations.push(new PageEntry(owner, index));
-    },
-  };
-}
-
-const topLevelSkippedKeys = new Set(['navigation']);
-
-export function topLevelOptions(hooks: Record<string, DefinitionHook>): ValidationOptions {
-  return { hooks, skipKeys: topLevelSkippedKeys, legacyKeys: legacyTopLevelKeys };
-}
-
-function siteSpecDeclarations(ctx: CheckContext, root: Cursor): SpecDeclaration[] {
-  const value = root.value as Record<string, unknown>;
-  if (!isRecord(value.api)) return [];
-  const api = ctx.deref(childCursor(root, 'api', value.api));
-  if (!api || !isRecord(api.value)) return [];
-  return specDeclarations(childCursor(api, 'openapi', api.value.openapi));
 }
 
 /** Turns every problem's JSON path into a range, one pass per file. */

@@ -1,7 +1,11 @@
+import { codes, type Code } from './codes';
 import type { Problem, Severity } from './diagnostic';
-import type { JsonPath, RangeTarget } from './json/path';
+import type { IconLibrary } from './icons/iconNames';
+import type { JsonPath, OffsetRange, RangeTarget } from './json/path';
 import { Cursor, isRecord } from './model/cursor';
 import { sourceDocument, type SourceDocument } from './model/sourceDocument';
+import type { SpecCache } from './openapi/openapiSpec';
+import type { StartedRules } from './rules/rule';
 import { dirnameOf, resolveReference } from './site/references';
 import type { SiteHost } from './site/siteHost';
 
@@ -17,23 +21,34 @@ export interface ProblemInput {
   /** A path below the cursor's own, when the problem is about one of its keys. */
   subPath?: JsonPath;
   target: RangeTarget;
+  /** A range known up front (syntax errors), used instead of the cursor's path. */
+  range?: OffsetRange;
+  /** The code's default (codes.ts) unless given. */
   severity?: Severity;
-  code: string;
+  code: Code;
   message: string;
   suggestions?: Problem['suggestions'];
   unnecessary?: boolean;
   data?: Record<string, unknown>;
 }
 
-/** Shared state of one check: the site, the JSON files loaded so far, the problems found. */
+/**
+ * Shared state of one check: the site, the JSON files loaded so far, the rules started for it,
+ * the problems they found.
+ */
 export class CheckContext {
   readonly problems: Problem[] = [];
   readonly documents = new Map<string, SourceDocument>();
+  /** Set by the pipeline once the rules are started, before any event. */
+  rules!: StartedRules;
 
   constructor(
     readonly host: SiteHost,
     readonly options: CheckOptions,
     readonly main: SourceDocument,
+    /** The site-wide icon library ("icons.library", else Font Awesome). */
+    readonly siteIconLibrary: IconLibrary,
+    readonly specCache: SpecCache,
   ) {
     this.documents.set(main.path, main);
   }
@@ -44,7 +59,8 @@ export class CheckContext {
       document: input.cursor.document,
       path,
       target: input.target,
-      severity: input.severity ?? 'error',
+      range: input.range,
+      severity: input.severity ?? codes[input.code].severity,
       code: input.code,
       message: input.message,
       suggestions: input.suggestions,
@@ -53,21 +69,7 @@ export class CheckContext {
     });
   }
 
-  reportSyntaxProblems(document: SourceDocument): void {
-    for (const problem of document.json.syntaxProblems) {
-      this.problems.push({
-        document,
-        path: [],
-        target: 'value',
-        range: problem.range,
-        severity: 'error',
-        code: 'json/syntax',
-        message: problem.message,
-      });
-    }
-  }
-
-  /** Follows a `{"$ref": "file.json"}` value to the referenced file's content. */
+  /** Follows a `{"$ref": "file.json"}` value to the referenced file's content; undefined (and an event for the rules) when it cannot. */
   deref(cursor: Cursor): Cursor | undefined {
     let current = cursor;
     while (isRecord(current.value) && typeof current.value.$ref === 'string') {
@@ -80,22 +82,17 @@ export class CheckContext {
 
   private followRef(cursor: Cursor, reference: string): Cursor | undefined {
     const resolved = resolveReference(reference, dirnameOf(cursor.document.path));
-    const at = { cursor, subPath: ['$ref'], target: 'value' as const };
-    if (resolved.kind === 'url') {
-      this.report({ ...at, code: 'ref/remote', message: `"$ref" must be a file in the docs folder, not a URL: ${reference}` });
-      return undefined;
-    }
-    if (resolved.kind === 'outside') {
-      this.report({ ...at, code: 'ref/outside-root', message: `"$ref" points outside the docs root (${resolved.reason}); it is not read` });
+    if (resolved.kind !== 'file') {
+      this.rules.brokenReference({ cursor, reference, ...(resolved.kind === 'url' ? { kind: 'url' } : resolved) });
       return undefined;
     }
     if (cursor.refChain.includes(resolved.path) || resolved.path === this.main.path) {
-      this.report({ ...at, code: 'ref/cycle', message: `"$ref" to ${resolved.path} makes a cycle: ${[...cursor.refChain, resolved.path].join(' → ')}` });
+      this.rules.brokenReference({ cursor, reference, kind: 'cycle', path: resolved.path });
       return undefined;
     }
     const document = this.loadDocument(resolved.path);
     if (!document) {
-      this.report({ ...at, code: 'ref/missing-file', message: `"$ref" file not found: ${resolved.path}` });
+      this.rules.brokenReference({ cursor, reference, kind: 'missing', path: resolved.path });
       return undefined;
     }
     if (document.json.syntaxProblems.length > 0 && document.json.value === undefined) return undefined;
@@ -110,7 +107,7 @@ export class CheckContext {
     if (text === undefined) return undefined;
     const document = sourceDocument(path, text);
     this.documents.set(path, document);
-    this.reportSyntaxProblems(document);
+    this.rules.document(document);
     return document;
   }
 }

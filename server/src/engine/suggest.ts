@@ -28,9 +28,3 @@ function commonPrefixLength(a: string, b: string): number {
   while (i < a.length && a[i] === b[i]) i++;
   return i;
 }
-
-export function quoteList(items: readonly string[], conjunction = 'or'): string {
-  const quoted = items.map((item) => `"${item}"`);
-  if (quoted.length <= 1) return quoted.join('');
-  return `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted[quoted.length - 1]}`;
-}

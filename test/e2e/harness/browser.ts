@@ -667,6 +667,29 @@ export class Workbench {
     await this.page.screenshot({ path, fullPage: false, timeout: 10_000 });
   }
 
+  /**
+   * When DOCSJSON_E2E_SCREENSHOTS names a folder, saves the window, or the smallest rectangle
+   * holding the given parts, there as `<name>.png` (for the README); otherwise does nothing.
+   */
+  async showcase(name: string, ...parts: Locator[]): Promise<void> {
+    const folder = process.env.DOCSJSON_E2E_SCREENSHOTS;
+    if (!folder) return;
+    const boxes = (await Promise.all(parts.map((part) => part.first().boundingBox()))).filter((box) => box !== null);
+    const clip = boxes.length
+      ? (() => {
+          const x = Math.min(...boxes.map((b) => b.x));
+          const y = Math.min(...boxes.map((b) => b.y));
+          const width = Math.max(...boxes.map((b) => b.x + b.width)) - x;
+          const height = Math.max(...boxes.map((b) => b.y + b.height)) - y;
+          return { x, y, width, height };
+        })()
+      : undefined;
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, `${name}.png`);
+    await this.page.screenshot({ path, clip, timeout: 10_000 });
+    debug(`showcase ${path}`);
+  }
+
   async close(): Promise<void> {
     await this.browser.close();
   }

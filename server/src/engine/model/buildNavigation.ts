@@ -1,15 +1,13 @@
-import type { CheckContext } from '../checkContext';
-import { quoteList } from '../suggest';
-import { childCursor, describeValue, isRecord, type Cursor } from './cursor';
+import { childCursor, isRecord, type Cursor } from './cursor';
 import {
   allowedCollections,
   collectionKinds,
-  describeElement,
+  collectionsOf,
+  disallowedOf,
   globalCollections,
-  withArticle,
+  maxNavigationDepth,
   nameKeys,
   NavigationModel,
-  rootPatterns,
   type CollectionKey,
   type ElementKind,
   type NavElement,
@@ -18,59 +16,57 @@ import {
 
 const noSpecs: SpecDeclaration[] = [];
 
-/** Deeper than any real site; past it the navigation is reported, not walked. */
-export const maxNavigationDepth = 64;
-
-/**
- * Rules that run on each element and page entry as the walk reaches it, while its data is at
- * hand: a large site's navigation is walked once, not once per rule.
- */
-export interface NavigationVisitor {
-  element(element: NavElement): void;
-  page(owner: NavElement, index: number, value: string): void;
+/** Follows "$ref" values to what they point at (undefined when they cannot be followed). */
+export interface Dereferencer {
+  deref(cursor: Cursor): Cursor | undefined;
 }
 
-/** A walk in progress: where problems and model parts go, and the rules to run on the way. */
+/** A value where the navigation holds elements that is not one: the walk steps over it. */
+export interface UnreadableEntry {
+  cursor: Cursor;
+  /** The element it is in. */
+  owner: NavElement;
+  /** The collection key ("pages", "tabs"…), or "global" for the global object itself. */
+  key: string;
+  /** The collection is not a list ("global" not an object), or one of its entries is not an object. */
+  problem: 'not-a-list' | 'not-an-object';
+}
+
+/**
+ * What the walk meets, as it meets it: the rules run while each element's data is at hand, so a
+ * large site's navigation is walked once, not once per rule.
+ */
+export interface NavigationVisitor {
+  /** "navigation" with its "$ref" followed, before anything in it. */
+  navigation(navigation: Cursor): void;
+  /** Each element, parents before children. */
+  element(element: NavElement): void;
+  /** Each string of a "pages" list. */
+  page(owner: NavElement, index: number, value: string): void;
+  unreadableEntry(entry: UnreadableEntry): void;
+}
+
+/** A walk in progress: how "$ref" values are followed, where model parts go, who is told. */
 export interface NavigationWalk {
-  ctx: CheckContext;
+  refs: Dereferencer;
   model: NavigationModel;
   visitor: NavigationVisitor;
 }
 
 /**
- * Walks `navigation` into a model of its elements and page entries, reporting structural
- * problems on the way: the root pattern, one child type per level, which children each element
- * may hold, required names, and entries of the wrong type.
+ * Walks `navigation` into a model of its elements and page entries. Only what the site shows
+ * becomes the model: collections an element may not hold, entries that are not elements and
+ * levels past `maxNavigationDepth` are stepped over (the visitor hears of each).
  */
-export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs: SpecDeclaration[], visitor: NavigationVisitor): NavigationModel {
+export function buildNavigation(refs: Dereferencer, navigation: Cursor, siteSpecs: SpecDeclaration[], visitor: NavigationVisitor): NavigationModel {
   const model = new NavigationModel();
-  const resolved = ctx.deref(navigation);
+  const resolved = refs.deref(navigation);
   if (!resolved) return model;
-  if (!isRecord(resolved.value)) {
-    ctx.report({ cursor: resolved, target: 'value', code: 'schema/type', message: `"navigation" must be an object, not ${describeValue(resolved.value)}` });
-    return model;
-  }
-  const root = newElement('navigation', resolved, undefined, siteSpecs, 0);
+  visitor.navigation(resolved);
+  if (!isRecord(resolved.value)) return model;
+  const root = newElement('navigation', resolved, undefined, siteSpecs, 0, 0);
   model.root = root;
-  const present = Object.keys(root.value).filter((key) => (rootPatterns as readonly string[]).includes(key));
-  if (present.length === 0) {
-    ctx.report({
-      cursor: resolved,
-      target: 'key',
-      code: 'nav/no-root-pattern',
-      message: `"navigation" needs one of ${quoteList(rootPatterns)} at its root`,
-    });
-  } else if (present.length > 1) {
-    ctx.report({
-      cursor: resolved,
-      subPath: [present[1]],
-      target: 'key',
-      code: 'nav/multiple-root-patterns',
-      message: `"navigation" holds ${quoteList(present, 'and')}: its root takes exactly one of them ("global" may stand beside it)`,
-      data: { keys: present },
-    });
-  }
-  walkElement({ ctx, model, visitor }, root, 0);
+  walkElement({ refs, model, visitor }, root);
   return model;
 }
 
@@ -80,10 +76,8 @@ export function buildNavigation(ctx: CheckContext, navigation: Cursor, siteSpecs
  */
 export function buildSubtree(walk: NavigationWalk, like: NavElement, cursor: Cursor): NavElement {
   const parent = like.parent!;
-  const element = newElement(like.kind, cursor, parent, parent.openapi, like.groupDepth, like.parentCollection);
-  let depth = 0;
-  for (let above = parent; above.parent; above = above.parent) depth++;
-  walkElement(walk, element, depth + 1);
+  const element = newElement(like.kind, cursor, parent, parent.openapi, like.groupDepth, like.depth, like.parentCollection);
+  walkElement(walk, element);
   return element;
 }
 
@@ -93,6 +87,7 @@ function newElement(
   parent: NavElement | undefined,
   inherited: SpecDeclaration[],
   groupDepth: number,
+  depth: number,
   parentCollection?: string,
 ): NavElement {
   const value = cursor.value as Record<string, unknown>;
@@ -110,99 +105,40 @@ function newElement(
     openapi: own.length > 0 ? own : inherited,
     ownOpenapi: own.length > 0,
     groupDepth,
+    depth,
     // Set by the walk; present from the start so every element has one shape.
     pageList: undefined,
     referencedPages: undefined,
   };
 }
 
-/** Adds an element to the model and runs the element rules on it; returns its position in the model. */
+/** Adds an element to the model and tells the visitor; returns its position in the model. */
 function addElement(walk: NavigationWalk, element: NavElement): number {
   const position = walk.model.elements.push(element) - 1;
   walk.visitor.element(element);
   return position;
 }
 
-function walkElement(walk: NavigationWalk, element: NavElement, depth: number): void {
-  const { ctx } = walk;
+function walkElement(walk: NavigationWalk, element: NavElement): void {
   const position = addElement(walk, element);
-  if (depth > maxNavigationDepth) {
-    ctx.report({
-      cursor: element.cursor,
-      target: 'start',
-      code: 'nav/too-deep',
-      message: `The navigation is nested more than ${maxNavigationDepth} levels deep here; deeper levels are not checked`,
-    });
-    return;
-  }
+  if (element.depth > maxNavigationDepth) return;
   const { kind, value } = element;
-  const nameKey = nameKeys[kind];
-  if (nameKey && !(nameKey in value)) {
-    ctx.report({
-      cursor: element.cursor,
-      target: 'start',
-      code: 'nav/missing-name',
-      message: `${capitalize(withArticle(kind))}${parentSuffix(element)} is missing "${nameKey}"`,
-      data: { key: nameKey },
-    });
-  }
   const collections = collectionsOf(value);
-  const allowed = allowedCollections[kind];
-  const disallowed = disallowedOf(collections, allowed);
-  const childCollections = disallowed.length === 0 ? collections : collections.filter((key) => allowed.includes(key));
-  if (kind !== 'navigation') for (const key of disallowed) reportDisallowedCollection(ctx, element, key);
-  if (childCollections.length > 1 && kind !== 'navigation') {
-    ctx.report({
-      cursor: element.cursor,
-      subPath: [childCollections[1]],
-      target: 'key',
-      code: 'nav/mixed-children',
-      message: `${capitalize(describeElement(element))} holds ${quoteList(childCollections, 'and')} side by side: each navigation level holds one type of child, so nest one inside the other`,
-      data: { keys: childCollections },
-    });
-  }
-  if (kind === 'group' && !('pages' in value) && element.openapi.length === 0) {
-    ctx.report({
-      cursor: element.cursor,
-      subPath: 'group' in value ? ['group'] : undefined,
-      target: 'group' in value ? 'property' : 'start',
-      code: 'nav/missing-pages',
-      message: `${capitalize(describeElement(element))} is missing "pages"`,
-    });
-  }
-  for (const key of collections) {
-    if (kind === 'navigation' || allowed.includes(key)) walkCollection(walk, element, position, key, depth);
+  if (collections.length > 0) {
+    const allowed = allowedCollections[kind];
+    const walked = kind === 'navigation' || disallowedOf(collections, allowed).length === 0 ? collections : collections.filter((key) => allowed.includes(key));
+    for (const key of walked) walkCollection(walk, element, position, key);
   }
   if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(walk, element);
 }
 
-const noCollections: CollectionKey[] = [];
-
-/** The collection keys an element holds, in the order written. */
-function collectionsOf(value: Record<string, unknown>): CollectionKey[] {
-  let found: CollectionKey[] | undefined;
-  for (const key in value) if (Object.hasOwn(collectionKinds, key)) (found ??= []).push(key as CollectionKey);
-  return found ?? noCollections;
-}
-
-/** The keys that are not in the allowed list; most elements have none, and get no new list. */
-function disallowedOf(keys: CollectionKey[], allowed: readonly CollectionKey[]): CollectionKey[] {
-  for (const key of keys) if (!allowed.includes(key)) return keys.filter((k) => !allowed.includes(k));
-  return noCollections;
-}
-
 /** `position` is the element's place in the model's element list, which its page entries refer to. */
-function walkCollection(walk: NavigationWalk, element: NavElement, position: number, key: CollectionKey, depth: number): void {
-  const { ctx, model, visitor } = walk;
-  const cursor = ctx.deref(childCursor(element.cursor, key, element.value[key]));
+function walkCollection(walk: NavigationWalk, element: NavElement, position: number, key: CollectionKey): void {
+  const { refs, model, visitor } = walk;
+  const cursor = refs.deref(childCursor(element.cursor, key, element.value[key]));
   if (!cursor) return;
   if (!Array.isArray(cursor.value)) {
-    ctx.report({
-      cursor,
-      target: 'value',
-      code: 'schema/type',
-      message: `"${key}" in ${describeElement(element)} must be an array, not ${describeValue(cursor.value)}`,
-    });
+    visitor.unreadableEntry({ cursor, owner: element, key, problem: 'not-a-list' });
     return;
   }
   const childKind = collectionKinds[key];
@@ -215,7 +151,7 @@ function walkCollection(walk: NavigationWalk, element: NavElement, position: num
       visitor.page(element, index, item);
       continue;
     }
-    const itemCursor = ctx.deref(childCursor(cursor, index, item));
+    const itemCursor = refs.deref(childCursor(cursor, index, item));
     if (!itemCursor) continue;
     if (key === 'pages' && typeof itemCursor.value === 'string') {
       (element.referencedPages ??= new Map()).set(index, itemCursor);
@@ -224,51 +160,43 @@ function walkCollection(walk: NavigationWalk, element: NavElement, position: num
       continue;
     }
     if (!isRecord(itemCursor.value)) {
-      ctx.report({
-        cursor: itemCursor,
-        target: 'value',
-        code: key === 'pages' ? 'nav/invalid-page-entry' : 'nav/invalid-child',
-        message:
-          key === 'pages'
-            ? `Each entry of "pages" in ${describeElement(element)} must be a page path or a group object, not ${describeValue(itemCursor.value)}`
-            : `Each entry of "${key}" in ${describeElement(element)} must be ${withArticle(childKind)} object, not ${describeValue(itemCursor.value)}`,
-      });
+      visitor.unreadableEntry({ cursor: itemCursor, owner: element, key, problem: 'not-an-object' });
       continue;
     }
     const groupDepth = childKind === 'group' ? (element.kind === 'group' ? element.groupDepth + 1 : 0) : 0;
-    const child = newElement(childKind, itemCursor, element, element.openapi, groupDepth, key);
+    const child = newElement(childKind, itemCursor, element, element.openapi, groupDepth, element.depth + 1, key);
     element.children.push(child);
-    walkElement(walk, child, depth + 1);
+    walkElement(walk, child);
   }
 }
 
 function walkGlobal(walk: NavigationWalk, element: NavElement): void {
-  const { ctx } = walk;
-  const cursor = ctx.deref(childCursor(element.cursor, 'global', element.value.global));
+  const { refs, visitor } = walk;
+  const cursor = refs.deref(childCursor(element.cursor, 'global', element.value.global));
   if (!cursor) return;
   if (!isRecord(cursor.value)) {
-    ctx.report({ cursor, target: 'value', code: 'schema/type', message: `"global" must be an object, not ${describeValue(cursor.value)}` });
+    visitor.unreadableEntry({ cursor, owner: element, key: 'global', problem: 'not-a-list' });
     return;
   }
-  const global = newElement('global', cursor, element, element.openapi, 0, 'global');
+  const global = newElement('global', cursor, element, element.openapi, 0, element.depth + 1, 'global');
   element.children.push(global);
   addElement(walk, global);
   for (const key of globalCollections) {
     if (!(key in global.value)) continue;
-    const list = ctx.deref(childCursor(cursor, key, global.value[key]));
+    const list = refs.deref(childCursor(cursor, key, global.value[key]));
     if (!list) continue;
     if (!Array.isArray(list.value)) {
-      ctx.report({ cursor: list, target: 'value', code: 'schema/type', message: `"global.${key}" must be an array, not ${describeValue(list.value)}` });
+      visitor.unreadableEntry({ cursor: list, owner: global, key, problem: 'not-a-list' });
       continue;
     }
     list.value.forEach((item, index) => {
-      const itemCursor = ctx.deref(childCursor(list, index, item));
+      const itemCursor = refs.deref(childCursor(list, index, item));
       if (!itemCursor) return;
       if (!isRecord(itemCursor.value)) {
-        ctx.report({ cursor: itemCursor, target: 'value', code: 'nav/invalid-child', message: `Each entry of "global.${key}" must be an object, not ${describeValue(itemCursor.value)}` });
+        visitor.unreadableEntry({ cursor: itemCursor, owner: global, key, problem: 'not-an-object' });
         return;
       }
-      const entry = newElement('globalEntry', itemCursor, global, global.openapi, 0, key);
+      const entry = newElement('globalEntry', itemCursor, global, global.openapi, 0, global.depth + 1, key);
       entry.name = globalEntryName(key, itemCursor.value);
       global.children.push(entry);
       addElement(walk, entry);
@@ -281,23 +209,6 @@ function globalEntryName(collection: string, value: Record<string, unknown>): st
   return typeof value[nameKey] === 'string' ? (value[nameKey] as string) : undefined;
 }
 
-function reportDisallowedCollection(ctx: CheckContext, element: NavElement, key: CollectionKey): void {
-  const allowed = allowedCollections[element.kind];
-  let message: string;
-  let code = 'nav/child-not-allowed';
-  if (key === 'menu') {
-    code = 'nav/menu-outside-tab';
-    message = `"menu" is only allowed inside a tab, not in ${describeElement(element)}`;
-  } else if (element.kind === 'group' && key === 'groups') {
-    message = `${capitalize(describeElement(element))} cannot hold "groups": put nested groups inside its "pages"`;
-  } else if (element.kind === 'menuItem') {
-    message = `Menu item "${element.name ?? ''}" cannot hold "${key}": a menu item holds only groups, pages and links`;
-  } else {
-    message = `${capitalize(describeElement(element))} cannot hold "${key}"; it may hold ${quoteList(allowed)}`;
-  }
-  ctx.report({ cursor: element.cursor, subPath: [key], target: 'key', code, message, data: { key } });
-}
-
 /** The specs an `openapi` value declares: a string, an array, or `{source}` objects. */
 export function specDeclarations(cursor: Cursor): SpecDeclaration[] {
   const value = cursor.value;
@@ -307,12 +218,4 @@ export function specDeclarations(cursor: Cursor): SpecDeclaration[] {
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => specDeclarations(childCursor(cursor, index, item)));
   return [];
-}
-
-function parentSuffix(element: NavElement): string {
-  return element.parent && element.parent.kind !== 'navigation' ? ` in ${describeElement(element.parent)}` : '';
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -55,6 +55,24 @@ export const allowedCollections: Record<ElementKind, readonly CollectionKey[]> =
 
 export const globalCollections = ['anchors', 'tabs', 'languages', 'versions', 'dropdowns', 'products'] as const;
 
+/** Deeper than any real site; past it the navigation is reported, not walked. */
+export const maxNavigationDepth = 64;
+
+const noCollections: CollectionKey[] = [];
+
+/** The collection keys an element holds, in the order written. */
+export function collectionsOf(value: Record<string, unknown>): CollectionKey[] {
+  let found: CollectionKey[] | undefined;
+  for (const key in value) if (Object.hasOwn(collectionKinds, key)) (found ??= []).push(key as CollectionKey);
+  return found ?? noCollections;
+}
+
+/** The keys that are not in the allowed list; most elements have none, and get no new list. */
+export function disallowedOf(keys: CollectionKey[], allowed: readonly CollectionKey[]): CollectionKey[] {
+  for (const key of keys) if (!allowed.includes(key)) return keys.filter((k) => !allowed.includes(k));
+  return noCollections;
+}
+
 /** Where an OpenAPI spec was declared and what it refers to. */
 export interface SpecDeclaration {
   reference: string;
@@ -76,6 +94,8 @@ export interface NavElement {
   ownOpenapi: boolean;
   /** Nesting depth among groups (0 for a group directly under a division). */
   groupDepth: number;
+  /** Nesting depth in the navigation (0 for "navigation" itself); past `maxNavigationDepth` the walk stops. */
+  depth: number;
   /** The element's "pages" list once walked (its target, when written as a "$ref"). */
   pageList?: Cursor;
   /** Entries of that list written as a "$ref" to a page path, by index: where the path is. */

@@ -1,16 +1,11 @@
-import { checkDocsJson, navigationRules, topLevelOptions, type CheckBasis, type CheckResult } from '../check';
-import { CheckContext } from '../checkContext';
+import { checkDocsJson, type CheckBasis, type CheckResult } from '../check';
 import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from '../diagnostic';
 import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
 import type { JsonPath, OffsetRange } from '../json/path';
-import { buildSubtree } from '../model/buildNavigation';
 import { Cursor, isRecord } from '../model/cursor';
-import { NavigationModel, type NavElement, type PageEntry, type SpecDeclaration } from '../model/navigationModel';
+import { NavigationModel, type NavElement } from '../model/navigationModel';
 import type { SourceDocument } from '../model/sourceDocument';
-import { iconHook } from '../rules/iconRule';
-import { checkOperations, loadSpecs } from '../rules/openapiRule';
-import { docsSchema } from '../schema/schema';
-import { validateTopMember } from '../schema/validate';
+import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
 import { editSpan, type EditSpan } from './editSpan';
 import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type UnitTable } from './units';
 
@@ -70,8 +65,7 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   }
 
   const document: SourceDocument = { path: main.path, json: validJsonDocument(text, root) };
-  const ctx = new CheckContext(basis.host, basis.options, document);
-  const hooks = { icon: iconHook(ctx, previous.siteIconLibrary) };
+  const ctx = startCheck(basis.host, basis.options, document, previous.siteIconLibrary, basis.specCache);
   const sliceJson = validJsonDocument(slice, value);
   let model = previous.model;
   let statuses = basis.statuses;
@@ -79,21 +73,15 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   if (unit.element) {
     const old = unit.element;
     const list = old.cursor.parent!;
-    const subtree = new NavigationModel();
-    const operations: PageEntry[] = [];
-    const walk = { ctx, model: subtree, visitor: navigationRules(ctx, hooks, operations) };
-    const element = buildSubtree(walk, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
+    const { element, subtree } = walkSubtree(ctx, old, new Cursor(value, document, old.cursor.refChain, list, old.cursor.key));
     const removed = subtreeOf(old);
     const first = model.elements.indexOf(old);
     const firstPage = model.pageSlots.findOwnedWithin(first, first + removed.size);
     // Where the pages of a subtree that had none go in document order is not known cheaply.
     if (firstPage < 0 && subtree.pageCount > 0) return undefined;
-    statuses = new Map(statuses);
-    for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => statuses.delete(declaration));
-    const declarations = new Set<SpecDeclaration>();
-    for (const added of subtree.elements) if (added.ownOpenapi) added.openapi.forEach((declaration) => declarations.add(declaration));
-    for (const [declaration, status] of loadSpecs(ctx, basis.specCache, [...declarations])) statuses.set(declaration, status);
-    checkOperations(ctx, basis.specCache, operations, statuses);
+    const kept = new Map(statuses);
+    for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => kept.delete(declaration));
+    statuses = checkSpecs(ctx, declaredSpecs(subtree.elements), kept);
 
     (list.value as unknown[])[old.cursor.key as number] = value;
     model = replaceSubtree(model, first, removed.size, element, subtree, firstPage);
@@ -104,7 +92,7 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   } else {
     const key = unit.topLevelKey!;
     root[key] = value;
-    validateTopMember(ctx, new Cursor(root, document, []), docsSchema, topLevelOptions(hooks), key);
+    checkTopLevelMember(ctx, new Cursor(root, document, []), key);
     units = basis.units.map((u) => shiftUnit(u, span));
   }
 

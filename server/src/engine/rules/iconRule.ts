@@ -4,11 +4,17 @@ import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/i
 import { didYouMean } from '../suggest';
 import type { CheckContext } from '../checkContext';
 import { resolveReference } from '../site/references';
+import type { Rule } from './rule';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
-/** Checks icon names against the library in force: the icon's own, else the site's, else Font Awesome. */
-export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
+/** Icon names against the library in force (the icon's own, else the site's, else Font Awesome); icon files exist in the docs root. */
+export const iconRule: Rule = {
+  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown'],
+  start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
+};
+
+function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
   // A misspelt icon is often copied to many elements; its suggestion is looked up once.
   const suggestions = new Map<string, string | undefined>();
   const suggestionFor = (library: IconLibrary, name: string): string | undefined => {
@@ -33,7 +39,7 @@ export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): Definitio
       if (resolved.kind === 'outside') {
         out.push({ cursor: nameCursor, target: 'value', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` });
       } else if (resolved.kind === 'file' && !ctx.host.files.has(resolved.path)) {
-        out.push({ cursor: nameCursor, target: 'value', severity: 'warning', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
+        out.push({ cursor: nameCursor, target: 'value', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
       }
       return;
     }
@@ -53,7 +59,6 @@ export function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): Definitio
     out.push({
       cursor: nameCursor,
       target: 'value',
-      severity: 'warning',
       code: 'icon/unknown',
       message: `Unknown ${libraryTitle[library]} icon "${name}"${subjectOwner(subject) ? ` in ${subjectOwner(subject)}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
       suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,

@@ -1,7 +1,9 @@
 import type { CheckContext, ProblemInput } from '../checkContext';
+import { codes } from '../codes';
 import { childCursor, describeValue, isRecord, type Cursor } from '../model/cursor';
 import { describeElement, type NavElement } from '../model/navigationModel';
-import { didYouMean, quoteList } from '../suggest';
+import { didYouMean } from '../suggest';
+import { capitalize, quoteList } from '../text';
 import { compiled, typeMatches, type CompiledSchema } from './compiledSchema';
 import type { SchemaNode } from './schema';
 
@@ -100,7 +102,7 @@ function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out
       cursor,
       target: 'value',
       code: 'schema/type',
-      message: `${capitalized(subjectName(subject))} must be ${typeNames(node.type)}, not ${describeValue(value)}`,
+      message: `${capitalize(subjectName(subject))} must be ${typeNames(node.type)}, not ${describeValue(value)}`,
     });
     return false;
   }
@@ -119,13 +121,13 @@ function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out
   }
   if (typeof value === 'string') {
     if (node.minLength !== undefined && value.length < node.minLength) {
-      out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalized(subjectName(subject))} must not be empty` });
+      out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalize(subjectName(subject))} must not be empty` });
     } else if (node.pattern && !node.pattern.test(value)) {
       out.push({
         cursor,
         target: 'value',
         code: 'schema/pattern',
-        message: `${capitalized(subjectName(subject))} ${node.patternErrorMessage ?? `must match ${node.patternSource}`} (got ${describeValue(value)})`,
+        message: `${capitalize(subjectName(subject))} ${node.patternErrorMessage ?? `must match ${node.patternSource}`} (got ${describeValue(value)})`,
       });
     }
   }
@@ -135,20 +137,19 @@ function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out
         cursor,
         target: 'value',
         code: 'schema/range',
-        message: `${capitalized(subjectName(subject))} must be between ${node.minimum ?? '-∞'} and ${node.maximum ?? '∞'}`,
+        message: `${capitalize(subjectName(subject))} must be between ${node.minimum ?? '-∞'} and ${node.maximum ?? '∞'}`,
       });
     }
   }
   if (Array.isArray(value) && node.minItems !== undefined && value.length < node.minItems) {
-    out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalized(subjectName(subject))} needs at least ${node.minItems} item(s)` });
+    out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalize(subjectName(subject))} needs at least ${node.minItems} item(s)` });
   }
   if (node.deprecated) {
     out.push({
       cursor,
       target: 'key',
-      severity: 'warning',
       code: 'schema/deprecated',
-      message: node.deprecationMessage ?? `${capitalized(subjectName(subject))} is deprecated`,
+      message: node.deprecationMessage ?? `${capitalize(subjectName(subject))} is deprecated`,
     });
   }
   return true;
@@ -163,7 +164,7 @@ function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject:
         cursor,
         target: typeof cursor.key === 'string' ? 'key' : 'start',
         code: 'schema/required',
-        message: `${capitalized(subjectName(subject))} is missing "${key}"`,
+        message: `${capitalize(subjectName(subject))} is missing "${key}"`,
         data: { key },
       });
     }
@@ -209,7 +210,6 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
       cursor,
       subPath: [key],
       target: 'key',
-      severity: 'warning',
       code: 'schema/legacy-key',
       message: `"${key}" is a mint.json key that docs.json no longer reads: ${legacy}`,
       unnecessary: true,
@@ -220,7 +220,6 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
     cursor,
     subPath: [key],
     target: 'key',
-    severity: 'warning',
     code: 'schema/unknown-key',
     message: `Unknown key "${key}" in ${where}${suggestion ? `. Did you mean "${suggestion}"?` : '.'} The site ignores it silently`,
     suggestions: suggestion ? [{ title: `Rename to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
@@ -242,7 +241,7 @@ function validateAnyOf(run: Run, cursor: Cursor, node: CompiledSchema, subject: 
       cursor,
       target: 'value',
       code: 'schema/type',
-      message: `${capitalized(subjectName(subject))} must be ${typeNames(types)}, not ${describeValue(cursor.value)}`,
+      message: `${capitalize(subjectName(subject))} must be ${typeNames(types)}, not ${describeValue(cursor.value)}`,
     });
     return;
   }
@@ -254,7 +253,7 @@ function validateAnyOf(run: Run, cursor: Cursor, node: CompiledSchema, subject: 
   for (const branch of typed) {
     const attempt: Run = { ...run, out: [] };
     validateNode(attempt, cursor, branch, subject, depth + 1, isTop);
-    if (attempt.out.every((problem) => problem.severity === 'warning')) {
+    if (attempt.out.every((problem) => (problem.severity ?? codes[problem.code].severity) === 'warning')) {
       run.out.push(...attempt.out);
       return;
     }
@@ -280,8 +279,4 @@ function typeNames(type: string | string[]): string {
   };
   const types = Array.isArray(type) ? type : [type];
   return types.map((t) => names[t] ?? t).join(' or ');
-}
-
-function capitalized(text: string): string {
-  return text.startsWith('docs.json') ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,5 @@
 import { findNodeAtOffset, getNodeValue, type Node } from 'jsonc-parser';
+import { codeInfo, type FixKind } from '../codes';
 import type { Diagnostic } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
 import type { CheckedSite } from './checkedSite';
@@ -33,7 +34,8 @@ export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRang
         edits: [{ file: text.path, edits: [{ range: diagnostic.range, newText: suggestion.replacement }] }],
       });
     });
-    const fix = fixes[diagnostic.code]?.(site, text, diagnostic);
+    const kind = codeInfo(diagnostic.code)?.fix;
+    const fix = kind && fixes[kind](site, text, diagnostic);
     if (fix) actions.push(fix);
   }
   return actions;
@@ -41,11 +43,11 @@ export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRang
 
 type Fix = (site: CheckedSite, text: JsonText, diagnostic: Diagnostic) => CodeAction | undefined;
 
-const fixes: Record<string, Fix> = {
-  'ref/missing-page': createMissingPage,
-  'nav/expanded-no-effect': removeProperty,
-  'nav/mixed-children': wrapPagesInGroup,
-  'nav/multiple-root-patterns': wrapPagesInGroup,
+/** Each kind of fix the codes table (codes.ts) gives a code. */
+const fixes: Record<FixKind, Fix> = {
+  'create-page': createMissingPage,
+  'remove-property': removeProperty,
+  'wrap-pages-in-group': wrapPagesInGroup,
 };
 
 function createMissingPage(site: CheckedSite, _text: JsonText, diagnostic: Diagnostic): CodeAction | undefined {

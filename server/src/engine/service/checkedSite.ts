@@ -3,7 +3,7 @@ import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from '../j
 import { isRecord } from '../model/cursor';
 import type { NavElement } from '../model/navigationModel';
 import type { LoadedSpec, Operation, SpecCache } from '../openapi/openapiSpec';
-import { pagePath } from '../rules/pageRule';
+import { pagePath } from '../model/pageReference';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
 

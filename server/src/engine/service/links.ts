@@ -1,7 +1,7 @@
 import type { JsonPath, OffsetRange } from '../json/path';
 import type { SpecDeclaration } from '../model/navigationModel';
 import type { Operation } from '../openapi/openapiSpec';
-import { isOperationEntry } from '../rules/pageRule';
+import { isOperationEntry } from '../model/pageReference';
 import { resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import type { JsonText } from './jsonText';

@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/path';
-import { pagePath } from '../rules/pageRule';
+import { pagePath } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
 import type { CheckedSite } from './checkedSite';
 

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { JsonPath } from '../json/path';
-import { pagePath } from '../rules/pageRule';
+import { pagePath } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { kindNoun, nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
-import { isOperationEntry } from '../rules/pageRule';
+import { isOperationEntry } from '../model/pageReference';
 import type { CheckedSite } from './checkedSite';
 import type { JsonText } from './jsonText';
 import { nodeAtPath, rangeOf } from './location';

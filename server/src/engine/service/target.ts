@@ -1,6 +1,6 @@
 import type { JsonPath } from '../json/path';
 import type { Operation } from '../openapi/openapiSpec';
-import { isOperationEntry, operationPattern, pagePath } from '../rules/pageRule';
+import { isOperationEntry, pagePath, parseOperation } from '../model/pageReference';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { valueRole } from './siteSchema';
@@ -39,12 +39,10 @@ export function pageTarget(site: CheckedSite, value: string): Target | undefined
 
 /** `"GET /users"` (or `"spec.yaml GET /users"`) among the operations of the spec in force. */
 export function operationTarget(site: CheckedSite, documentPath: string, path: JsonPath, value: string): Target | undefined {
-  const match = operationPattern.exec(value);
-  if (!match) return undefined;
-  const [, specPrefix, rawMethod, rawPath] = match;
-  const method = rawMethod.toUpperCase();
-  const operationPath = rawPath.trim();
-  const candidates = specPrefix ? site.specOperations(specPrefix) : site.operationsOf(site.elementAt(documentPath, path));
-  const found = candidates.find(({ operation }) => operation.method === method && operation.path === operationPath);
-  return { kind: 'operation', method, path: operationPath, spec: found?.spec ?? candidates[0]?.spec, operation: found?.operation };
+  const named = parseOperation(value);
+  if (!named) return undefined;
+  const { method } = named;
+  const candidates = named.spec ? site.specOperations(named.spec) : site.operationsOf(site.elementAt(documentPath, path));
+  const found = candidates.find(({ operation }) => operation.method === method && operation.path === named.path);
+  return { kind: 'operation', method, path: named.path, spec: found?.spec ?? candidates[0]?.spec, operation: found?.operation };
 }

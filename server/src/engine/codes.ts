@@ -1,0 +1,125 @@
+import type { Severity } from './diagnostic';
+
+/** A quick fix the editor offers for a code beyond its diagnostics' own suggestions (see service/actions.ts). */
+export type FixKind = 'create-page' | 'remove-property' | 'wrap-pages-in-group';
+
+export interface CodeInfo {
+  /** The severity a rule reports with unless it says otherwise (or a setting changes it). */
+  severity: Severity;
+  /** What the code is about, in one line (the README's table is made from it). */
+  summary: string;
+  /** A message it gives, shortened with "…" where long. */
+  example?: string;
+  fix?: FixKind;
+  /** The setting that changes its severity. */
+  setting?: string;
+}
+
+/**
+ * Every diagnostic code the checker can report. The family before the "/" says what is checked:
+ * the JSON text, the schema, the navigation's structure, references to files and specs, icons.
+ */
+export const codes = {
+  'json/syntax': { severity: 'error', summary: 'broken JSON (the rest of the file is still checked); comments', example: 'Expected "," between items' },
+  'schema/required': { severity: 'error', summary: 'a required key is missing', example: 'docs.json is missing "name"' },
+  'schema/type': { severity: 'error', summary: 'wrong type', example: '"name" must be a string, not the number 42' },
+  'schema/enum': {
+    severity: 'error',
+    summary: 'a value outside its list (themes, icon styles, `styling.eyebrows`, language codes…), with a did-you-mean',
+    example: '"mapel" is not a valid value for "theme": use "mint", "maple", … Did you mean "maple"?',
+  },
+  'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
+  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group in tab "Guides" must not be empty' },
+  'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
+  'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
+  'schema/unknown-key': {
+    severity: 'warning',
+    summary: 'a key the site silently drops, with a did-you-mean',
+    example: 'Unknown key "icn" in group "G". Did you mean "icon"? The site ignores it silently',
+  },
+  'schema/legacy-key': {
+    severity: 'warning',
+    summary: 'a mint.json key',
+    example: '"topbarLinks" is a mint.json key that docs.json no longer reads: move the links to "navbar.links"',
+  },
+  'nav/no-root-pattern': {
+    severity: 'error',
+    summary: '`navigation` has none of pages/groups/tabs/anchors/dropdowns/products/versions/languages',
+    example: '"navigation" needs one of "pages", "groups", … at its root',
+  },
+  'nav/multiple-root-patterns': {
+    severity: 'error',
+    summary: 'more than one root pattern (`global` may stand beside it)',
+    example: '"navigation" holds "tabs" and "groups": its root takes exactly one of them',
+    fix: 'wrap-pages-in-group',
+  },
+  'nav/mixed-children': { severity: 'error', summary: 'two child types on one level', example: 'Tab "Guides" holds "anchors" and "groups" side by side: …', fix: 'wrap-pages-in-group' },
+  'nav/child-not-allowed': {
+    severity: 'error',
+    summary: 'a child the element cannot hold (e.g. a menu item with anchors)',
+    example: 'Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links',
+  },
+  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab', example: '"menu" is only allowed inside a tab, not in anchor "A"' },
+  'nav/missing-name': { severity: 'error', summary: 'a group/tab/anchor/… without its name key', example: 'A group in tab "T" is missing "group"' },
+  'nav/missing-pages': { severity: 'error', summary: 'a group with neither `pages` nor its own `openapi`', example: 'Group "API Reference" is missing "pages"' },
+  'nav/invalid-page-entry': {
+    severity: 'error',
+    summary: 'an entry of `pages` that is neither a page path nor a group object',
+    example: 'Each entry of "pages" in group "G" must be a page path or a group object, not the number 42',
+  },
+  'nav/invalid-child': { severity: 'error', summary: 'an entry of `tabs`, `anchors`… that is not an object', example: 'Each entry of "tabs" in "navigation" must be a tab object, not the string "x"' },
+  'nav/expanded-no-effect': {
+    severity: 'warning',
+    summary: '`expanded` on a top-level group',
+    example: '"expanded" has no effect on top-level group "Top": …',
+    fix: 'remove-property',
+  },
+  'nav/global-anchor-href': {
+    severity: 'error',
+    summary: 'a global anchor without an external URL',
+    example: '… links to "/blog": global anchors need an external URL (https://… or mailto:)',
+  },
+  'nav/too-deep': { severity: 'error', summary: 'navigation nested more than 64 levels' },
+  'ref/missing-page': {
+    severity: 'error',
+    summary: 'a page entry with no `.mdx`/`.md` file, with a did-you-mean',
+    example: 'Page "guides/instal" not found: … Did you mean "guides/install"?',
+    fix: 'create-page',
+    setting: 'docsjson.missingPages.severity',
+  },
+  'ref/empty-page': { severity: 'error', summary: 'an empty page entry', example: 'A page entry must not be empty' },
+  'ref/page-extension': { severity: 'warning', summary: 'a page written with its extension', example: 'Write page paths without the extension: "intro"' },
+  'ref/outside-root': {
+    severity: 'error',
+    summary: 'a page, spec, icon file or `$ref` that leaves the docs root (`../`, absolute paths, symbolic links out); never read',
+    example: 'Page "../../etc/passwd" is outside the docs root …',
+  },
+  'ref/missing-openapi': { severity: 'error', summary: 'a local OpenAPI spec that is missing', example: 'OpenAPI spec not found: missing.json' },
+  'ref/invalid-openapi': {
+    severity: 'error',
+    summary: 'a local spec that does not parse, or is not OpenAPI 3.x / Swagger 2 (JSON or YAML)',
+    example: 'OpenAPI spec openapi.json cannot be used: …',
+  },
+  'ref/unknown-operation': {
+    severity: 'error',
+    summary: 'a `"METHOD /path"` entry not in the spec in force, with a did-you-mean',
+    example: 'Operation "GET /user" is not in openapi.json. Did you mean "GET /users"?',
+  },
+  'ref/operation-without-spec': { severity: 'error', summary: 'a `"METHOD /path"` entry with no spec on the element, its parents or `api.openapi`' },
+  'ref/missing-file': { severity: 'error', summary: 'a `$ref` to a file that does not exist', example: '"$ref" file not found: nope.json' },
+  'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
+  'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
+  'icon/unknown': {
+    severity: 'warning',
+    summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean',
+    example: 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?',
+  },
+  'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
+  'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type Code = keyof typeof codes;
+
+export function codeInfo(code: string): CodeInfo | undefined {
+  return Object.hasOwn(codes, code) ? (codes as Record<string, CodeInfo>)[code] : undefined;
+}

@@ -1,0 +1,32 @@
+import type { SpecDeclaration } from '../model/navigationModel';
+import type { SiteHost } from '../site/siteHost';
+import { resolveReference } from '../site/references';
+import type { Operation, SpecCache } from './openapiSpec';
+
+/** What loading a declared spec found. */
+export type SpecStatus =
+  | { kind: 'local'; path: string; operations: Operation[] }
+  | { kind: 'remote'; url: string }
+  | { kind: 'outside'; reason: string }
+  | { kind: 'missing'; path: string }
+  | { kind: 'invalid'; path: string; error: string };
+
+export type SpecStatuses = Map<SpecDeclaration, SpecStatus>;
+
+/** Reads and parses the spec a declaration names, if it is a file of the site. */
+export function loadSpec(host: SiteHost, cache: SpecCache, declaration: SpecDeclaration): SpecStatus {
+  const resolved = resolveReference(declaration.reference, '');
+  if (resolved.kind !== 'file') return resolved.kind === 'url' ? { kind: 'remote', url: resolved.url } : resolved;
+  const text = host.files.has(resolved.path) ? host.readFile(resolved.path) : undefined;
+  if (text === undefined) return { kind: 'missing', path: resolved.path };
+  const spec = cache.get(resolved.path, text);
+  if (!spec.ok) return { kind: 'invalid', path: resolved.path, error: spec.error };
+  return { kind: 'local', path: resolved.path, operations: spec.operations };
+}
+
+/** Loads each declared spec once. */
+export function loadSpecs(host: SiteHost, cache: SpecCache, declarations: Iterable<SpecDeclaration>): SpecStatuses {
+  const statuses: SpecStatuses = new Map();
+  for (const declaration of declarations) statuses.set(declaration, loadSpec(host, cache, declaration));
+  return statuses;
+}

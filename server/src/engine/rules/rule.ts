@@ -1,0 +1,76 @@
+import type { CheckContext } from '../checkContext';
+import type { Code } from '../codes';
+import type { Cursor } from '../model/cursor';
+import type { UnreadableEntry } from '../model/buildNavigation';
+import type { NavElement } from '../model/navigationModel';
+import type { SourceDocument } from '../model/sourceDocument';
+import type { SpecStatuses } from '../openapi/loadSpec';
+import type { DefinitionHook } from '../schema/validate';
+
+/**
+ * A rule: a family of related codes and the checks that report them. A check (or a re-check of
+ * one part) starts every rule once; each rule answers with handlers for the events of the check
+ * it needs, and reports through the context. A rule keeps what it needs across events (the
+ * operation entries it has seen, a cache of suggestions) in the closure `start` makes.
+ */
+export interface Rule {
+  /** Every code the rule can report (the invariant test holds it to them). */
+  readonly codes: readonly Code[];
+  start(ctx: CheckContext): RuleHandlers;
+}
+
+/** A "$ref" the check could not follow, and why. */
+export type BrokenReference = { cursor: Cursor; reference: string } & (
+  | { kind: 'url' }
+  | { kind: 'outside'; reason: string }
+  | { kind: 'cycle'; path: string }
+  | { kind: 'missing'; path: string }
+);
+
+/** The events of a check, in the order they come. Every handler is optional. */
+export interface RuleHandlers {
+  /** A JSON file read for the check: the docs.json first, then each file a "$ref" pulls in. */
+  document?(document: SourceDocument): void;
+  /** The docs.json's top-level value (which may be of any type), before the navigation is walked. */
+  root?(root: Cursor): void;
+  /** One top-level member alone, in place of `root`, when a re-check replaces just that member. */
+  topLevelMember?(root: Cursor, key: string): void;
+  brokenReference?(reference: BrokenReference): void;
+  /** "navigation", its "$ref" followed, before its elements are walked. */
+  navigation?(navigation: Cursor): void;
+  /** Each navigation element, parents before children. */
+  element?(element: NavElement): void;
+  unreadableEntry?(entry: UnreadableEntry): void;
+  /** Each string of a "pages" list (an index into its owner's list, to make a cursor only when reporting). */
+  page?(owner: NavElement, index: number, value: string): void;
+  /**
+   * The OpenAPI specs the walk declared, once loaded (a re-check: those its part declares), and
+   * every spec in force in the site.
+   */
+  specs?(loaded: SpecStatuses, inForce: SpecStatuses): void;
+  /** Checks run by the schema validation on values of a named definition ("icon"). */
+  definitions?: Record<string, DefinitionHook>;
+}
+
+type EventName = Exclude<keyof RuleHandlers, 'definitions'>;
+
+const eventNames: readonly EventName[] = ['document', 'root', 'topLevelMember', 'brokenReference', 'navigation', 'element', 'unreadableEntry', 'page', 'specs'];
+
+/** The started rules of one check, as one set of handlers, each present (a no-op when no rule listens). */
+export type StartedRules = Required<RuleHandlers>;
+
+/** Starts every rule for a check and joins their handlers: each event calls the rules that handle it, in the order given. */
+export function startRules(ctx: CheckContext, rules: readonly Rule[]): StartedRules {
+  const started = rules.map((rule) => rule.start(ctx));
+  const joined: Partial<Record<EventName, (...args: never[]) => void>> = {};
+  for (const name of eventNames) {
+    const handlers = started.flatMap((handler) => {
+      const fn = handler[name] as ((...args: never[]) => void) | undefined;
+      return fn ? [fn.bind(handler)] : [];
+    });
+    joined[name] = handlers.length === 1 ? handlers[0] : (...args: never[]) => { for (const fn of handlers) fn(...args); };
+  }
+  const definitions: Record<string, DefinitionHook> = {};
+  for (const handler of started) Object.assign(definitions, handler.definitions);
+  return { ...(joined as Required<Omit<RuleHandlers, 'definitions'>>), definitions };
+}

@@ -1,0 +1,54 @@
+import { isRecord } from '../model/cursor';
+import { collectionKinds } from '../model/navigationModel';
+import { definition, docsSchema } from '../schema/schema';
+import { validate, validateTopMember, type ValidationOptions } from '../schema/validate';
+import { legacyTopLevelKeys } from './legacyKeys';
+import type { Rule } from './rule';
+
+/** Keys of an element that the navigation walk reads: its children. */
+const elementSkippedKeys = new Set<string>([...Object.keys(collectionKinds), 'global']);
+
+const topLevelSkippedKeys = new Set(['navigation']);
+
+const globalDefinitions: Record<string, string> = {
+  anchors: 'globalAnchor',
+  tabs: 'globalTab',
+  languages: 'globalLanguage',
+  versions: 'globalVersion',
+  dropdowns: 'globalDropdown',
+  products: 'globalProduct',
+};
+
+/**
+ * Every value against the schema (schemas/docs.schema.json): known keys, types, enums, patterns;
+ * the navigation's elements each against their own definition, their children left to the walk.
+ */
+export const schemaRule: Rule = {
+  codes: ['schema/type', 'schema/required', 'schema/enum', 'schema/pattern', 'schema/empty', 'schema/range', 'schema/deprecated', 'schema/unknown-key', 'schema/legacy-key'],
+  start(ctx) {
+    const hooks = () => ctx.rules.definitions;
+    const topLevel = (): ValidationOptions => ({ hooks: hooks(), skipKeys: topLevelSkippedKeys, legacyKeys: legacyTopLevelKeys });
+    let elementOptions: ValidationOptions | undefined;
+    return {
+      root(root) {
+        const value = root.value;
+        if (value === undefined) return;
+        if (!isRecord(value)) {
+          ctx.report({ cursor: root, target: 'start', code: 'schema/type', message: 'docs.json must hold a JSON object' });
+          return;
+        }
+        validate(ctx, root, docsSchema, {}, topLevel());
+        if (!('navigation' in value)) {
+          ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"', data: { key: 'navigation' } });
+        }
+      },
+      topLevelMember(root, key) {
+        validateTopMember(ctx, root, docsSchema, topLevel(), key);
+      },
+      element(element) {
+        const name = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
+        if (name) validate(ctx, element.cursor, definition(name), { owner: element }, (elementOptions ??= { hooks: hooks(), skipKeys: elementSkippedKeys }));
+      },
+    };
+  },
+};
