@@ -116,6 +116,18 @@ export const codes = {
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
+  'link/missing': {
+    severity: 'error',
+    summary: 'a link, image or `href`/`src` in a page to a page, file or route that does not exist, with a did-you-mean',
+    example: 'Link to "/guides/nowhere" leads nowhere: no page, file or redirect at /guides/nowhere',
+  },
+  'link/missing-anchor': {
+    severity: 'error',
+    summary: 'a link to an anchor that no heading or `id` of the target page defines, with the nearest anchor',
+    example: 'Anchor "#instal" is not on /quickstart. Did you mean "#install"?',
+  },
+  'link/outside-root': { severity: 'error', summary: 'a link that leaves the docs folder', example: 'Link to "../../x" leaves the docs folder' },
+  'link/missing-snippet': { severity: 'error', summary: 'a snippet import that resolves to no file', example: 'Snippet "/snippets/nope.mdx" not found' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof codes;

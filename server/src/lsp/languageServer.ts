@@ -14,7 +14,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
-import { PageFeatures, servePageRenames } from './pageFeatures';
+import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -40,8 +40,8 @@ export function startLanguageServer(connection: Connection): void {
     client = clientFeatures(params);
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
-    diagnostics = new DiagnosticsFeature(context);
     const pages = new PageFeatures(context);
+    diagnostics = new DiagnosticsFeature(context, pages);
     serveLanguageFeatures(context, pages);
     servePageRenames(context, pages);
     serveFileOperations(context, diagnostics, pages);
@@ -113,6 +113,7 @@ export function startLanguageServer(connection: Connection): void {
     if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);
     const affected = workspace.documentChanged(path, document, kind);
     if (client.pullDiagnostics) return;
+    if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;
     diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
   }

@@ -2,6 +2,7 @@ import {
   MarkupKind,
   type CompletionList,
   type CompletionParams,
+  type Diagnostic as LspDiagnostic,
   type DefinitionParams,
   type Hover,
   type HoverParams,
@@ -16,17 +17,18 @@ import { SiteGraph } from '../engine/pages/siteGraph';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
+import { pageDiagnostics } from '../engine/service/pageDiagnostics';
 import { pageHover } from '../engine/service/pageHover';
 import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
 import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/rename';
-import { linesOf, toCompletionList, toRange } from './convert';
+import { linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
 import type { DocsSite } from './docsSite';
 import { pathOf, type ServerContext } from './serverContext';
 
-const pageFile = /\.mdx?$/i;
+export const pageFile = /\.mdx?$/i;
 
 /** An open page of a site, with the site graph that holds its current text. */
 interface OpenPage {
@@ -74,6 +76,15 @@ export class PageFeatures {
     if (!document && text === undefined) return undefined;
     const offset = document ? document.offsetAt(position) : TextDocument.create(uri, 'mdx', 0, text!).offsetAt(position);
     return { site, graph, file, offset };
+  }
+
+  /** The problems of a page's links, in its current text. */
+  diagnostics(site: DocsSite, file: string): LspDiagnostic[] {
+    const graph = this.graphOf(site);
+    const page = graph.page(file);
+    if (!page) return [];
+    const lines = new LineIndex(page.text);
+    return pageDiagnostics(graph, file).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */
