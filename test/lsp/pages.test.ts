@@ -155,11 +155,11 @@ describe('page features through the protocol', () => {
     assert.equal(await client.request('textDocument/prepareRename', at('guides/setup.mdx', 'Back to')), null, 'only headings');
   });
 
-  test('willRenameFiles: every link to a moved page follows, anchored and relative ones too, with its docs.json entry', async () => {
+  test('willRenameFiles: every link to a moved page follows, anchored and relative ones too, with its docs.json entry and the redirect to it', async () => {
     const edit = await client.request<WorkspaceEdit>('workspace/willRenameFiles', { files: [{ oldUri: client.uri('guides/setup.mdx'), newUri: client.uri('start/install.mdx') }] });
     const newTexts = Object.fromEntries(Object.entries(edit.changes!).map(([uri, edits]) => [uri.slice(client.uri('').length + 1), edits.map((e) => e.newText).sort()]));
     assert.deepEqual(newTexts, {
-      'docs.json': ['"start/install"'],
+      'docs.json': ['"/start/install"', '"start/install"'],
       'index.mdx': ['/start/install#install'],
       'quickstart.mdx': ['/start/install'],
       'guides/deploy.md': ['../start/install#install', '/start/install'],
