@@ -1,5 +1,6 @@
 import {
   DocumentDiagnosticReportKind,
+  NotificationType,
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
   type WorkspaceDiagnosticReport,
@@ -9,7 +10,9 @@ import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
-import { siteStatusNotification, type SiteStatus } from './siteStatus';
+import { siteStatusMethod, type SiteStatus } from './siteStatus';
+
+const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
 
 /**
  * Diagnostics, pulled by clients that can (textDocument/diagnostic), published to the others
@@ -33,9 +36,9 @@ export class DiagnosticsFeature {
     const site = path ? await this.context.workspace.siteFor(path) : undefined;
     const relative = site && path ? site.relative(path) : undefined;
     if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    const state = await site.whenChecked();
+    const state = await site.checked('current');
     // A page's links are checked on its current text at each pull; other pages may have changed its anchors.
-    if (pageFile.test(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: this.pages.diagnostics(site, relative) };
+    if (pageFile.test(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
@@ -45,7 +48,7 @@ export class DiagnosticsFeature {
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const site of this.context.workspace.allSites) {
-      const state = await site.whenChecked();
+      const state = await site.checked('current');
       const resultId = String(state.id);
       for (const path of state.site.result.documents.keys()) {
         const uri = this.context.workspace.uriOf(site.absolute(path));
@@ -78,7 +81,7 @@ export class DiagnosticsFeature {
       if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
       return;
     }
-    for (const site of sites) void site.whenChecked().catch((error) => connection.console.error(String(error)));
+    for (const site of sites) void site.checked('current').catch((error) => connection.console.error(String(error)));
   }
 
   /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */
@@ -101,7 +104,7 @@ export class DiagnosticsFeature {
       if (page === undefined) continue;
       const uri = this.context.workspace.uriOf(path);
       now.add(uri);
-      void this.context.connection.sendDiagnostics({ uri, diagnostics: this.pages.diagnostics(site, page) });
+      void this.pages.diagnostics(site, page).then((diagnostics) => this.context.connection.sendDiagnostics({ uri, diagnostics }));
     }
     for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.set(site, now);
@@ -112,10 +115,10 @@ export class DiagnosticsFeature {
     const site = await this.context.workspace.siteFor(path);
     const page = site?.relative(path);
     if (!site || page === undefined) return;
-    await site.whenChecked();
+    const diagnostics = await this.pages.diagnostics(site, page);
     const uri = this.context.workspace.uriOf(path);
     this.published.get(site)?.add(uri);
-    void this.context.connection.sendDiagnostics({ uri, diagnostics: this.pages.diagnostics(site, page) });
+    void this.context.connection.sendDiagnostics({ uri, diagnostics });
   }
 
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {

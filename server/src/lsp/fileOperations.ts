@@ -48,8 +48,8 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
         return relativeFrom !== undefined && relativeTo !== undefined ? [{ from: relativeFrom, to: relativeTo }] : [];
       });
       if (renames.length === 0) continue;
-      const checked = site.current().site;
-      for (const edit of [workspaceEdit(context, site, checked, renameEdits(checked, renames)), pages.moveEdits(site, renames)]) {
+      const { site: checked } = await site.checked('current');
+      for (const edit of [workspaceEdit(context, site, checked, renameEdits(checked, renames)), await pages.moveEdits(site, renames)]) {
         for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes[uri] = [...(changes[uri] ?? []), ...edits];
       }
     }

@@ -25,6 +25,7 @@ import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/s
 import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/rename';
 import { linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { pathOf, type ServerContext } from './serverContext';
 
@@ -48,11 +49,11 @@ export class PageFeatures {
   constructor(private readonly context: ServerContext) {}
 
   /**
-   * The site graph of a site's last check (its current one when `fresh`: before files move),
+   * The site graph of a site's check (the current one before files move),
    * holding the text of every open page.
    */
-  graphOf(site: DocsSite, fresh = false): SiteGraph {
-    const checked = (fresh ? site.current() : site.latest()).site;
+  async graphOf(site: DocsSite, freshness: Freshness = 'latest'): Promise<SiteGraph> {
+    const { site: checked } = await site.checked(freshness);
     let graph = this.graphs.get(checked);
     if (!graph) this.graphs.set(checked, (graph = new SiteGraph(checked.host, checked.result)));
     for (const path of this.context.workspace.openPaths()) {
@@ -70,7 +71,7 @@ export class PageFeatures {
     const site = await this.context.workspace.siteFor(path);
     const file = site?.relative(path);
     if (!site || file === undefined) return undefined;
-    const graph = this.graphOf(site);
+    const graph = await this.graphOf(site);
     const document = this.context.workspace.openDocument(path);
     const text = document ? undefined : graph.page(file)?.text;
     if (!document && text === undefined) return undefined;
@@ -79,8 +80,8 @@ export class PageFeatures {
   }
 
   /** The problems of a page's links, in its current text. */
-  diagnostics(site: DocsSite, file: string): LspDiagnostic[] {
-    const graph = this.graphOf(site);
+  async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+    const graph = await this.graphOf(site);
     const page = graph.page(file);
     if (!page) return [];
     const lines = new LineIndex(page.text);
@@ -124,19 +125,19 @@ export class PageFeatures {
     if (!page || !target) return null;
     const locations: Location[] = [];
     if (target.anchor === undefined) {
-      const checked = page.site.latest().site;
+      const { site: checked } = await page.site.checked('latest');
       for (const reference of pageReferences(checked, target.file)) {
         const lines = linesOf(checked.document(reference.document)!.document);
         locations.push({ uri: this.context.workspace.uriOf(page.site.absolute(reference.document)), range: toRange(lines, reference.range) });
       }
     }
-    locations.push(...this.linkLocations(page.site, target));
+    locations.push(...(await this.linkLocations(page.site, target)));
     return locations;
   }
 
   /** The links in a site's pages that lead to a page or one of its anchors. */
-  linkLocations(site: DocsSite, target: PageTarget): Location[] {
-    const graph = this.graphOf(site);
+  async linkLocations(site: DocsSite, target: PageTarget): Promise<Location[]> {
+    const graph = await this.graphOf(site);
     const lines = this.linesCache(graph);
     return linksTo(graph, target).map((link) => ({ uri: this.context.workspace.uriOf(site.absolute(link.file)), range: toRange(lines(link.file), link.range) }));
   }
@@ -154,8 +155,8 @@ export class PageFeatures {
   }
 
   /** The link edits in a site's pages for files about to move. */
-  moveEdits(site: DocsSite, renames: FileRename[]): WorkspaceEdit {
-    const graph = this.graphOf(site, true);
+  async moveEdits(site: DocsSite, renames: FileRename[]): Promise<WorkspaceEdit> {
+    const graph = await this.graphOf(site, 'current');
     return this.workspaceEdit(site, graph, linkEdits(graph, { moves: renames }));
   }
 
