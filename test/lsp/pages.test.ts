@@ -1,7 +1,7 @@
 // Pages (.mdx and .md) through the protocol: a real client over stdio on a copy of the lsp-pages
 // fixture site.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -164,5 +164,12 @@ describe('page features through the protocol', () => {
       'quickstart.mdx': ['/start/install'],
       'guides/deploy.md': ['../start/install#install', '/start/install'],
     });
+  });
+
+  test('a closed page changed on disk is read again: its new link is found', async () => {
+    writeFileSync(join(root, 'snippets', 'note.mdx'), '## A note from a snippet\n\nSee the [setup](/guides/setup).\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('snippets/note.mdx'), type: 2 }] });
+    const references = await client.request<Location[]>('textDocument/references', { ...at('guides/setup.mdx', 'Back to'), context: { includeDeclaration: true } });
+    assert.ok(references.some((location) => location.uri === client.uri('snippets/note.mdx') && location.range.start.line === 2), JSON.stringify(references));
   });
 });

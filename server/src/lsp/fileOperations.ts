@@ -24,6 +24,7 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
       return path ? [{ path, change: changeKinds[type] }] : [];
     });
     const { affected, removed } = workspace.filesChanged(known);
+    pages.filesChanged(known.filter(({ change }) => change === 'changed').map(({ path }) => path));
     removed.forEach((site) => diagnostics.siteRemoved(site));
     if (affected.size > 0) diagnostics.sitesChanged(affected);
   });

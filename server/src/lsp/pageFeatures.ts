@@ -79,6 +79,23 @@ export class PageFeatures {
     return { site, graph, file, offset };
   }
 
+  /**
+   * Pages changed on disk: the graphs of the sites' last checks read them again. (A page created or
+   * deleted makes a new check, and with it a new graph.)
+   */
+  filesChanged(paths: string[]): void {
+    for (const path of paths) {
+      if (!pageFile.test(path)) continue;
+      for (const site of this.context.workspace.sitesContaining(path)) {
+        const last = site.lastChecked;
+        const graph = last && this.graphs.get(last.site);
+        const file = site.relative(path)!;
+        const text = graph?.files.has(file) ? graph.host.readFile(file) : undefined;
+        if (text !== undefined) graph!.setText(file, text);
+      }
+    }
+  }
+
   /** The problems of a page's links, in its current text. */
   async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
     const graph = await this.graphOf(site);
