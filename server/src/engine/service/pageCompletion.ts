@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import type { PageModel } from '../pages/pageModel';
+import { parse as parseYaml } from 'yaml';
+import { isRecord } from '../model/cursor';
 import type { SiteGraph } from '../pages/siteGraph';
 import { dirnameOf } from '../site/references';
 import type { CompletionItem, Completions } from './completion';
@@ -31,10 +32,48 @@ export function pageCompletions(graph: SiteGraph, file: string, text: string, of
   const kept = best(scored, listLimit, (a, b) => b.score - a.score || a.item.label.localeCompare(b.item.label));
   return {
     range: context.range,
-    items: kept.map(({ item }, index) => ({ ...item, sortText: String(index).padStart(4, '0') })),
+    // Titles and descriptions are read for the items shown only: a site has thousands of pages.
+    items: kept.map(({ item }, index) => ({ ...withPageDetails(graph, item), sortText: String(index).padStart(4, '0') })),
     isIncomplete: scored.length > kept.length,
   };
 }
+
+interface Candidate extends CompletionItem {
+  /** The page file an item links to. */
+  pageFile?: string;
+}
+
+function withPageDetails(graph: SiteGraph, { pageFile, ...item }: Candidate): CompletionItem {
+  if (pageFile === undefined) return item;
+  const fields = frontmatterOf(graph, pageFile);
+  const description = fields.description;
+  return { ...item, detail: fields.title ?? fields.sidebarTitle, documentation: description && plainParagraph(description) };
+}
+
+/** A page's title, sidebarTitle and description, read from its frontmatter alone (the page model when it is read already). */
+function frontmatterOf(graph: SiteGraph, file: string): Record<'title' | 'sidebarTitle' | 'description', string | undefined> {
+  let cache = frontmatterCache.get(graph);
+  if (!cache) frontmatterCache.set(graph, (cache = new Map()));
+  let fields = cache.get(file);
+  if (!fields) {
+    const block = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(graph.host.readFile(file) ?? '')?.[1];
+    let data: unknown;
+    try {
+      data = block === undefined ? undefined : parseYaml(block);
+    } catch {
+      data = undefined;
+    }
+    const field = (key: string) => {
+      const value = isRecord(data) ? data[key] : undefined;
+      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+    };
+    fields = { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
+    cache.set(file, fields);
+  }
+  return fields;
+}
+
+const frontmatterCache = new WeakMap<SiteGraph, Map<string, Record<'title' | 'sidebarTitle' | 'description', string | undefined>>>();
 
 /** How a path to another file is written: from the root, or relative when the typed text starts with ".". */
 function writtenPath(route: string, file: string, context: LinkContext): string {
@@ -43,16 +82,13 @@ function writtenPath(route: string, file: string, context: LinkContext): string 
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-function pageCandidates(graph: SiteGraph, file: string, context: LinkContext): CompletionItem[] {
-  const items: CompletionItem[] = [];
+function pageCandidates(graph: SiteGraph, file: string, context: LinkContext): Candidate[] {
+  const items: Candidate[] = [];
   for (const [route, pageFile] of graph.routes.pages) {
     // An index page is offered as its folder, not as ".../index" too.
     if (/(^|\/)index$/.test(route) && graph.routes.pages.get(route.replace(/\/?index$/, '')) === pageFile) continue;
-    const page = graph.page(pageFile);
-    const title = stringField(page, 'title') ?? stringField(page, 'sidebarTitle');
-    const description = stringField(page, 'description');
     const label = writtenPath(route, file, context);
-    items.push({ label, kind: 'page', detail: title, documentation: description && plainParagraph(description), insertText: label, filterText: label });
+    items.push({ label, kind: 'page', insertText: label, filterText: label, pageFile });
   }
   for (const [route, generated] of graph.routes.generated) {
     const label = writtenPath(route, file, context);
@@ -92,9 +128,4 @@ function anchorCompletions(graph: SiteGraph, file: string, context: LinkContext)
   for (const component of page.componentAnchors) add(component.anchor, `<${component.tag}>`);
   for (const anchor of graph.anchorsOf(target)) add(anchor, 'from an imported snippet');
   return { range: context.range, items, isIncomplete: false };
-}
-
-function stringField(page: PageModel | undefined, key: string): string | undefined {
-  const value = page?.frontmatter?.data?.[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
