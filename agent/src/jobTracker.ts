@@ -27,6 +27,11 @@ export interface TrackerOptions {
   transcriptLimits: TranscriptLimits;
   /** Failures name the editor's settings or the CLI's flags. */
   surface: FailureSurface;
+  /**
+   * Ids of the jobs already known here (the store's): when a create answer was lost, none of
+   * them is taken for the job it created, e.g. an earlier job on the same branch.
+   */
+  knownJobIds: ReadonlySet<string>;
 }
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -38,6 +43,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   lookUpAttempts: 3,
   transcriptLimits: DEFAULT_TRANSCRIPT_LIMITS,
   surface: 'editor',
+  knownJobIds: new Set(),
 };
 
 export type TrackerUpdate =
@@ -57,8 +63,8 @@ type EndPhase = Exclude<TrackerPhase, 'creating' | 'sending' | 'streaming' | 'po
 interface LookUpOutcome {
   /** What happened first, e.g. "The platform failed while creating the job." */
   head: string;
-  /** What not finding it means, and what to do. */
-  missed: string;
+  /** What not finding it in the jobs list means, and what to do. */
+  missed?: string;
   action?: Failure['action'];
   phase?: EndPhase;
   detail?: string;
@@ -259,11 +265,8 @@ export class JobTracker {
       return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
     }
     if (!this.api.features.jobsList) {
-      return this.end('not-created', {
-        ...failure,
-        message: `${failure.message} Whether the job was created anyway cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
-        action: 'OpenDashboard',
-      });
+      await this.lookUpCreated(sentAt, { head: failure.message, detail: failure.detail });
+      return;
     }
     this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
     await this.lookUpCreated(sentAt, {
@@ -306,7 +309,15 @@ export class JobTracker {
    * undefined after ending the tracker with `head` and `missed` (or why the list could not tell).
    */
   private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
-    const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    const { head, missed = '', action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    if (!this.api.features.jobsList) {
+      this.end(phase, {
+        message: `${head} Whether the job exists cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
+        action: 'OpenDashboard',
+        detail: outcome.detail ?? 'no jobs list to look the job up in',
+      });
+      return undefined;
+    }
     let listError: unknown;
     for (let attempt = 0; attempt < this.options.lookUpAttempts && !this.stopped; attempt++) {
       if (attempt > 0 && !(await this.wait(this.options.pollIntervalMs))) return undefined;
@@ -314,7 +325,7 @@ export class JobTracker {
         const found = await findCreatedJob(
           this.api,
           this.state.projectId,
-          { branch: this.state.branch, sentAt },
+          { branch: this.state.branch, sentAt, knownJobIds: this.options.knownJobIds },
           { signal: this.stopController.signal },
         );
         listError = undefined;
@@ -432,7 +443,7 @@ export class JobTracker {
       if (Date.now() - lastChangeAt > staleAfterMs) {
         const minutes = Math.round(staleAfterMs / 6_000) / 10;
         this.end('stale', {
-          message: `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`,
+          message: `The job showed no progress for ${minutes} min; stopped watching it.${this.options.surface === 'editor' ? ' Refresh to look again.' : ''}`,
           detail: `no change of the record for ${staleAfterMs} ms`,
         });
         return restarted;

@@ -15,6 +15,7 @@ import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
+import { serveNavigation } from './navigationRequests';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -45,6 +46,7 @@ export function startLanguageServer(connection: Connection): void {
     serveLanguageFeatures(context, pages);
     servePageRenames(context, pages);
     serveFileOperations(context, diagnostics, pages);
+    serveNavigation(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
