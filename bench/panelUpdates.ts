@@ -53,15 +53,24 @@ async function* paced(frames: string[]): AsyncGenerator<Uint8Array> {
 function fakeApi(frames: string[]): AgentJobApi {
   return {
     baseUrl: 'https://api.example.com',
+    apiVersion: 1,
+    features: { liveStream: true, followUps: false, jobsList: false, createOptions: true },
     async createJob(): Promise<CreatedJob> {
       return { sessionId: 'sess_bench', eventBatches: decodeStream(paced(frames), 'text/event-stream') };
     },
     async getJob() {
       return parseJobRecord({ sessionId: 'sess_bench', haulted: true, haultReason: 'completed', pullRequestLink: 'https://github.com/o/r/pull/1', todos: [] });
     },
+    async getJobAsSent() {
+      return {};
+    },
     async listJobs() {
       return undefined;
     },
+    async sendMessage(): Promise<never> {
+      throw new Error('not benchmarked');
+    },
+    async probeKey() {},
     async close() {},
   };
 }

@@ -1,5 +1,5 @@
 /** Answers instead of the normal one, for any request. */
-export const REQUEST_FAULTS = ['401', '403', '404', '429', '500', 'drop'] as const;
+export const REQUEST_FAULTS = ['401', '403', '404', '410', '429', '500', 'drop'] as const;
 /** Ways a created job behaves differently. */
 export const JOB_FAULTS = [
   'cut',
@@ -13,6 +13,7 @@ export const JOB_FAULTS = [
   'plain-text',
   'unknown-events',
   'no-session-id',
+  'archived',
 ] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];

@@ -6,10 +6,13 @@ export interface DevJob {
   projectId: string;
   branch: string;
   createdAt: number;
-  /** When its record turns final (never, for `never-ends`). */
+  /** v2: when its latest run started (creation, or the latest follow-up message). */
+  runStartedAt: number;
+  /** How long a run lasts before its record is final (Infinity for `never-ends`). */
   durationMs: number;
   /** Gap between two steps of its stream. */
   stepIntervalMs: number;
+  /** The faults of its latest run (v2: a follow-up message brings its own). */
   faults: ReadonlySet<JobFault>;
   pullRequestNumber: number;
 }

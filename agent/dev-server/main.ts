@@ -10,6 +10,7 @@ const { values } = parseArgs({
     'api-key': { type: 'string', default: process.env.DEV_API_KEY ?? 'mint_dev_try_it_locally' },
     'event-interval': { type: 'string', default: '250' },
     'job-duration': { type: 'string', default: '12000' },
+    'retire-v1': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     eventIntervalMs: Number(values['event-interval']),
     trickleIntervalMs: 2_000,
     jobDurationMs: Number(values['job-duration']),
+    retireV1: values['retire-v1'],
     log: values.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   });
 
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
       'Try it:',
       `  DOCS_AGENT_API_URL=${server.url} DOCS_AGENT_API_KEY=${server.apiKey} \\`,
       `    docsjson job create --project demo --branch docs/try --message "Update the quickstart"`,
+      `  (API v2: docsjson job create --api-version 2 --project demo --message "Update the quickstart")`,
+      `Both API versions: /v1/agent/{project}/job[s] and /v2/agent/{project}/job[/{id}[/message]]${values['retire-v1'] ? ' (v1 answers 410: retired)' : ''}.`,
       `Faults: put [fault:NAME] in a message (several: [fault:cut,html]), or send the header X-Dev-Fault: NAME.`,
       `  for any request: ${REQUEST_FAULTS.join(', ')}`,
       `  for a job:       ${JOB_FAULTS.join(', ')}`,

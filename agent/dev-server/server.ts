@@ -12,6 +12,7 @@ import {
   type JobFault,
   type RequestFault,
 } from './faults';
+import { agentJobAt, isArchivedAt } from './agentJobV2';
 import { jobRecordAt, jobScript, type DevJob } from './jobScript';
 import { CONTENT_HEADERS, SSE_DONE, SSE_KEEP_ALIVE, encodeStep, type WireFormat } from './wireFormats';
 
@@ -30,6 +31,8 @@ export interface DevApiServerOptions {
   jobDurationMs?: number;
   /** Retry-After of the `429` fault unless the injected fault says otherwise (default 1 s). */
   retryAfterSeconds?: number;
+  /** Every v1 path answers 410 Gone, as when the platform retires v1. */
+  retireV1?: boolean;
   /** One line per request. */
   log?: (line: string) => void;
 }
@@ -105,6 +108,19 @@ function validateJobRequest(body: unknown): JobRequest {
   return request as JobRequest;
 }
 
+function validatePrompt(body: unknown): string {
+  const prompt = (body as { prompt?: unknown } | undefined)?.prompt;
+  if (typeof prompt !== 'string' || prompt.length < 1) throw new HttpProblem(400, '`prompt` must be a non-empty string');
+  return prompt;
+}
+
+function jobFaultsOf(faults: Iterable<Fault>): Set<JobFault> {
+  return new Set([...faults].filter((fault): fault is JobFault => (JOB_FAULTS as readonly string[]).includes(fault)));
+}
+
+/** `/v1/agent/{project}/job[/{id}]`, `/v1/agent/{project}/jobs`, `/v2/agent/{project}/job[/{id}[/message]]`. */
+const ROUTE = /^\/(v1|v2)\/agent\/([^/]+)\/(job|jobs)(?:\/([^/]+))?(?:\/(message))?$/;
+
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
 
 /** Starts the local agent API (see README.md in this folder for its faults). */
@@ -119,21 +135,22 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
   const injected = new FaultQueue();
   let jobCount = 0;
 
-  function answerFault(res: ServerResponse, fault: RequestFault, projectId: string, retryAfter?: number): void {
+  function answerFault(res: ServerResponse, fault: RequestFault, projectId: string, version: string, retryAfter?: number): void {
     switch (fault) {
       case '401':
         return sendJson(res, 401, { error: 'Invalid API key' });
       case '403':
-        return sendJson(res, 403, { error: `This API key cannot access project ${projectId}` });
+        return version === 'v2'
+          ? sendJson(res, 403, { error: "Your IP address 203.0.113.7 is not in this API key's IP allowlist" })
+          : sendJson(res, 403, { error: `This API key cannot access project ${projectId}` });
       case '404':
         return sendJson(res, 404, { error: `Project ${projectId} not found` });
-      case '429':
-        return sendJson(
-          res,
-          429,
-          { error: 'Rate limit exceeded: 100 agent runs per project per hour' },
-          { 'retry-after': String(retryAfter ?? options.retryAfterSeconds ?? 1) },
-        );
+      case '410':
+        return sendJson(res, 410, { error: 'This version of the agent API has been retired' });
+      case '429': {
+        const limit = version === 'v2' ? '100 jobs and messages per project per hour' : '100 agent runs per project per hour';
+        return sendJson(res, 429, { error: `Rate limit exceeded: ${limit}` }, { 'retry-after': String(retryAfter ?? options.retryAfterSeconds ?? 1) });
+      }
       case '500':
         res.writeHead(500, { 'content-type': 'text/html' });
         return void res.end('<html><body><h1>500 Internal Server Error</h1><script>alert(1)</script></body></html>');
@@ -150,24 +167,41 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     throw new HttpProblem(401, presented ? `Invalid API key "${presented}"` : 'Missing API key');
   }
 
-  function createJob(projectId: string, request: JobRequest, faults: Set<Fault>): DevJob {
+  function createJob(projectId: string, branch: string | undefined, faults: Set<Fault>, streamed: boolean): DevJob {
     jobCount++;
     const sessionId = `sess_${randomBytes(8).toString('hex')}`;
-    const jobFaults = new Set([...faults].filter((fault): fault is JobFault => (JOB_FAULTS as readonly string[]).includes(fault)));
+    const jobFaults = jobFaultsOf(faults);
+    const now = Date.now();
     const job: DevJob = {
       sessionId,
       projectId,
-      branch: request.branch ?? `docs-agent/${sessionId}`,
-      createdAt: Date.now(),
+      branch: branch ?? `docs-agent/${sessionId}`,
+      createdAt: now,
+      runStartedAt: now,
       durationMs: 0,
       stepIntervalMs: jobFaults.has('trickle') ? trickleIntervalMs : eventIntervalMs,
       faults: jobFaults,
       pullRequestNumber: 100 + jobCount,
     };
-    const streamMs = jobScript(job).length * job.stepIntervalMs;
-    job.durationMs = jobFaults.has('never-ends') ? Infinity : Math.max(jobDurationMs, streamMs + 100);
+    job.durationMs = runDuration(job, streamed);
     jobs.set(`${projectId}/${sessionId}`, job);
     return job;
+  }
+
+  /** A run lasts `jobDurationMs`, and at least as long as its stream (v1). */
+  function runDuration(job: DevJob, streamed: boolean): number {
+    const streamMs = streamed ? jobScript(job).length * job.stepIntervalMs + 100 : 0;
+    return job.faults.has('never-ends') ? Infinity : Math.max(jobDurationMs, streamMs);
+  }
+
+  /** A v2 follow-up: the job runs again, with the faults of the message, towards a new pull request. */
+  function runAgain(job: DevJob, faults: Set<Fault>): void {
+    jobCount++;
+    job.faults = jobFaultsOf(faults);
+    job.stepIntervalMs = job.faults.has('trickle') ? trickleIntervalMs : eventIntervalMs;
+    job.runStartedAt = Date.now();
+    job.durationMs = runDuration(job, false);
+    job.pullRequestNumber = 100 + jobCount;
   }
 
   function streamJob(res: ServerResponse, job: DevJob): void {
@@ -232,30 +266,53 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     const body = method === 'POST' ? await readJsonBody(req) : undefined;
     entry.body = body;
     const faults = new Set(faultsInList(String(req.headers['x-dev-fault'] ?? '')));
-    const messages = (body as Partial<JobRequest> | undefined)?.messages;
-    if (Array.isArray(messages)) {
-      for (const message of messages) for (const fault of faultsInText(String(message?.content ?? ''))) faults.add(fault);
-    }
-    const route = url.pathname.match(/^\/v1\/agent\/([^/]+)\/(job|jobs)(?:\/([^/]+))?$/);
-    const projectId = route ? decodeURIComponent(route[1]) : '';
+    const { messages, prompt } = (body ?? {}) as Partial<JobRequest> & { prompt?: unknown };
+    const texts = [...(Array.isArray(messages) ? messages.map((message) => message?.content) : []), prompt];
+    for (const text of texts) for (const fault of faultsInText(String(text ?? ''))) faults.add(fault);
+    const route = url.pathname.match(ROUTE);
+    const [, version = '', encodedProject = '', collection = '', encodedId, action] = route ?? [];
+    const projectId = route ? decodeURIComponent(encodedProject) : '';
+    const jobId = encodedId === undefined ? undefined : decodeURIComponent(encodedId);
     const queued = injected.take(method, entry.path);
-    const requestFault = queued?.fault ?? [...faults].find(isRequestFault);
-    if (requestFault && !(requestFault === 'drop' && method === 'POST' && route?.[2] === 'job')) {
-      return answerFault(res, requestFault, projectId, queued?.retryAfter);
+    const requestFault = queued?.fault ?? (version === 'v1' && options.retireV1 ? '410' : undefined) ?? [...faults].find(isRequestFault);
+    const creates = method === 'POST' && collection === 'job' && (jobId === undefined || action === 'message');
+    if (requestFault && !(requestFault === 'drop' && creates)) {
+      return answerFault(res, requestFault, projectId, version, queued?.retryAfter);
     }
     checkKey(req);
+    const findJob = () => {
+      const job = jobId === undefined ? undefined : jobs.get(`${projectId}/${jobId}`);
+      if (!job) throw new HttpProblem(404, 'Job not found');
+      return job;
+    };
 
-    if (method === 'POST' && route?.[2] === 'job' && route[3] === undefined) {
-      const job = createJob(projectId, validateJobRequest(body), faults);
+    if (version === 'v2' && collection === 'job') {
+      if (method === 'POST' && jobId === undefined) {
+        validatePrompt(body);
+        const job = createJob(projectId, undefined, faults, false);
+        if (requestFault === 'drop') return void res.socket?.destroy();
+        return sendJson(res, 201, agentJobAt(job, Date.now()));
+      }
+      if (method === 'GET' && jobId !== undefined && action === undefined) return sendJson(res, 200, agentJobAt(findJob(), Date.now()));
+      if (method === 'POST' && action === 'message') {
+        const job = findJob();
+        validatePrompt(body);
+        if (isArchivedAt(job, Date.now())) throw new HttpProblem(400, 'This job is archived');
+        runAgain(job, faults);
+        if (requestFault === 'drop') return void res.socket?.destroy();
+        return sendJson(res, 200, agentJobAt(job, Date.now()));
+      }
+    }
+    if (version === 'v1' && method === 'POST' && collection === 'job' && jobId === undefined && action === undefined) {
+      const request = validateJobRequest(body);
+      const job = createJob(projectId, request.branch, faults, true);
       if (requestFault === 'drop') return void res.socket?.destroy();
       return streamJob(res, job);
     }
-    if (method === 'GET' && route?.[2] === 'job' && route[3] !== undefined) {
-      const job = jobs.get(`${projectId}/${decodeURIComponent(route[3])}`);
-      if (!job) throw new HttpProblem(404, 'Job not found');
-      return sendJson(res, 200, jobRecordAt(job, Date.now()));
+    if (version === 'v1' && method === 'GET' && collection === 'job' && jobId !== undefined && action === undefined) {
+      return sendJson(res, 200, jobRecordAt(findJob(), Date.now()));
     }
-    if (method === 'GET' && route?.[2] === 'jobs' && route[3] === undefined) {
+    if (version === 'v1' && method === 'GET' && collection === 'jobs' && jobId === undefined) {
       const skip = Math.max(0, Number(url.searchParams.get('skip') ?? 0) || 0);
       const take = Math.min(100, Math.max(1, Number(url.searchParams.get('take') ?? 12) || 12));
       const now = Date.now();

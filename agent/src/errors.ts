@@ -4,6 +4,9 @@ export type AgentApiErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'not-found'
+  | 'gone'
+  | 'bad-request'
+  | 'unsupported'
   | 'rate-limited'
   | 'http'
   | 'server'
@@ -14,7 +17,15 @@ export type AgentApiErrorKind =
   | 'too-large'
   | 'stream-broken';
 
+/** What a request was for: the failure model words its message by it. */
+export type ApiRequestKind = 'create' | 'get' | 'list' | 'message' | 'check';
+
 export interface AgentApiErrorDetails {
+  /** Which API version answered (or was asked). */
+  apiVersion?: 1 | 2;
+  request?: ApiRequestKind;
+  /** The server's own explanation (`{error}`), redacted and on one line. */
+  serverSaid?: string;
   status?: number;
   /** How long the server asked us to wait (Retry-After), in milliseconds. */
   retryAfterMs?: number;
@@ -37,6 +48,9 @@ export class AgentApiError extends Error {
   readonly retryAfterMs?: number;
   readonly mayHaveReachedServer?: boolean;
   readonly sessionId?: string;
+  readonly apiVersion?: 1 | 2;
+  readonly request?: ApiRequestKind;
+  readonly serverSaid?: string;
 
   constructor(kind: AgentApiErrorKind, redactedMessage: string, details: AgentApiErrorDetails = {}) {
     super(redactedMessage);
@@ -46,6 +60,9 @@ export class AgentApiError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.mayHaveReachedServer = details.mayHaveReachedServer;
     this.sessionId = details.sessionId;
+    this.apiVersion = details.apiVersion;
+    this.request = details.request;
+    this.serverSaid = details.serverSaid;
   }
 }
 

@@ -3,11 +3,22 @@ import { parseTodos, type Todo } from './todos';
 import { truncateText } from './truncate';
 
 /**
- * A job as the GET endpoint describes it. Every field may be missing; values this version does
- * not know are kept as they came, and fields it does not know are kept in `extra`.
+ * A job as the GET endpoint describes it, in either API version (v2 records are mapped onto the
+ * same names: `id` -> `sessionId`, `source.ref` -> `branch`, `prLink` -> `pullRequestLink`).
+ * Every field may be missing; values this version does not know are kept as they came, and
+ * fields it does not know are kept in `extra`.
  */
 export interface JobRecord {
+  /** The job's id (v1 session id, v2 `id`). */
   sessionId?: string;
+  /** v2: active | completed | archived | failed. */
+  status?: string;
+  /** v2: `source.repository`. */
+  repository?: string;
+  /** v2: the model that runs the job. */
+  model?: string;
+  /** v2: ISO 8601, when the job was archived. */
+  archivedAt?: string;
   subdomain?: string;
   branch?: string;
   /** Spelled so by the API: the job's execution has stopped. */
@@ -27,7 +38,20 @@ export const MAX_MESSAGE_TO_USER_CHARS = 20_000;
 const MAX_FIELD_CHARS = 2_000;
 const MAX_EXTRA_FIELDS = 50;
 
-const STRING_FIELDS = ['sessionId', 'subdomain', 'branch', 'haultReason', 'pullRequestLink', 'createdAt', 'title', 'userId'] as const;
+const STRING_FIELDS = [
+  'sessionId',
+  'subdomain',
+  'branch',
+  'haultReason',
+  'pullRequestLink',
+  'createdAt',
+  'title',
+  'userId',
+  'status',
+  'repository',
+  'model',
+  'archivedAt',
+] as const;
 const KNOWN_FIELDS = new Set<string>([...STRING_FIELDS, 'haulted', 'messageToUser', 'todos']);
 
 function asText(value: unknown, maxChars: number): string | undefined {
@@ -56,6 +80,15 @@ export function parseJobRecord(body: unknown): JobRecord {
   return record;
 }
 
+/** Reads a v2 AgentJob (`{id, status, source: {repository, ref}, model, prLink, createdAt, archivedAt}`); never throws. */
+export function parseJobRecordV2(body: unknown): JobRecord {
+  const { id, prLink, source, ...rest } = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const { repository, ref, ...otherSource } = typeof source === 'object' && source !== null ? (source as Record<string, unknown>) : {};
+  const mapped: Record<string, unknown> = { ...rest, sessionId: id, pullRequestLink: prLink, repository, branch: ref };
+  if (Object.keys(otherSource).length > 0) mapped.source = otherSource;
+  return parseJobRecord(mapped);
+}
+
 /** A record read back from storage: the JSON of a `JobRecord`, its `extra` fields included. */
 export function reviveJobRecord(stored: unknown): JobRecord {
   if (typeof stored !== 'object' || stored === null) return parseJobRecord(stored);
@@ -63,14 +96,20 @@ export function reviveJobRecord(stored: unknown): JobRecord {
   return parseJobRecord({ ...(typeof extra === 'object' && extra !== null ? extra : {}), ...fields });
 }
 
-/** True when the job will not change any more: `haulted`, or a reason that ends a job. */
+const TERMINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
+
+/** True when the job will not change any more: `haulted`, a reason that ends a job, or a final v2 status. */
 export function isTerminal(record: JobRecord): boolean {
-  return record.haulted === true || TERMINAL_HAULT_REASON_KINDS.has(classifyHaultReason(record.haultReason));
+  return (
+    record.haulted === true ||
+    TERMINAL_HAULT_REASON_KINDS.has(classifyHaultReason(record.haultReason)) ||
+    TERMINAL_STATUSES.has((record.status ?? '').toLowerCase())
+  );
 }
 
 /** True only for a job that ended by completing its work. */
 export function isCompleted(record: JobRecord): boolean {
-  return isTerminal(record) && classifyHaultReason(record.haultReason) === 'completed';
+  return isTerminal(record) && (classifyHaultReason(record.haultReason) === 'completed' || record.status?.toLowerCase() === 'completed');
 }
 
 /** The pull request link when it is a web address; anything else (e.g. `javascript:`) is not a link. */

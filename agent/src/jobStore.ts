@@ -1,5 +1,6 @@
 import { isTerminal, reviveJobRecord, type JobRecord } from './jobRecord';
-import { isActive, trackedJobForSession, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
+import type { Failure } from './failure';
+import { isActive, trackedJobForSession, type FollowUp, type JobScope, type TrackedJob, type TrackerPhase } from './trackedJob';
 import { emptyTranscript, type Transcript } from './transcript';
 
 /** Key-value persistence, shaped like VS Code's Memento so `context.globalState` fits as is. */
@@ -11,7 +12,8 @@ export interface JobStorage {
 }
 
 const KEY_PREFIX = 'docsjson.agentJob:';
-const PHASES: readonly TrackerPhase[] = ['creating', 'streaming', 'polling', 'finished', 'stale', 'failed', 'stopped'];
+/** Phases a stored job can have: a `not-created` job is never stored. */
+const STORED_PHASES: readonly TrackerPhase[] = ['creating', 'sending', 'streaming', 'polling', 'finished', 'stale', 'failed', 'stopped'];
 
 export const DEFAULT_MAX_JOBS_PER_SCOPE = 50;
 
@@ -39,7 +41,7 @@ function readStoredJob(value: unknown): TrackedJob | undefined {
     localId,
     startedAt,
     updatedAt: typeof updatedAt === 'string' ? updatedAt : startedAt,
-    phase: PHASES.includes(phase as TrackerPhase) ? (phase as TrackerPhase) : 'stopped',
+    phase: STORED_PHASES.includes(phase as TrackerPhase) ? (phase as TrackerPhase) : 'stopped',
     transcript: Array.isArray(storedTranscript?.events)
       ? { events: storedTranscript.events, dropped: Number(storedTranscript.dropped) || 0, size: Number(storedTranscript.size) || 0 }
       : emptyTranscript(),
@@ -50,7 +52,19 @@ function readStoredJob(value: unknown): TrackedJob | undefined {
   if (typeof stored.problemKind === 'string') job.problemKind = stored.problemKind as TrackedJob['problemKind'];
   if (typeof stored.request === 'object' && stored.request !== null) job.request = stored.request as TrackedJob['request'];
   if (stored.record !== undefined) job.record = reviveJobRecord(stored.record);
+  if (isStoredFailure(stored.failure)) job.failure = stored.failure;
+  if (Array.isArray(stored.followUps)) job.followUps = stored.followUps.filter(isStoredFollowUp);
   return job;
+}
+
+function isStoredFailure(value: unknown): value is Failure {
+  const failure = value as Partial<Failure> | null;
+  return typeof failure === 'object' && failure !== null && typeof failure.message === 'string' && typeof failure.detail === 'string';
+}
+
+function isStoredFollowUp(value: unknown): value is FollowUp {
+  const followUp = value as Partial<FollowUp> | null;
+  return typeof followUp === 'object' && followUp !== null && typeof followUp.prompt === 'string' && typeof followUp.sentAt === 'string';
 }
 
 function newestFirst(a: TrackedJob, b: TrackedJob): number {
@@ -84,7 +98,9 @@ export class JobStore {
     return this.list(scope).find((job) => job.sessionId === sessionId);
   }
 
+  /** Stores the job; a job that was not created is removed instead (it is reported, never listed). */
   async save(job: Readonly<TrackedJob>): Promise<void> {
+    if (job.phase === 'not-created') return this.remove(job);
     await this.storage.update(storageKey(job), structuredClone(job));
     await this.prune(job);
   }

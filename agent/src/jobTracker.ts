@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentJobApi, CreateJobRequest } from './apiClient';
 import { isAgentApiError, type AgentApiErrorKind } from './errors';
+import { describeFailure, lowerFirst, type Failure, type FailureSurface } from './failure';
 import { findCreatedJob } from './findCreatedJob';
 import { isTerminal, type JobRecord } from './jobRecord';
 import type { AgentEvent } from './stream/events';
-import { isActive, newLocalId, type TrackedJob, type TrackerPhase } from './trackedJob';
+import { isActive, newLocalId, type FollowUp, type TrackedJob, type TrackerPhase } from './trackedJob';
 import { DEFAULT_TRANSCRIPT_LIMITS, appendEvent, emptyTranscript, type TranscriptLimits } from './transcript';
 
 export interface TrackerOptions {
@@ -18,9 +19,14 @@ export interface TrackerOptions {
   streamSilenceMs: number;
   /** A job the GET endpoint does not know yet is waited for this long after tracking starts. */
   notFoundGraceMs: number;
-  /** Attempts to find, in the jobs list, a job whose creation answer was lost. */
+  /**
+   * Looks at the platform before concluding: in the jobs list for a job whose create answer was
+   * lost, and at the record for a follow-up whose answer was lost (did the job start again?).
+   */
   lookUpAttempts: number;
   transcriptLimits: TranscriptLimits;
+  /** Failures name the editor's settings or the CLI's flags. */
+  surface: FailureSurface;
 }
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -31,20 +37,31 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   notFoundGraceMs: 30_000,
   lookUpAttempts: 3,
   transcriptLimits: DEFAULT_TRANSCRIPT_LIMITS,
+  surface: 'editor',
 };
 
 export type TrackerUpdate =
-  | { type: 'phase'; phase: TrackerPhase; problem?: string; problemKind?: AgentApiErrorKind }
+  | { type: 'phase'; phase: TrackerPhase; problem?: string; problemKind?: AgentApiErrorKind; failure?: Failure }
   | { type: 'session'; sessionId: string; branch?: string }
   | { type: 'event'; event: AgentEvent }
   | { type: 'record'; record: JobRecord }
-  /** Something users should know that does not end tracking, e.g. a broken stream. */
-  | { type: 'notice'; message: string };
+  | { type: 'follow-up'; followUp: FollowUp }
+  /** Something users should know that does not end tracking, e.g. a broken stream; `detail` is for the log. */
+  | { type: 'notice'; message: string; detail?: string };
 
 export type TrackerListener = (update: TrackerUpdate, job: Readonly<TrackedJob>) => void;
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+type EndPhase = Exclude<TrackerPhase, 'creating' | 'sending' | 'streaming' | 'polling'>;
+
+/** What to say when a job whose create answer was lost is not found. */
+interface LookUpOutcome {
+  /** What happened first, e.g. "The platform failed while creating the job." */
+  head: string;
+  /** What not finding it means, and what to do. */
+  missed: string;
+  action?: Failure['action'];
+  phase?: EndPhase;
+  detail?: string;
 }
 
 /**
@@ -70,7 +87,7 @@ export class JobTracker {
     // Started after the caller had the chance to subscribe.
     this.done = Promise.resolve()
       .then(() => run(this))
-      .catch((error: unknown) => this.end('failed', `Unexpected error while following the job: ${messageOf(error)}`))
+      .catch((error: unknown) => this.fail(error))
       .then(() => this.job);
   }
 
@@ -96,15 +113,40 @@ export class JobTracker {
    * one added by id. A job stored while still `creating` is looked up in the jobs list.
    */
   static resume(api: AgentJobApi, job: TrackedJob, options: Partial<TrackerOptions> = {}): JobTracker {
-    const resumed: TrackedJob = { ...job, problem: undefined, problemKind: undefined, transcript: structuredClone(job.transcript) };
+    const resumed = JobTracker.copy(job);
     return new JobTracker(api, resumed, options, async (tracker) => {
       let sessionId = resumed.sessionId;
       if (sessionId === undefined) {
         tracker.setPhase('creating');
-        sessionId = await tracker.lookUp(Date.parse(resumed.startedAt));
+        sessionId = await tracker.lookUpCreated(Date.parse(resumed.startedAt), {
+          head: 'The job was being created when following it was interrupted.',
+          missed: 'It is not in the jobs list, so it was most likely not created. Start it again.',
+        });
       }
       if (sessionId !== undefined) await tracker.poll(sessionId);
     });
+  }
+
+  /**
+   * Sends a follow-up message to a job (API v2: `api.features.followUps`) and follows the job as
+   * it runs again. The POST is never repeated: when its answer is lost, the record tells whether
+   * the job took the message. A message that was not taken leaves the job as it was, with a
+   * `failure` saying why.
+   */
+  static sendFollowUp(api: AgentJobApi, job: TrackedJob, prompt: string, options: Partial<TrackerOptions> = {}): JobTracker {
+    if (job.sessionId === undefined) throw new Error('A follow-up needs a job that was created.');
+    const sessionId = job.sessionId;
+    const followed = JobTracker.copy(job);
+    return new JobTracker(api, followed, options, (tracker) => tracker.runFollowUp(sessionId, prompt));
+  }
+
+  private static copy(job: TrackedJob): TrackedJob {
+    return {
+      ...structuredClone(job),
+      problem: undefined,
+      problemKind: undefined,
+      failure: undefined,
+    };
   }
 
   get job(): Readonly<TrackedJob> {
@@ -138,23 +180,28 @@ export class JobTracker {
     }
   }
 
-  private setPhase(phase: TrackerPhase, problem?: string, problemKind?: AgentApiErrorKind): void {
+  private setPhase(phase: TrackerPhase, failure?: Failure): void {
     this.state.phase = phase;
-    this.state.problem = problem;
-    this.state.problemKind = problemKind;
-    this.emit({ type: 'phase', phase, problem, problemKind });
+    this.state.failure = failure;
+    this.state.problem = failure?.message;
+    this.state.problemKind = failure?.kind;
+    this.emit({ type: 'phase', phase, problem: failure?.message, problemKind: failure?.kind, failure });
   }
 
-  private end(phase: Exclude<TrackerPhase, 'creating' | 'streaming' | 'polling'>, problem?: string, problemKind?: AgentApiErrorKind): void {
-    if (isActive(this.state)) this.setPhase(phase, problem, problemKind);
+  private end(phase: EndPhase, failure?: Failure): void {
+    if (isActive(this.state)) this.setPhase(phase, failure);
   }
 
-  private fail(error: unknown): void {
-    this.end('failed', messageOf(error), isAgentApiError(error) ? error.kind : undefined);
+  private describe(error: unknown): Failure {
+    return describeFailure(error, { surface: this.options.surface });
   }
 
-  private notice(message: string): void {
-    this.emit({ type: 'notice', message });
+  private fail(error: unknown, phase: EndPhase = 'failed'): void {
+    this.end(phase, this.describe(error));
+  }
+
+  private notice(message: string, detail?: string): void {
+    this.emit({ type: 'notice', message, detail });
   }
 
   private setSession(sessionId: string, branch?: string): void {
@@ -163,32 +210,71 @@ export class JobTracker {
     this.emit({ type: 'session', sessionId, branch: this.state.branch });
   }
 
+  private setRecord(record: JobRecord): boolean {
+    if (JSON.stringify(record) === JSON.stringify(this.state.record)) return false;
+    this.state.record = record;
+    this.state.branch = record.branch ?? this.state.branch;
+    this.emit({ type: 'record', record });
+    return true;
+  }
+
   private async runCreated(request: CreateJobRequest): Promise<void> {
     this.setPhase('creating');
     const sentAt = Date.parse(this.state.startedAt);
     const streamController = new AbortController();
     const signal = AbortSignal.any([this.stopController.signal, streamController.signal]);
-    let eventBatches: AsyncIterable<AgentEvent[]>;
+    let eventBatches: AsyncIterable<AgentEvent[]> | undefined;
     try {
       const created = await this.api.createJob(this.state.projectId, request, { signal });
       if (created.sessionId !== undefined) this.setSession(created.sessionId, created.branch);
+      if (created.record) this.setRecord(created.record);
       eventBatches = created.eventBatches;
     } catch (error) {
       if (this.stopped) return;
-      if (isAgentApiError(error) && error.sessionId !== undefined) {
-        this.notice(`${error.message} The job was created anyway; following it.`);
-        this.setSession(error.sessionId);
-        return this.poll(error.sessionId);
-      }
-      if (!isAgentApiError(error) || !error.mayHaveReachedServer) return this.fail(error);
-      this.notice(`${error.message} The request was sent, so the job may exist; looking for it instead of sending it again.`);
-      const found = await this.lookUp(sentAt);
-      return found === undefined ? undefined : this.poll(found);
+      return this.createFailed(error, sentAt);
     }
-    await this.readStream(eventBatches, streamController);
+    if (eventBatches) await this.readStream(eventBatches, streamController);
     if (this.stopped) return;
-    const sessionId = this.state.sessionId ?? (await this.lookUp(sentAt));
+    const sessionId =
+      this.state.sessionId ??
+      (await this.lookUpCreated(sentAt, {
+        head: 'The job was created, but the platform did not give its id.',
+        missed: 'It is not in the jobs list yet: look for it in the dashboard.',
+        action: 'OpenDashboard',
+        phase: 'failed',
+      }));
     if (sessionId !== undefined) await this.poll(sessionId);
+  }
+
+  /** A create that failed: a job that exists is followed; one that does not (or cannot be told to) is `not-created`. */
+  private async createFailed(error: unknown, sentAt: number): Promise<void> {
+    const failure = this.describe(error);
+    if (isAgentApiError(error) && error.sessionId !== undefined) {
+      this.notice(`${failure.message} The job was created anyway; following it.`, failure.detail);
+      this.setSession(error.sessionId);
+      await this.poll(error.sessionId);
+      return;
+    }
+    if (!isAgentApiError(error) || !error.mayHaveReachedServer) {
+      return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
+    }
+    if (!this.api.features.jobsList) {
+      return this.end('not-created', {
+        ...failure,
+        message: `${failure.message} Whether the job was created anyway cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
+        action: 'OpenDashboard',
+      });
+    }
+    this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
+    await this.lookUpCreated(sentAt, {
+      head: failure.message,
+      missed: 'The job is not in the jobs list, so it was most likely not created. Start it again.',
+      detail: failure.detail,
+    });
+    if (this.state.sessionId !== undefined && !this.stopped) {
+      this.notice('The job was created despite the failure; following it.');
+      await this.poll(this.state.sessionId);
+    }
   }
 
   private async readStream(eventBatches: AsyncIterable<AgentEvent[]>, streamController: AbortController): Promise<void> {
@@ -205,15 +291,23 @@ export class JobTracker {
       }
     } catch (error) {
       if (this.stopped) return;
-      const why = streamController.signal.aborted ? `The live stream sent nothing for ${Math.round(silenceMs / 1000)} s.` : messageOf(error);
-      this.notice(`${why} Following the job by polling.`);
+      const detail = error instanceof Error ? error.message : String(error);
+      const why = streamController.signal.aborted
+        ? `The live output sent nothing for ${Math.round(silenceMs / 1000)} s;`
+        : "The job's live output broke off;";
+      this.notice(`${why} following the job by looking at it every few seconds.`, detail);
     } finally {
       clearTimeout(silence);
     }
   }
 
-  /** Finds the job in the jobs list when the creation's answer was lost; its session id, or undefined (and failed). */
-  private async lookUp(sentAt: number): Promise<string | undefined> {
+  /**
+   * Finds the job in the jobs list when the creation's answer was lost; its session id, or
+   * undefined after ending the tracker with `head` and `missed` (or why the list could not tell).
+   */
+  private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
+    const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    let listError: unknown;
     for (let attempt = 0; attempt < this.options.lookUpAttempts && !this.stopped; attempt++) {
       if (attempt > 0 && !(await this.wait(this.options.pollIntervalMs))) return undefined;
       try {
@@ -223,20 +317,67 @@ export class JobTracker {
           { branch: this.state.branch, sentAt },
           { signal: this.stopController.signal },
         );
+        listError = undefined;
         if (found?.sessionId !== undefined) {
           this.setSession(found.sessionId, found.branch);
           return found.sessionId;
         }
       } catch (error) {
         if (this.stopped) return undefined;
-        this.notice(messageOf(error));
+        listError = error;
       }
     }
-    this.end(
-      'failed',
-      'The job may have been created, but it could not be found in the jobs list. Check the dashboard before starting it again.',
-    );
+    if (listError !== undefined) {
+      const failure = this.describe(listError);
+      this.end(phase, {
+        ...failure,
+        message: `${head} The jobs list could not be read to tell whether it exists (${failure.message.replace(/[.:]$/, '')}): look in the dashboard before starting it again.`,
+        action: 'OpenDashboard',
+      });
+    } else {
+      this.end(phase, { message: `${head} ${missed}`, action, detail });
+    }
     return undefined;
+  }
+
+  private async runFollowUp(sessionId: string, prompt: string): Promise<void> {
+    const before = this.state.phase;
+    const followUp: FollowUp = { prompt, sentAt: new Date().toISOString(), outcome: 'unknown' };
+    this.state.followUps = [...(this.state.followUps ?? []), followUp];
+    this.setPhase('sending');
+    this.emit({ type: 'follow-up', followUp });
+    const settle = (outcome: FollowUp['outcome']) => {
+      followUp.outcome = outcome;
+      this.emit({ type: 'follow-up', followUp });
+    };
+    try {
+      const record = await this.api.sendMessage(this.state.projectId, sessionId, prompt, { signal: this.stopController.signal });
+      settle('sent');
+      this.setRecord(record);
+      const ran = await this.poll(sessionId, { untilRestarted: isTerminal(record) ? this.options.lookUpAttempts : 0 });
+      if (!ran) this.end('finished');
+      return;
+    } catch (error) {
+      if (this.stopped) return;
+      const failure = this.describe(error);
+      if (!isAgentApiError(error) || !error.mayHaveReachedServer) {
+        settle('not-sent');
+        // The job is as it was; only the message failed.
+        const phase: EndPhase = before === 'finished' || before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
+        return this.end(phase, { ...failure, message: `Your message was not sent: ${lowerFirst(failure.message)}` });
+      }
+      this.notice(`${failure.message} Looking at the job to see whether it took your message.`, failure.detail);
+      const restarted = await this.poll(sessionId, { untilRestarted: this.options.lookUpAttempts });
+      if (restarted) settle('sent');
+      else if (!this.stopped) {
+        settle('unknown');
+        this.end('finished', {
+          ...failure,
+          message: `${failure.message} The job did not start again, so it most likely did not take your message: send it again.`,
+          action: 'TryAgain',
+        });
+      }
+    }
   }
 
   /** Waits; false when tracking was stopped meanwhile. */
@@ -249,35 +390,54 @@ export class JobTracker {
     }
   }
 
-  private async poll(sessionId: string): Promise<void> {
+  /**
+   * Reads the record until it is final. With `untilRestarted` (after a follow-up), a final record
+   * counts only once the job was seen running again, or after that many looks; answers whether
+   * it was seen running.
+   */
+  private async poll(sessionId: string, followUp?: { untilRestarted: number }): Promise<boolean> {
     const { pollIntervalMs, maxPollIntervalMs, staleAfterMs, notFoundGraceMs } = this.options;
     this.setPhase('polling');
     const pollingSince = Date.now();
     let lastChangeAt = pollingSince;
-    let delay = 0;
+    let delay = followUp && followUp.untilRestarted > 0 ? pollIntervalMs : 0;
+    let restarted = followUp === undefined || followUp.untilRestarted === 0;
+    let looks = 0;
     while (await this.wait(delay)) {
       try {
         const record = await this.api.getJob(this.state.projectId, sessionId, { signal: this.stopController.signal });
-        if (JSON.stringify(record) !== JSON.stringify(this.state.record)) {
-          this.state.record = record;
-          this.state.branch = record.branch ?? this.state.branch;
-          lastChangeAt = Date.now();
-          this.emit({ type: 'record', record });
+        looks++;
+        if (this.setRecord(record)) lastChangeAt = Date.now();
+        if (!isTerminal(record)) restarted = true;
+        if (isTerminal(record) && (restarted || looks >= (followUp?.untilRestarted ?? 0))) {
+          if (restarted) this.end('finished');
+          return restarted;
         }
-        if (isTerminal(record)) return this.end('finished');
         delay = pollIntervalMs;
       } catch (error) {
-        if (this.stopped) return;
-        if (isAgentApiError(error, 'unauthorized', 'forbidden', 'bad-option', 'insecure-url')) return this.fail(error);
-        if (isAgentApiError(error, 'not-found') && Date.now() - pollingSince > notFoundGraceMs) return this.fail(error);
-        this.notice(messageOf(error));
+        if (this.stopped) return restarted;
+        if (isAgentApiError(error, 'unauthorized', 'forbidden', 'bad-option', 'insecure-url', 'gone')) {
+          this.fail(error);
+          return restarted;
+        }
+        if (isAgentApiError(error, 'not-found') && Date.now() - pollingSince > notFoundGraceMs) {
+          this.fail(error);
+          return restarted;
+        }
+        const failure = this.describe(error);
+        this.notice(failure.message, failure.detail);
         const backoff = Math.min(maxPollIntervalMs, Math.max(pollIntervalMs, delay * 2));
         delay = Math.max(backoff, isAgentApiError(error) ? (error.retryAfterMs ?? 0) : 0);
       }
       if (Date.now() - lastChangeAt > staleAfterMs) {
         const minutes = Math.round(staleAfterMs / 6_000) / 10;
-        return this.end('stale', `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`);
+        this.end('stale', {
+          message: `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`,
+          detail: `no change of the record for ${staleAfterMs} ms`,
+        });
+        return restarted;
       }
     }
+    return restarted;
   }
 }

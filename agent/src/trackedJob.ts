@@ -1,15 +1,27 @@
 import type { CreateJobRequest } from './apiClient';
 import type { AgentApiErrorKind } from './errors';
+import type { Failure } from './failure';
 import type { JobRecord } from './jobRecord';
 import { emptyTranscript, type Transcript } from './transcript';
 
 /**
  * Where a tracker is in following a job:
- * creating (POST sent, no session id yet), streaming (reading the live stream), polling (GET until
- * final), then one of finished (final record), stale (no progress within the staleness limit),
- * failed (cannot follow it: see `problem`) or stopped (the user stopped watching; resumable).
+ * creating (POST sent, no session id yet), sending (a follow-up message is being sent),
+ * streaming (reading the live stream), polling (GET until final), then one of finished (final
+ * record), stale (no progress within the staleness limit), failed (cannot follow it: see
+ * `failure`), stopped (the user stopped watching; resumable) or not-created (the job does not
+ * exist, or cannot be told to: it is never stored or listed, only reported).
  */
-export type TrackerPhase = 'creating' | 'streaming' | 'polling' | 'finished' | 'stale' | 'failed' | 'stopped';
+export type TrackerPhase = 'creating' | 'sending' | 'streaming' | 'polling' | 'finished' | 'stale' | 'failed' | 'stopped' | 'not-created';
+
+/** A follow-up message sent to a job (API v2). */
+export interface FollowUp {
+  prompt: string;
+  /** ISO 8601. */
+  sentAt: string;
+  /** sent: the platform took it; not-sent: it did not; unknown: while sending, or the answer was lost. */
+  outcome: 'sent' | 'not-sent' | 'unknown';
+}
 
 export interface JobScope {
   apiUrl: string;
@@ -28,16 +40,20 @@ export interface TrackedJob extends JobScope {
   startedAt: string;
   updatedAt: string;
   phase: TrackerPhase;
-  /** Why following the job failed, went stale or needed a detour; for users. */
+  /** What went wrong, for users (`failure.message`); stale jobs say so here too. */
   problem?: string;
   /** The kind of API error behind `problem`, e.g. `unauthorized` (offer to set the key). */
   problemKind?: AgentApiErrorKind;
+  /** What went wrong with the action that helps, and the technical detail for the log. */
+  failure?: Failure;
+  /** Follow-up messages sent from here, oldest first. */
+  followUps?: FollowUp[];
   /** The last record from the GET endpoint: the truth about the job. */
   record?: JobRecord;
   transcript: Transcript;
 }
 
-const ACTIVE_PHASES: ReadonlySet<TrackerPhase> = new Set(['creating', 'streaming', 'polling']);
+const ACTIVE_PHASES: ReadonlySet<TrackerPhase> = new Set(['creating', 'sending', 'streaming', 'polling']);
 
 /** True while a tracker should be following the job (also after a reload: resume it). */
 export function isActive(job: Pick<TrackedJob, 'phase'>): boolean {

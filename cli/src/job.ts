@@ -1,8 +1,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AgentApiClient, DEFAULT_API_URL, type JobMessage } from '../../agent/src/apiClient';
-import { isAgentApiError } from '../../agent/src/errors';
+import { DEFAULT_API_URL, type AgentJobApi, type ApiVersion, type CreateJobRequest, type JobMessage } from '../../agent/src/apiClient';
+import { API_VERSION_ENV, createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
+import { cliHint, describeFailure, noApiKeyFailure } from '../../agent/src/failure';
 import { JobStore } from '../../agent/src/jobStore';
 import { JobTracker, type TrackerUpdate } from '../../agent/src/jobTracker';
 import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
@@ -15,39 +16,51 @@ import { UsageError } from './usage';
 
 const HELP = `Usage:
   docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft]
-                     [--api-url URL] [--json] [--poll-interval SECONDS]
-  docsjson job get ID --project ID [--api-url URL] [--json]
-  docsjson job watch ID --project ID [--api-url URL] [--json] [--poll-interval SECONDS]
-  docsjson job list --project ID [--api-url URL] [--json]
+  docsjson job create --api-version 2 --project ID --message TEXT
+  docsjson job send ID --project ID --message TEXT          (API v2: a follow-up to the same job)
+  docsjson job get ID --project ID [--json]
+  docsjson job watch ID --project ID
+  docsjson job list --project ID [--json]
+Common options: [--api-version 1|2] [--api-url URL] [--json] [--verbose] [--poll-interval SECONDS]
 
-create   starts an agent job and follows it until it ends; several --message are sent in order,
-         each with the --role given just before it (system, user or assistant; default user).
-get      prints a job's record once.       watch   follows a job until it ends.
-list     jobs of the project: those the API lists, and those followed from this machine.
---json   one JSON object per line.   --poll-interval   seconds between two looks at the job (default 3).
+create   starts an agent job and follows it until it ends. API v1: several --message are sent in
+         order, each with the --role given just before it (system, user or assistant; default user).
+         API v2: one --message, the prompt (no branch, role, model or draft).
+send     sends a follow-up message to a job (API v2) and follows it as it runs again.
+get      prints a job's record once (--json: the record as the API sent it).
+watch    follows a job until it ends.
+list     jobs of the project: those the API lists (v1), and those followed from this machine.
+--json   one JSON object per line.   --verbose   every request, and the technical detail of failures.
+--poll-interval   seconds between two looks at the job (default 3).
 
-The API key is read from DOCS_AGENT_API_KEY only; the URL from --api-url or DOCS_AGENT_API_URL
-(default ${DEFAULT_API_URL}). Jobs followed here are kept in $XDG_STATE_HOME/docsjson/agent-jobs.json.
-Exit status: 0 when the job completed (create, watch) or was read (get, list), 1 otherwise, 2 on usage errors.`;
+The API version is 1 (our specification; the platform has deprecated it) unless --api-version or
+${API_VERSION_ENV} says 2. The API key is read from DOCS_AGENT_API_KEY only; the URL from --api-url
+or DOCS_AGENT_API_URL (default ${DEFAULT_API_URL}). Jobs followed here are kept in
+$XDG_STATE_HOME/docsjson/agent-jobs.json.
+Exit status: 0 when the job completed (create, send, watch) or was read (get, list), 1 otherwise, 2 on usage errors.`;
 
 const COMMON_OPTIONS = {
   project: { type: 'string' },
   'api-url': { type: 'string' },
+  'api-version': { type: 'string' },
   json: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
 const ROLES = ['system', 'user', 'assistant'];
 const MODELS = ['sonnet', 'opus'];
 const SECRET_FLAG = /^--?(api-?key|key|token|secret)(=|$)/i;
+const V1_ONLY_CREATE_OPTIONS = ['branch', 'role', 'model', 'draft'];
 
 interface Context {
-  api: AgentApiClient;
+  api: AgentJobApi;
   pollIntervalMs: number;
   projectId: string;
   /** Undefined when the state file cannot be used (a warning was printed). */
   store: JobStore | undefined;
   json: boolean;
+  verbose: boolean;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -97,6 +110,15 @@ function required(value: unknown, name: string): string {
   return value;
 }
 
+function apiVersionFrom(values: ParsedArgs['values']): ApiVersion {
+  const flag = values['api-version'] as string | undefined;
+  try {
+    return parseApiVersion(flag) ?? parseApiVersion(process.env[API_VERSION_ENV]) ?? 1;
+  } catch {
+    throw new UsageError(`${flag === undefined ? API_VERSION_ENV : '--api-version'} must be 1 or 2`);
+  }
+}
+
 function stateFile(): string {
   const stateHome = process.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
   return join(stateHome, 'docsjson', 'agent-jobs.json');
@@ -113,13 +135,15 @@ async function openStore(err: (text: string) => void): Promise<JobStore | undefi
 
 /** Follows a job to its end, printing progress; the exit status. */
 async function follow(context: Context, tracker: JobTracker): Promise<number> {
-  const { out, err, json, store } = context;
+  const { out, err, json, store, verbose } = context;
   const stopSaving = store ? persistJobProgress(tracker, store, { onError: (message) => err(`docsjson: ${message}\n`) }) : undefined;
   const text = new TextProgressWriter(out);
   tracker.onUpdate((update: TrackerUpdate) => {
     if (json) out(`${JSON.stringify(update)}\n`);
-    else if (update.type === 'notice') err(`docsjson: ${terminalSafe(update.message)}\n`);
-    else text.update(update);
+    else if (update.type === 'notice') {
+      err(`docsjson: ${terminalSafe(update.message)}\n`);
+      if (verbose && update.detail) err(`docsjson: (detail) ${terminalSafe(update.detail)}\n`);
+    } else text.update(update);
   });
   const stop = () => tracker.stop();
   process.once('SIGINT', stop);
@@ -128,12 +152,13 @@ async function follow(context: Context, tracker: JobTracker): Promise<number> {
   await stopSaving?.();
   text.close();
   const resumeHint = job.sessionId
-    ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}`
+    ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}${context.api.apiVersion === 2 ? ' --api-version 2' : ''}`
     : '';
   const outcome = formatOutcome(job, resumeHint);
   if (json) out(`${JSON.stringify({ type: 'final', job: withoutTranscript(job), completed: outcome.completed })}\n`);
   else out(outcome.text);
-  if (outcome.problem) err(`docsjson: ${keyHint(outcome.problem, job.problemKind === 'unauthorized')}\n`);
+  if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
+  if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
   return outcome.completed ? 0 : 1;
 }
 
@@ -142,28 +167,42 @@ function withoutTranscript(job: Readonly<TrackedJob>): Omit<TrackedJob, 'transcr
   return rest;
 }
 
-function keyHint(message: string, unauthorized: boolean): string {
-  return unauthorized ? `${message} Check DOCS_AGENT_API_KEY.` : message;
-}
-
-async function create(context: Context, values: Record<string, unknown>, messages: JobMessage[]): Promise<number> {
+function createRequest(apiVersion: ApiVersion, values: ParsedArgs['values'], messages: JobMessage[]): CreateJobRequest {
+  if (apiVersion === 2) {
+    if (messages.length !== 1) throw new UsageError('API v2 takes one --message: the prompt');
+    return { messages };
+  }
   const model = values.model as string | undefined;
   if (model !== undefined && !MODELS.includes(model)) throw new UsageError(`--model must be one of ${MODELS.join(', ')}`);
   const branch = required(values.branch as string | undefined, 'branch');
-  const request = { branch, messages, model, asDraft: values.draft === true };
-  const tracker = JobTracker.create(context.api, context.projectId, request, { pollIntervalMs: context.pollIntervalMs });
+  return { branch, messages, model, asDraft: values.draft === true };
+}
+
+async function create(context: Context, request: CreateJobRequest): Promise<number> {
+  const tracker = JobTracker.create(context.api, context.projectId, request, { pollIntervalMs: context.pollIntervalMs, surface: 'cli' });
   return follow(context, tracker);
 }
 
-async function watch(context: Context, sessionId: string): Promise<number> {
+function knownJob(context: Context, sessionId: string): TrackedJob {
   const scope = { apiUrl: context.api.baseUrl, projectId: context.projectId };
-  const known = context.store?.findBySession(scope, sessionId) ?? trackedJobForSession(scope, sessionId);
-  return follow(context, JobTracker.resume(context.api, known, { pollIntervalMs: context.pollIntervalMs }));
+  return context.store?.findBySession(scope, sessionId) ?? trackedJobForSession(scope, sessionId);
+}
+
+async function watch(context: Context, sessionId: string): Promise<number> {
+  return follow(context, JobTracker.resume(context.api, knownJob(context, sessionId), { pollIntervalMs: context.pollIntervalMs, surface: 'cli' }));
+}
+
+async function send(context: Context, sessionId: string, message: string): Promise<number> {
+  const tracker = JobTracker.sendFollowUp(context.api, knownJob(context, sessionId), message, {
+    pollIntervalMs: context.pollIntervalMs,
+    surface: 'cli',
+  });
+  return follow(context, tracker);
 }
 
 async function get(context: Context, sessionId: string): Promise<number> {
-  const record = await context.api.getJob(context.projectId, sessionId);
-  context.out(context.json ? `${JSON.stringify(record)}\n` : formatRecord(record));
+  if (context.json) context.out(`${JSON.stringify(await context.api.getJobAsSent(context.projectId, sessionId))}\n`);
+  else context.out(formatRecord(await context.api.getJob(context.projectId, sessionId)));
   return 0;
 }
 
@@ -181,11 +220,47 @@ async function list(context: Context): Promise<number> {
       context.out(`${JSON.stringify(withoutTranscript(job))}\n`);
       continue;
     }
-    const status = job.record?.haultReason ?? job.phase;
+    const status = job.record?.status ?? job.record?.haultReason ?? job.phase;
     const link = job.record?.pullRequestLink ? `  ${job.record.pullRequestLink}` : '';
     context.out(terminalSafe(`${job.sessionId ?? job.localId}  ${status}  ${job.branch ?? ''}  ${job.startedAt}${link}`) + '\n');
   }
   return 0;
+}
+
+const COMMAND_OPTIONS: Record<string, ParseArgsConfig['options']> = {
+  create: {
+    branch: { type: 'string' },
+    message: { type: 'string', multiple: true },
+    role: { type: 'string', multiple: true },
+    model: { type: 'string' },
+    draft: { type: 'boolean', default: false },
+    'poll-interval': { type: 'string' },
+  },
+  send: { message: { type: 'string', multiple: true }, 'poll-interval': { type: 'string' } },
+  get: {},
+  watch: { 'poll-interval': { type: 'string' } },
+  list: {},
+};
+
+/** Checks what needs no API (exit status 2, no request sent); the messages of create and send. */
+function checkUsage(command: string, parsed: ParsedArgs, apiVersion: ApiVersion): JobMessage[] {
+  const { positionals, options } = parsed;
+  const needsId = command === 'get' || command === 'watch' || command === 'send';
+  if (positionals.length !== (needsId ? 1 : 0)) {
+    throw new UsageError(needsId ? `job ${command} takes exactly one job id` : `job ${command} takes no positional arguments`);
+  }
+  required(parsed.values.project, 'project');
+  if (command === 'send' && apiVersion !== 2) {
+    throw new UsageError(`follow-up messages need API version 2: use --api-version 2 (or ${API_VERSION_ENV}=2)`);
+  }
+  if (command === 'create' && apiVersion === 2) {
+    const v1Only = options.find((option) => V1_ONLY_CREATE_OPTIONS.includes(option.name));
+    if (v1Only) throw new UsageError(`--${v1Only.name} is not taken by API v2, which takes one --message: the prompt`);
+  }
+  if (command !== 'create' && command !== 'send') return [];
+  const messages = messagesFrom(options);
+  if (command === 'send' && messages.length !== 1) throw new UsageError('job send takes one --message');
+  return messages;
 }
 
 export async function runJob(argv: string[]): Promise<number> {
@@ -198,54 +273,45 @@ export async function runJob(argv: string[]): Promise<number> {
     out(`${HELP}\n`);
     return command === undefined ? 2 : 0;
   }
-  const commandOptions: Record<string, ParseArgsConfig['options']> = {
-    create: {
-      branch: { type: 'string' },
-      message: { type: 'string', multiple: true },
-      role: { type: 'string', multiple: true },
-      model: { type: 'string' },
-      draft: { type: 'boolean', default: false },
-      'poll-interval': { type: 'string' },
-    },
-    get: {},
-    watch: { 'poll-interval': { type: 'string' } },
-    list: {},
-  };
-  if (!(command in commandOptions)) throw new UsageError(`unknown job command "${command}" (create, get, watch, list)`);
-  const { values, positionals, options } = parse(args, commandOptions[command], redact);
+  if (!(command in COMMAND_OPTIONS)) throw new UsageError(`unknown job command "${command}" (create, send, get, watch, list)`);
+  const parsed = parse(args, COMMAND_OPTIONS[command], redact);
+  const { values, positionals } = parsed;
   if (values.help) {
     out(`${HELP}\n`);
     return 0;
   }
-  const needsId = command === 'get' || command === 'watch';
-  if (positionals.length !== (needsId ? 1 : 0)) {
-    throw new UsageError(needsId ? `job ${command} takes exactly one job id` : `job ${command} takes no positional arguments`);
-  }
-  const projectId = required(values.project, 'project');
-  const messages = command === 'create' ? messagesFrom(options) : [];
+  const apiVersion = apiVersionFrom(values);
+  const messages = checkUsage(command, parsed, apiVersion);
+  const request = command === 'create' ? createRequest(apiVersion, values, messages) : undefined;
+  const projectId = values.project as string;
   const pollSeconds = Number(values['poll-interval'] ?? 3);
   if (!(pollSeconds > 0)) throw new UsageError('--poll-interval must be a positive number of seconds');
   if (!apiKey.trim()) {
-    err('docsjson: set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
+    err(`docsjson: ${noApiKeyFailure('cli').message}\n`);
     return 2;
   }
-  let api: AgentApiClient;
+  const verbose = values.verbose === true;
+  let api: AgentJobApi;
   try {
-    api = new AgentApiClient({
+    api = createAgentJobApi({
+      apiVersion,
       baseUrl: (values['api-url'] as string | undefined) ?? process.env.DOCS_AGENT_API_URL ?? DEFAULT_API_URL,
       apiKey,
       userAgent: 'docsjson-cli',
+      log: verbose ? (line) => err(`docsjson: (request) ${terminalSafe(line)}\n`) : undefined,
     });
   } catch (error) {
     err(`docsjson: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
   const store = command === 'get' ? undefined : await openStore(err);
-  const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, out, err };
+  const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, verbose, out, err };
   try {
     switch (command) {
       case 'create':
-        return await create(context, values, messages);
+        return await create(context, request!);
+      case 'send':
+        return await send(context, positionals[0], messages[0].content);
       case 'watch':
         return await watch(context, positionals[0]);
       case 'get':
@@ -255,8 +321,9 @@ export async function runJob(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    err(`docsjson: ${keyHint(message, isAgentApiError(error, 'unauthorized'))}\n`);
+    const failure = describeFailure(error, { surface: 'cli' });
+    err(`docsjson: ${terminalSafe([failure.message, cliHint(failure)].filter(Boolean).join(' '))}\n`);
+    if (verbose) err(`docsjson: (detail) ${terminalSafe(failure.detail)}\n`);
     return 1;
   } finally {
     await api.close();

@@ -1,6 +1,7 @@
-import { explainHaultReason } from '../../agent/src/haultReason';
+import { cliHint } from '../../agent/src/failure';
 import { oneLine } from '../../agent/src/http/failures';
-import { isCompleted, pullRequestUrl, type JobRecord } from '../../agent/src/jobRecord';
+import { explainRecord } from '../../agent/src/jobOutcome';
+import { isCompleted, isTerminal, pullRequestUrl, type JobRecord } from '../../agent/src/jobRecord';
 import type { TrackerUpdate } from '../../agent/src/jobTracker';
 import type { AgentEvent } from '../../agent/src/stream/events';
 import type { Todo } from '../../agent/src/todos';
@@ -58,11 +59,18 @@ export class TextProgressWriter {
       case 'event':
         return this.event(update.event);
       case 'record':
-        return this.todos(update.record.todos);
+        return update.record.todos.length > 0 ? this.todos(update.record.todos) : this.status(update.record);
+      case 'follow-up':
+        return update.followUp.outcome === 'unknown' ? this.line(`Sending: ${terminalSafe(update.followUp.prompt)}`) : undefined;
       case 'phase':
       case 'notice':
         return;
     }
+  }
+
+  /** A v2 record has no todos: its status is the progress. */
+  private status(record: JobRecord): void {
+    if (record.status) this.line(`Status: ${terminalSafe(record.status)}`);
   }
 
   private event(event: AgentEvent): void {
@@ -95,10 +103,11 @@ export class TextProgressWriter {
 }
 
 export function formatRecord(record: JobRecord): string {
-  const status = record.haultReason ?? (record.haulted ? 'stopped' : 'unknown');
-  const lines = [`Status: ${terminalSafe(status)}${record.haulted ? '' : ' (running)'}`];
-  lines.push(`  ${terminalSafe(explainHaultReason(record.haultReason, record.haulted))}`);
+  const status = record.status ?? record.haultReason ?? (record.haulted ? 'stopped' : 'unknown');
+  const lines = [`Status: ${terminalSafe(status)}${isTerminal(record) ? '' : ' (running)'}`];
+  lines.push(`  ${terminalSafe(explainRecord(record))}`);
   if (record.title) lines.push(`Title: ${terminalSafe(record.title)}`);
+  if (record.repository) lines.push(`Repository: ${terminalSafe(record.repository)}`);
   if (record.branch) lines.push(`Branch: ${terminalSafe(record.branch)}`);
   const link = pullRequestUrl(record);
   if (link) lines.push(`Pull request: ${terminalSafe(link)}`);
@@ -112,8 +121,10 @@ export function formatRecord(record: JobRecord): string {
 export interface Outcome {
   /** For stdout: the final record, and how to resume when the job is not finished. */
   text: string;
-  /** For stderr: why following the job failed. */
+  /** For stderr: what went wrong, in plain words, with what to do. */
   problem?: string;
+  /** For stderr with --verbose: the technical account. */
+  detail?: string;
   completed: boolean;
 }
 
@@ -122,9 +133,12 @@ export function formatOutcome(job: Readonly<TrackedJob>, resumeHint: string): Ou
   const lines: string[] = [];
   if (job.record) lines.push(formatRecord(job.record).trimEnd());
   if (job.phase === 'stale' || job.phase === 'stopped') lines.push(`Not finished yet. ${resumeHint}`);
+  const failure = job.failure;
+  const problem = failure ? [failure.message, cliHint(failure)].filter(Boolean).join(' ') : job.problem;
   return {
     text: lines.length > 0 ? `${lines.join('\n')}\n` : '',
-    problem: job.problem === undefined ? undefined : oneLine(job.problem, 2_000),
-    completed: job.record !== undefined && isCompleted(job.record),
+    problem: problem === undefined ? undefined : oneLine(problem, 2_000),
+    detail: failure?.detail,
+    completed: job.phase !== 'not-created' && job.record !== undefined && isCompleted(job.record) && failure === undefined,
   };
 }

@@ -1,12 +1,14 @@
 import { Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
+import { LanguageClient, NotificationType, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
 import { serverNodeOptions } from '../../server/src/launch';
-import { siteStatusNotification, type SiteStatus } from '../../server/src/lsp/siteStatus';
+import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/siteStatus';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
 
 let client: LanguageClient | undefined;
+
+const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
 
 /**
  * Starts the docs.json language server over IPC. docs.json files have their own language id,
@@ -39,7 +41,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
   };
   client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);
   const statusItem = new SiteStatusItem();
-  context.subscriptions.push(statusItem, client.onNotification(siteStatusNotification, (status: SiteStatus) => statusItem.update(status)));
+  context.subscriptions.push(statusItem, client.onNotification(siteStatusNotification, (status) => statusItem.update(status)));
   const started = client;
   started.start().then(
     () => started.info(`ready ${Math.round(performance.now() - activatedAt)} ms after activation`),

@@ -9,7 +9,8 @@ import { startSilentServer } from './helpers/silentServer';
 
 const CANARY_KEY = 'mint_CANARY_k3y_that_must_never_show_9f8e7d';
 
-async function collect(eventBatches: AsyncIterable<AgentEvent[]>): Promise<AgentEvent[]> {
+async function collect(eventBatches: AsyncIterable<AgentEvent[]> | undefined): Promise<AgentEvent[]> {
+  assert.ok(eventBatches, 'a v1 job has a live stream');
   const list: AgentEvent[] = [];
   for await (const batch of eventBatches) list.push(...batch);
   return list;
@@ -232,7 +233,7 @@ describe('agent API client against the dev server', () => {
     const received: AgentEvent[] = [];
     const error = await rejection(
       (async () => {
-        for await (const batch of created.eventBatches) received.push(...batch);
+        for await (const batch of created.eventBatches!) received.push(...batch);
       })(),
     );
     assert.equal(error.kind, 'stream-broken');

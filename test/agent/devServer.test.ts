@@ -90,4 +90,31 @@ describe('dev API server as a child process', () => {
     const log = (await (await fetch(`${url}/__dev/requests`)).json()) as { method: string; status: number }[];
     assert.deepEqual(log.slice(-4).map((entry) => entry.status), [500, 429, 429, 200]);
   });
+
+  it('speaks v2 too, with the same fault switches: 201 on create, a follow-up, 403 and 410 faults', async () => {
+    const created = await fetch(`${url}/v2/agent/demo/job`, {
+      method: 'POST',
+      headers: authorized({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ prompt: 'Update the quickstart' }),
+    });
+    assert.equal(created.status, 201);
+    const job = (await created.json()) as { id: string; status: string; prLink: null };
+    assert.equal(job.status, 'active');
+    assert.equal(job.prLink, null);
+    const followUp = await fetch(`${url}/v2/agent/demo/job/${job.id}/message`, {
+      method: 'POST',
+      headers: authorized({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ prompt: 'And the title' }),
+    });
+    assert.equal(followUp.status, 200);
+    assert.equal(((await followUp.json()) as { id: string }).id, job.id);
+    const missing = await fetch(`${url}/v2/agent/demo/job/sess_none`, { headers: authorized() });
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), { error: 'Job not found' });
+    const ipLimited = await fetch(`${url}/v2/agent/demo/job/${job.id}`, { headers: authorized({ 'x-dev-fault': '403' }) });
+    assert.equal(ipLimited.status, 403);
+    assert.match(((await ipLimited.json()) as { error: string }).error, /IP allowlist/);
+    const retired = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized({ 'x-dev-fault': '410' }) });
+    assert.equal(retired.status, 410);
+  });
 });

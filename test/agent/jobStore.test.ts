@@ -252,4 +252,43 @@ describe('saving a tracked job as it progresses', () => {
     assert.deepEqual(reloaded.listActive(), []);
     assert.equal(reloaded.list()[0].phase, 'finished');
   });
+
+  it('never stores or lists a job that was not created, though it was saved while being created', async () => {
+    const path = freshFile();
+    const storage = await JsonFileStorage.open(path);
+    const saved: (TrackedJob | undefined)[] = [];
+    const store = new JobStore({
+      get: (key) => storage.get(key),
+      keys: () => storage.keys(),
+      update: (key, value) => {
+        saved.push(value as TrackedJob | undefined);
+        return storage.update(key, value);
+      },
+    });
+    const scope = { apiUrl: api.baseUrl, projectId: 'p-not-created' };
+    server.injectFault({ fault: '403', method: 'POST', pathIncludes: '/p-not-created/' });
+    const tracker = JobTracker.create(api, 'p-not-created', { branch: 'b', messages: [{ role: 'user', content: 'x' }] }, { pollIntervalMs: 20 });
+    const stopSaving = persistJobProgress(tracker, store, { intervalMs: 10 });
+    const done = await tracker.done;
+    await stopSaving();
+    await store.save(done);
+    assert.equal(done.phase, 'not-created');
+    assert.equal(saved[0]?.phase, 'creating', 'kept while being created (a reload then looks it up)');
+    assert.equal(saved.at(-1), undefined, 'then removed');
+    assert.deepEqual(store.list(scope), []);
+    assert.deepEqual(new JobStore(await JsonFileStorage.open(path)).list(), []);
+  });
+
+  it('keeps a follow-up and a failure across a reload', async () => {
+    const store = new JobStore(await JsonFileStorage.open(freshFile()));
+    const job = storedJob({ apiUrl: 'https://api.example.com', projectId: 'p' }, 'sess_f', {
+      phase: 'finished',
+      followUps: [{ prompt: 'again', sentAt: '2026-11-24T10:00:00.000Z', outcome: 'not-sent' }],
+      failure: { message: 'Your message was not sent: the API key was not accepted.', action: 'SetApiKey', detail: 'HTTP 401', kind: 'unauthorized' },
+    });
+    await store.save(job);
+    const [read] = store.list();
+    assert.deepEqual(read.followUps, job.followUps);
+    assert.deepEqual(read.failure, job.failure);
+  });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
-import { AgentApiClient, type CreateJobRequest } from '../../agent/src/apiClient';
+import { AgentApiClient, type AgentJobApi, type CreateJobRequest } from '../../agent/src/apiClient';
+import { createAgentJobApi } from '../../agent/src/apiVersion';
 import { isCompleted } from '../../agent/src/jobRecord';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../agent/src/jobTracker';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
@@ -60,7 +61,7 @@ describe('job tracker against the dev server', () => {
     const updates = record(tracker);
     const done = await tracker.done;
     assert.deepEqual(phases(updates), ['creating', 'streaming', 'polling', 'finished']);
-    assert.ok(notices(updates).some((message) => /broke off.*Following the job by polling/.test(message)));
+    assert.ok(notices(updates).some((message) => /live output broke off; following the job by looking at it every few seconds/.test(message)));
     assert.equal(done.record?.haultReason, 'completed');
     assert.ok(!done.transcript.events.some((event) => event.type === 'finish'), 'the stream did not get to its end');
     assert.equal(posts('p-cut'), 1);
@@ -70,7 +71,8 @@ describe('job tracker against the dev server', () => {
     const tracker = JobTracker.create(api, 'p-drop', job('[fault:drop]', 'docs/dropped'), FAST);
     const updates = record(tracker);
     const done = await tracker.done;
-    assert.ok(notices(updates).some((message) => /may exist; looking for it instead of sending it again/.test(message)));
+    assert.ok(notices(updates).some((message) => /^Could not reach the docs platform.*Looking for the job in the jobs list before anything else\.$/.test(message)));
+    assert.ok(notices(updates).some((message) => /created despite the failure; following it/.test(message)));
     assert.match(done.sessionId ?? '', /^sess_/);
     assert.equal(done.phase, 'finished');
     assert.equal(done.record?.haultReason, 'completed');
@@ -84,11 +86,27 @@ describe('job tracker against the dev server', () => {
     assert.ok(done.transcript.events.some((event) => event.type === 'finish'), 'the stream was still read');
   });
 
-  it('fails, without a second POST, when a lost job cannot be found', async () => {
-    server.injectFault({ fault: '404', method: 'GET', pathIncludes: '/p-lost/jobs', times: 10 });
+  it('says the server failed on create, looks the job up first, and ends not-created when it is not there', async () => {
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/p-500/' });
+    const tracker = JobTracker.create(api, 'p-500', job('x'), { ...FAST, lookUpAttempts: 2 });
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.equal(notices(updates)[0], 'The platform failed while creating the job. Looking for the job in the jobs list before anything else.');
+    assert.equal(done.phase, 'not-created');
+    assert.equal(done.failure?.message, 'The platform failed while creating the job. The job is not in the jobs list, so it was most likely not created. Start it again.');
+    assert.equal(done.failure?.action, 'TryAgain');
+    assert.match(done.failure?.detail ?? '', /HTTP 500/);
+    assert.doesNotMatch(JSON.stringify(updates), /could not follow/i);
+    assert.equal(server.requests.filter((request) => request.path.startsWith('/v1/agent/p-500/jobs')).length, 2, 'looked up twice');
+    assert.equal(posts('p-500'), 1);
+  });
+
+  it('cannot tell whether a lost job exists when the list fails: says so, and to look in the dashboard', async () => {
+    server.injectFault({ fault: '500', method: 'GET', pathIncludes: '/p-lost/jobs', times: 20 });
     const done = await JobTracker.create(api, 'p-lost', job('[fault:drop]'), { ...FAST, lookUpAttempts: 2 }).done;
-    assert.equal(done.phase, 'failed');
-    assert.match(done.problem ?? '', /may have been created.*Check the dashboard before starting it again/);
+    assert.equal(done.phase, 'not-created');
+    assert.match(done.failure?.message ?? '', /^Could not reach the docs platform.* The jobs list could not be read to tell whether it exists .*look in the dashboard before starting it again\.$/);
+    assert.equal(done.failure?.action, 'OpenDashboard');
     assert.equal(posts('p-lost'), 1);
   });
 
@@ -136,8 +154,13 @@ describe('job tracker against the dev server', () => {
     const rejected = new AgentApiClient({ baseUrl: server.url, apiKey: 'mint_wrong_key_123456' });
     try {
       const done = await JobTracker.create(rejected, 'p-401', job('x'), FAST).done;
-      assert.equal(done.phase, 'failed');
+      assert.equal(done.phase, 'not-created');
       assert.equal(done.problemKind, 'unauthorized');
+      assert.deepEqual(
+        { message: done.failure?.message, action: done.failure?.action },
+        { message: 'The API key was not accepted. The job was not created.', action: 'SetApiKey' },
+      );
+      assert.match(done.failure?.detail ?? '', /HTTP 401/);
       assert.ok(!done.problem?.includes('mint_wrong_key_123456'));
       assert.equal(posts('p-401'), 1);
     } finally {
@@ -150,7 +173,8 @@ describe('job tracker against the dev server', () => {
     const tracker = JobTracker.create(api, 'p-flaky', job('x'), FAST);
     const updates = record(tracker);
     const done = await tracker.done;
-    assert.ok(notices(updates).some((message) => /HTTP 500/.test(message)));
+    assert.ok(notices(updates).some((message) => /^The platform is having trouble right now/.test(message)));
+    assert.ok(updates.some((update) => update.type === 'notice' && /HTTP 500/.test(update.detail ?? '')), 'the detail, for the log');
     assert.equal(done.record?.haultReason, 'completed');
   });
 
@@ -208,5 +232,107 @@ describe('job tracker against the dev server', () => {
     const done = await tracker.done;
     assert.equal(done.phase, 'finished');
     assert.ok(updates.length > 5);
+  });
+});
+
+describe('job tracker with API v2 against the dev server', () => {
+  let server: DevApiServer;
+  let api: AgentJobApi;
+  const requests = (method: string, pathPart: string) =>
+    server.requests.filter((request) => request.method === method && request.path.includes(pathPart));
+
+  before(async () => {
+    server = await startDevApiServer({ eventIntervalMs: 5, jobDurationMs: 250 });
+    api = createAgentJobApi({ apiVersion: 2, baseUrl: server.url, apiKey: server.apiKey, retry: { maxRetries: 1, baseDelayMs: 5 } });
+  });
+  after(async () => {
+    await api.close();
+    await server.close();
+  });
+
+  const create = (project: string, text: string, options: Partial<TrackerOptions> = {}) =>
+    JobTracker.create(api, project, { messages: [{ role: 'user', content: text }] }, { ...FAST, ...options });
+
+  it('creates with the prompt, polls the record (no stream) and ends completed with the PR link', async () => {
+    const tracker = create('t2-happy', 'Update the quickstart');
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.deepEqual(phases(updates), ['creating', 'polling', 'finished']);
+    const firstRecord = updates.find((update) => update.type === 'record');
+    assert.equal(firstRecord?.type === 'record' && firstRecord.record.status, 'active', 'the 201 record');
+    assert.equal(done.record?.status, 'completed');
+    assert.ok(isCompleted(done.record!));
+    assert.match(done.record?.pullRequestLink ?? '', /\/pull\/\d+$/);
+    assert.equal(requests('POST', '/t2-happy/').length, 1);
+  });
+
+  it('ends a failed job finished, not completed', async () => {
+    const done = await create('t2-failed', '[fault:error]').done;
+    assert.equal(done.phase, 'finished');
+    assert.equal(done.record?.status, 'failed');
+    assert.equal(isCompleted(done.record!), false);
+  });
+
+  it('sends a follow-up: the same job runs again in place and ends with a new PR link', async () => {
+    const first = await create('t2-follow', 'First').done;
+    const firstLink = first.record?.pullRequestLink;
+    const tracker = JobTracker.sendFollowUp(api, first as TrackedJob, 'Now fix the typo too', FAST);
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.deepEqual(phases(updates), ['sending', 'polling', 'finished']);
+    assert.equal(done.localId, first.localId);
+    assert.equal(done.sessionId, first.sessionId);
+    assert.deepEqual(done.followUps?.map(({ prompt, outcome }) => ({ prompt, outcome })), [{ prompt: 'Now fix the typo too', outcome: 'sent' }]);
+    assert.ok(updates.some((update) => update.type === 'record' && update.record.status === 'active'), 'seen running again');
+    assert.equal(done.record?.status, 'completed');
+    assert.notEqual(done.record?.pullRequestLink, firstLink);
+    assert.equal(requests('POST', '/message').filter((request) => request.path.includes('/t2-follow/')).length, 1);
+  });
+
+  it('a follow-up the server refused leaves the job as it was, saying why', async () => {
+    const first = await create('t2-refused', 'First').done;
+    server.injectFault({ fault: '429', method: 'POST', pathIncludes: '/t2-refused/', retryAfter: 120 });
+    const done = await JobTracker.sendFollowUp(api, first as TrackedJob, 'again', FAST).done;
+    assert.equal(done.phase, 'finished');
+    assert.equal(done.record?.pullRequestLink, first.record?.pullRequestLink);
+    assert.equal(done.followUps?.[0].outcome, 'not-sent');
+    assert.match(done.failure?.message ?? '', /^Your message was not sent: the platform allows 100 jobs and follow-up messages an hour per project; try again at \d\d:\d\d\.$/);
+    assert.equal(done.failure?.action, 'TryAgainLater');
+  });
+
+  it('a follow-up whose answer was lost is not sent again: the record tells whether the job took it', async () => {
+    const first = await create('t2-lost', 'First').done;
+    server.injectFault({ fault: 'drop', method: 'POST', pathIncludes: '/t2-lost/' });
+    const tracker = JobTracker.sendFollowUp(api, first as TrackedJob, 'again', FAST);
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.match(notices(updates)[0] ?? '', /Looking at the job to see whether it took your message\.$/);
+    assert.equal(done.followUps?.[0].outcome, 'sent');
+    assert.equal(done.phase, 'finished');
+    assert.equal(done.failure, undefined);
+    assert.notEqual(done.record?.pullRequestLink, first.record?.pullRequestLink);
+    assert.equal(requests('POST', '/t2-lost/').length, 2, 'one create, one message');
+  });
+
+  it('a follow-up that failed on the server and was not taken says so', async () => {
+    const first = await create('t2-500', 'First').done;
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/message' });
+    const done = await JobTracker.sendFollowUp(api, first as TrackedJob, 'again', { ...FAST, lookUpAttempts: 2 }).done;
+    assert.equal(done.phase, 'finished');
+    assert.equal(done.followUps?.[0].outcome, 'unknown');
+    assert.equal(
+      done.failure?.message,
+      'The platform failed while taking your message. The job did not start again, so it most likely did not take your message: send it again.',
+    );
+  });
+
+  it('a create that failed on the server is not a job: no jobs list to look in, so it says to check the dashboard', async () => {
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/t2-create-500/' });
+    const done = await create('t2-create-500', 'x').done;
+    assert.equal(done.phase, 'not-created');
+    assert.equal(done.sessionId, undefined);
+    assert.match(done.failure?.message ?? '', /^The platform failed while creating the job\. Whether the job was created anyway cannot be told here .* look in the dashboard before starting it again\.$/);
+    assert.equal(done.failure?.action, 'OpenDashboard');
+    assert.equal(requests('POST', '/t2-create-500/').length, 1);
   });
 });

@@ -121,7 +121,7 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
   it('follows the job by polling when the stream is cut, still exits 0, and posts once', async () => {
     const result = await create('c-cut', '--message', '[fault:cut]');
     assert.equal(result.code, 0);
-    assert.match(result.stderr, /^docsjson: The live stream of POST .* broke off: .* Following the job by polling\.$/m);
+    assert.match(result.stderr, /^docsjson: The job's live output broke off; following the job by looking at it every few seconds\.$/m);
     assert.match(result.stdout, /^Status: completed$/m);
     assert.equal(posts('c-cut').length, 1);
   });
@@ -154,7 +154,7 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.match(watched.stdout, /^Pull request: https:/m);
     const missing = await run(['get', 'sess_unknown', '--project', 'c-get']);
     assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /^docsjson: Not found \(HTTP 404\)/);
+    assert.match(missing.stderr, /^docsjson: The platform did not find this job\. If the project id is right, the platform may have retired agent API v1 .*use --api-version 2 \(or DOCS_AGENT_API_VERSION=2\)\.$/m);
   });
 
   it('list shows the jobs of the project with their state', async () => {
@@ -181,7 +181,7 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     const before = server.requests.length;
     const result = await run(['get', 'x', '--project', 'p'], { DOCS_AGENT_API_KEY: undefined });
     assert.equal(result.code, 2);
-    assert.equal(result.stderr, 'docsjson: set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
+    assert.equal(result.stderr, 'docsjson: Set DOCS_AGENT_API_KEY to an admin API key of the project (it is read from the environment only).\n');
     assert.equal(server.requests.length, before);
   });
 
@@ -191,7 +191,7 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.equal(result.code, 1);
     const lines = result.stderr.trim().split('\n');
     assert.equal(lines.length, 1, result.stderr);
-    assert.match(lines[0], /^docsjson: The agent API rejected the API key \(HTTP 401\).* Check DOCS_AGENT_API_KEY\.$/);
+    assert.equal(lines[0], 'docsjson: The API key was not accepted. The job was not created. Check DOCS_AGENT_API_KEY.');
     assert.ok(!(result.stdout + result.stderr).includes(wrongKey));
   });
 
@@ -225,6 +225,110 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     const result = await run(['get', 'x', '--project', 'p', '--api-url', 'http://api.example.com']);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^docsjson: Refusing to send the API key over plain HTTP to api\.example\.com: use https:\/\//);
+  });
+
+  it('API v2: create with one --message (the prompt) polls the record and prints the outcome with the PR link', async () => {
+    const result = await run(['create', '--api-version', '2', '--project', 'c2-create', '--message', 'Update the quickstart', '--poll-interval', '0.05']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Job sess_\w+ on branch docs-agent\/sess_\w+$/m);
+    assert.match(result.stdout, /^Status: active$/m);
+    assert.match(result.stdout, /^Status: completed\n {2}The agent finished its work\.\nRepository: example\/docs\n/m);
+    assert.match(result.stdout, /^Pull request: https:\/\/github\.com\/example\/docs\/pull\/\d+$/m);
+    assert.equal(result.stderr, '');
+    assert.deepEqual(posts('c2-create').map((request) => request.body), [{ prompt: 'Update the quickstart' }]);
+  });
+
+  it('API v2 from DOCS_AGENT_API_VERSION: send waits for the follow-up and prints the new outcome; get --json prints the record as it came', async () => {
+    const env = { DOCS_AGENT_API_VERSION: '2' };
+    const created = await run(['create', '--project', 'c2-send', '--message', 'First', '--poll-interval', '0.05', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const job = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { job: { sessionId: string; record: { pullRequestLink: string } } }).job;
+    const sent = await run(['send', job.sessionId, '--project', 'c2-send', '--message', 'Also fix the title', '--poll-interval', '0.05'], env);
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stdout, /^Sending: Also fix the title$/m);
+    assert.match(sent.stdout, /^Status: completed$/m);
+    const link = sent.stdout.match(/^Pull request: (\S+)$/m)?.[1];
+    assert.ok(link && link !== job.record.pullRequestLink, `a new pull request: ${link}`);
+    assert.deepEqual(
+      server.requests.filter((request) => request.path.endsWith('/message')).filter((request) => request.path.includes('/c2-send/')).map((request) => request.body),
+      [{ prompt: 'Also fix the title' }],
+    );
+    const got = await run(['get', job.sessionId, '--project', 'c2-send', '--json'], env);
+    assert.equal(got.code, 0);
+    const asSent = JSON.parse(got.stdout) as Record<string, unknown>;
+    assert.equal(asSent.id, job.sessionId);
+    assert.equal(asSent.prLink, link);
+    assert.deepEqual(asSent.source, { repository: 'example/docs', ref: `docs-agent/${job.sessionId}` });
+    assert.equal(asSent.sessionId, undefined, 'not mapped: the v2 record as it came');
+  });
+
+  it('send with API v1 is a usage error naming the flag; v2 create refuses v1-only options', async () => {
+    const before = server.requests.length;
+    const v1 = await run(['send', 'sess_x', '--project', 'p', '--message', 'hi']);
+    assert.equal(v1.code, 2);
+    assert.match(v1.stderr, /^docsjson: follow-up messages need API version 2: use --api-version 2 \(or DOCS_AGENT_API_VERSION=2\)$/m);
+    const branch = await run(['create', '--api-version', '2', '--project', 'p', '--branch', 'b', '--message', 'x']);
+    assert.equal(branch.code, 2);
+    assert.match(branch.stderr, /--branch is not taken by API v2, which takes one --message: the prompt/);
+    const bad = await run(['get', 'x', '--project', 'p', '--api-version', '3']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--api-version must be 1 or 2/);
+    assert.equal(server.requests.length, before);
+  });
+
+  it('a rate limit on create says when to try again, from Retry-After (exit 1, one POST)', async () => {
+    server.injectFault({ fault: '429', method: 'POST', pathIncludes: '/c-429/', retryAfter: 1800 });
+    const result = await create('c-429', '--message', 'x');
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^docsjson: The platform allows 100 jobs an hour per project; try again at \d\d:\d\d\. The job was not created\.$/m);
+    assert.equal(posts('c-429').length, 1);
+  });
+
+  it('a server failure on create is said first, the job is looked up, and a job never created is not listed', async () => {
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/c-500/' });
+    const result = await create('c-500', '--message', 'x');
+    assert.equal(result.code, 1);
+    const lines = result.stderr.trim().split('\n');
+    assert.deepEqual(lines, [
+      'docsjson: The platform failed while creating the job. Looking for the job in the jobs list before anything else.',
+      'docsjson: The platform failed while creating the job. The job is not in the jobs list, so it was most likely not created. Start it again.',
+    ]);
+    assert.doesNotMatch(result.stdout + result.stderr, /could not follow/i);
+    assert.equal(posts('c-500').length, 1);
+    const listed = await run(['list', '--project', 'c-500']);
+    assert.equal(listed.code, 0);
+    assert.equal(listed.stdout, '');
+  });
+
+  it('API v2: a 403 for the key\'s IP allowlist says so, and --verbose adds the technical detail', async () => {
+    server.injectFault({ fault: '403', pathIncludes: '/c2-403/' });
+    const result = await run(['get', 'sess_x', '--project', 'c2-403', '--api-version', '2', '--verbose']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^docsjson: The API key may not be used from this network: it is limited to other IP addresses\. Check in the docs platform's dashboard\.$/m);
+    assert.match(result.stderr, /^docsjson: \(request\) GET \/v2\/agent\/c2-403\/job\/sess_x -> HTTP 403/m);
+    assert.match(result.stderr, /^docsjson: \(detail\) .*HTTP 403.*IP allowlist/m);
+  });
+
+  it('says the network is down when the API cannot be reached', async () => {
+    const closed = await startDevApiServer();
+    await closed.close();
+    const result = await run(['get', 'sess_x', '--project', 'p', '--api-url', closed.url]);
+    assert.equal(result.code, 1);
+    assert.equal(result.stderr, 'docsjson: Could not reach the docs platform: check the internet connection (or the proxy).\n');
+  });
+
+  it('a v1 path answering 410 says v1 may be retired and names the flag', async () => {
+    const retired = await startDevApiServer({ apiKey: CANARY_KEY, retireV1: true });
+    try {
+      const result = await run(['create', '--project', 'p', '--branch', 'b', '--message', 'x', '--api-url', retired.url]);
+      assert.equal(result.code, 1);
+      assert.equal(
+        result.stderr,
+        'docsjson: The platform no longer serves agent API v1 (deprecated since March 2026); it may have retired it: use --api-version 2 (or DOCS_AGENT_API_VERSION=2). The job was not created.\n',
+      );
+    } finally {
+      await retired.close();
+    }
   });
 
   it('never printed the key, nor stored it', async () => {

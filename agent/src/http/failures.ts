@@ -1,4 +1,4 @@
-import { AgentApiError } from '../errors';
+import { AgentApiError, type ApiRequestKind } from '../errors';
 import type { Redactor } from '../redact';
 import { truncateText } from '../truncate';
 
@@ -34,17 +34,22 @@ export interface StatusFailure {
   sessionId?: string;
   /** e.g. "GET /v1/agent/proj/job/123" */
   what: string;
+  request?: ApiRequestKind;
+  apiVersion?: 1 | 2;
 }
 
+/** The technical account of an HTTP error status (for logs); `describeFailure` words it for users. */
 export function statusError(failure: StatusFailure, redact: Redactor): AgentApiError {
-  const { status, retryAfterMs, sessionId } = failure;
-  const said = serverMessage(failure.body);
+  const { status, retryAfterMs, sessionId, request, apiVersion } = failure;
+  const said = redact(serverMessage(failure.body));
   const suffix = said ? `: ${said}` : '.';
-  const details = { status, retryAfterMs, sessionId, mayHaveReachedServer: status >= 500 };
+  const details = { status, retryAfterMs, sessionId, request, apiVersion, serverSaid: said || undefined, mayHaveReachedServer: status >= 500 };
   const make = (kind: AgentApiError['kind'], text: string) => new AgentApiError(kind, redact(`${text}${suffix}`), details);
+  if (status === 400 || status === 422) return make('bad-request', `The agent API refused the request (HTTP ${status}) ${failure.what}`);
   if (status === 401) return make('unauthorized', `The agent API rejected the API key (HTTP 401) for ${failure.what}`);
-  if (status === 403) return make('forbidden', `The API key may not do ${failure.what} (HTTP 403); it must be an admin key of this project`);
+  if (status === 403) return make('forbidden', `The API key may not do ${failure.what} (HTTP 403); it must be an admin key of this project, used from an allowed IP address`);
   if (status === 404) return make('not-found', `Not found (HTTP 404): ${failure.what}; check the project id and job id`);
+  if (status === 410) return make('gone', `Gone (HTTP 410): ${failure.what}; the API no longer serves this path`);
   if (status === 429) {
     const wait = retryAfterMs === undefined ? 'later' : `in ${Math.ceil(retryAfterMs / 1000)} s`;
     return make('rate-limited', `Rate limited by the agent API (HTTP 429) for ${failure.what}; try again ${wait}`);
@@ -77,45 +82,35 @@ export interface TransportFailure {
   cancelled: boolean;
   /** Sending the request and waiting for its headers, or reading a streamed body. */
   phase: 'request' | 'stream';
+  request?: ApiRequestKind;
+  apiVersion?: 1 | 2;
 }
 
 /** Maps an error thrown by undici (no response, or a body that broke off) to a user-facing error. */
 export function transportError(failure: TransportFailure, redact: Redactor): AgentApiError {
-  const { error, what, host, timeouts } = failure;
+  const { error, what, host, timeouts, request, apiVersion } = failure;
+  const make = (kind: AgentApiError['kind'], text: string, mayHaveReachedServer: boolean) =>
+    new AgentApiError(kind, redact(text), { mayHaveReachedServer, request, apiVersion });
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  if (failure.cancelled) return new AgentApiError('cancelled', redact(`Cancelled: ${what}.`), { mayHaveReachedServer: true });
+  if (failure.cancelled) return make('cancelled', `Cancelled: ${what}.`, true);
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new AgentApiError('timeout', redact(`Could not connect to ${host} within ${seconds(timeouts.connectMs)} (${what}).`), {
-      mayHaveReachedServer: false,
-    });
+    return make('timeout', `Could not connect to ${host} within ${seconds(timeouts.connectMs)} (${what}).`, false);
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return new AgentApiError('timeout', redact(`No answer from ${host} within ${seconds(timeouts.headersMs)} (${what}).`), {
-      mayHaveReachedServer: true,
-    });
+    return make('timeout', `No answer from ${host} within ${seconds(timeouts.headersMs)} (${what}).`, true);
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
-    return new AgentApiError(
-      'timeout',
-      redact(`The answer from ${host} stalled for more than ${seconds(timeouts.bodyIdleMs)} (${what}).`),
-      { mayHaveReachedServer: true },
-    );
+    return make('timeout', `The answer from ${host} stalled for more than ${seconds(timeouts.bodyIdleMs)} (${what}).`, true);
   }
   if (message.startsWith('Proxy response')) {
-    return new AgentApiError('network', redact(`The proxy refused to connect to ${host} (${oneLine(message)}).`), {
-      mayHaveReachedServer: false,
-    });
+    return make('network', `The proxy refused to connect to ${host} (${oneLine(message)}).`, false);
   }
   const cause = `${oneLine(message)}${code ? ` (${code})` : ''}`;
   if (failure.phase === 'stream') {
-    return new AgentApiError('stream-broken', redact(`The live stream of ${what} from ${host} broke off: ${cause}.`), {
-      mayHaveReachedServer: true,
-    });
+    return make('stream-broken', `The live stream of ${what} from ${host} broke off: ${cause}.`, true);
   }
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-  return new AgentApiError('network', redact(`Network error on ${what} to ${host}: ${cause}.`), {
-    mayHaveReachedServer: !notSent,
-  });
+  return make('network', `Network error on ${what} to ${host}: ${cause}.`, !notSent);
 }

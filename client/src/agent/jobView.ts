@@ -1,5 +1,5 @@
 // What the sidebar, the panel and the notifications show of a job. No `vscode` import: unit-tested.
-import { classifyHaultReason, explainHaultReason } from '../../../agent/src/haultReason';
+import { explainRecord, recordOutcome } from '../../../agent/src/jobOutcome';
 import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
@@ -26,6 +26,7 @@ export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
   if (isActive(job)) return 'running';
   switch (job.phase) {
     case 'failed':
+    case 'not-created':
       return 'failed';
     case 'stale':
       return 'stale';
@@ -34,12 +35,13 @@ export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
     default:
       break;
   }
-  switch (classifyHaultReason(job.record?.haultReason)) {
+  switch (job.record ? recordOutcome(job.record) : 'unknown') {
     case 'completed':
       return 'completed';
     case 'misconfigured':
       return 'misconfigured';
     case 'error':
+    case 'failed':
       return 'error';
     case 'interrupted':
       return 'interrupted';
@@ -62,6 +64,8 @@ const STATUS_TEXT: Record<JobOutcome, string> = {
 
 export function statusText(job: Readonly<TrackedJob>): string {
   if (job.phase === 'creating') return 'Starting';
+  if (job.phase === 'sending') return 'Sending message';
+  if (job.phase === 'not-created') return 'Not created';
   return STATUS_TEXT[jobOutcome(job)];
 }
 
@@ -106,7 +110,7 @@ export function jobSummaryView(job: Readonly<TrackedJob>): JobSummaryView {
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;
-    if (record.haultReason || record.haulted) view.explanation = explainHaultReason(record.haultReason, record.haulted);
+    if (record.haultReason || record.haulted || record.status) view.explanation = explainRecord(record);
     if (record.messageToUser) view.messageToUser = record.messageToUser;
     const url = pullRequestUrl(record);
     if (url) view.pullRequestUrl = url;

@@ -5,3 +5,8 @@ export type { Diagnostic, Severity, Suggestion } from './diagnostic';
 export { LineIndex } from './json/lineIndex';
 export { FileIndex } from './site/fileIndex';
 export { DiskSiteHost, type SiteHost } from './site/siteHost';
+export { SiteGraph, type LinkResolution, type AnchorResolution } from './pages/siteGraph';
+export { readPage, ownAnchors, type PageModel, type Heading, type ComponentAnchor } from './pages/pageModel';
+export type { PageReference, SnippetImport, ReferenceKind } from './pages/scanPage';
+export type { Route, Redirect, GeneratedPage } from './pages/routes';
+export { slugOf } from './pages/slug';

@@ -1,5 +1,6 @@
 import {
   DocumentDiagnosticReportKind,
+  NotificationType,
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
   type WorkspaceDiagnosticReport,
@@ -8,7 +9,9 @@ import {
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pathOf, type ServerContext } from './serverContext';
-import { siteStatusNotification, type SiteStatus } from './siteStatus';
+import { siteStatusMethod, type SiteStatus } from './siteStatus';
+
+const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
 
 /**
  * Diagnostics, pulled by clients that can (textDocument/diagnostic), published to the others
@@ -29,7 +32,7 @@ export class DiagnosticsFeature {
     const site = path ? await this.context.workspace.siteFor(path) : undefined;
     const relative = site && path ? site.relative(path) : undefined;
     if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    const state = await site.whenChecked();
+    const state = await site.checked('current');
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
@@ -39,7 +42,7 @@ export class DiagnosticsFeature {
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const site of this.context.workspace.allSites) {
-      const state = await site.whenChecked();
+      const state = await site.checked('current');
       const resultId = String(state.id);
       for (const path of state.site.result.documents.keys()) {
         const uri = this.context.workspace.uriOf(site.absolute(path));
@@ -72,7 +75,7 @@ export class DiagnosticsFeature {
       if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
       return;
     }
-    for (const site of sites) void site.whenChecked().catch((error) => connection.console.error(String(error)));
+    for (const site of sites) void site.checked('current').catch((error) => connection.console.error(String(error)));
   }
 
   /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */

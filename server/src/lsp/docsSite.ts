@@ -3,13 +3,8 @@ import { checkDocsJson, prepareRecheck, recheckDocsJson, type CheckResult } from
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
 import type { DocsJsonSettings } from '../settings';
+import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
-
-/** After a change that follows another this closely, the user is typing: wait for a pause. */
-const typingPause = 200;
-
-/** How long after a check of an open docs.json nothing may happen before the next edit is prepared for. */
-const idlePause = 500;
 
 export interface CheckedState {
   site: CheckedSite;
@@ -18,24 +13,22 @@ export interface CheckedState {
   durationMs: number;
 }
 
-/**
- * One docs.json and the folder it governs. Checks run on demand: right away after a single
- * change, after a pause while the user types, and never twice for the same state.
- */
+interface Checked extends CheckedState {
+  /** The files the check read (root-relative): a change of another cannot alter its outcome. */
+  readPaths: Set<string>;
+}
+
+/** One docs.json and the folder it governs; its checks run when its schedule says. */
 export class DocsSite {
   readonly root: string;
   readonly host: OverlaySiteHost;
   private readonly specs = new SpecCache();
-  /** Increases with every change that may alter the check's outcome. */
-  private generation = 0;
-  private checked?: CheckedState & { generation: number; readPaths: Set<string> };
+  private readonly schedule = new CheckSchedule<Checked>(
+    (last) => this.check(last),
+    ({ site }) => this.prepareForEdit(site.result),
+  );
   /** True while every change since the last check was an edit of the docs.json text. */
   private onlyDocsJsonEdited = true;
-  private lastChangeAt = 0;
-  private typing = false;
-  private timer?: NodeJS.Timeout;
-  private preparation?: NodeJS.Timeout;
-  private waiters: { resolve: (state: CheckedState) => void; reject: (error: unknown) => void }[] = [];
   private checkCount = 0;
 
   constructor(
@@ -63,44 +56,36 @@ export class DocsSite {
   /** Something the check reads changed: an open buffer was edited (root-relative path). */
   noteEdit(path: string): void {
     if (path !== 'docs.json') this.onlyDocsJsonEdited = false;
-    const now = Date.now();
-    this.typing = now - this.lastChangeAt < typingPause;
-    this.lastChangeAt = now;
-    this.generation++;
+    this.schedule.changed();
   }
 
   /** Something the check reads changed: files on disk, or the settings. */
   noteChange(): void {
     this.onlyDocsJsonEdited = false;
-    this.generation++;
+    this.schedule.changed();
   }
 
   /** Whether the last check read a file (root-relative); true before the first check. */
   dependsOn(path: string): boolean {
-    return !this.checked || path === 'docs.json' || this.checked.readPaths.has(path);
+    const last = this.schedule.lastChecked;
+    return !last || path === 'docs.json' || last.readPaths.has(path);
   }
 
-  get isFresh(): boolean {
-    return this.checked?.generation === this.generation;
+  /** The last check without asking for one, to route files to sites; features use `checked`. */
+  get lastChecked(): CheckedState | undefined {
+    return this.schedule.lastChecked;
   }
 
-  latestIfAny(): CheckedState | undefined {
-    return this.checked;
+  /** The one way for a feature to get the site's check (see Freshness). */
+  checked(freshness: Freshness): Promise<CheckedState> {
+    return this.schedule.result(freshness);
   }
 
-  /** The last check, however old; a first check runs now. */
-  latest(): CheckedState {
-    return this.checked ?? this.current();
-  }
-
-  /** A check of the current state, run now if needed. */
-  current(): CheckedState {
-    if (this.checked && this.isFresh) return this.checked;
-    const generation = this.generation;
+  private check(last: Checked | undefined): Checked {
     // After edits of the docs.json alone, the re-check builds on the last result (and uses it up).
     // Otherwise the outdated check can be collected while the new one runs: big sites hold two.
-    const previous = this.onlyDocsJsonEdited ? this.checked : undefined;
-    this.checked = undefined;
+    const previous = this.onlyDocsJsonEdited ? last : undefined;
+    last = undefined;
     this.host.takeReadPaths();
     const started = performance.now();
     const text = this.host.readFile('docs.json') ?? '';
@@ -112,55 +97,18 @@ export class DocsSite {
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
-    this.checked = { site, id: ++this.checkCount, durationMs, generation, readPaths };
+    const checked = { site, id: ++this.checkCount, durationMs, readPaths };
     this.onlyDocsJsonEdited = true;
-    this.typing = false;
-    this.prepareWhenIdle(result);
-    this.onChecked(this, this.checked);
-    return this.checked;
+    this.onChecked(this, checked);
+    return checked;
   }
 
-  /** When the docs.json is open and the check stays current for a while, prepares for its next edit. */
-  private prepareWhenIdle(result: CheckResult): void {
-    clearTimeout(this.preparation);
-    if (result.basis.units || this.openText(this.absolute('docs.json')) === undefined) return;
-    const generation = this.generation;
-    this.preparation = setTimeout(() => {
-      if (this.generation === generation) prepareRecheck(result);
-    }, idlePause);
-    this.preparation.unref();
-  }
-
-  /** A check of the current state, once the user pauses typing. */
-  whenChecked(): Promise<CheckedState> {
-    if (this.checked && this.isFresh) return Promise.resolve(this.checked);
-    return new Promise((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.timer) return;
-    const wait = this.typing ? Math.max(0, this.lastChangeAt + typingPause - Date.now()) : 0;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.typing && Date.now() - this.lastChangeAt < typingPause) {
-        this.schedule();
-        return;
-      }
-      const waiters = this.waiters.splice(0);
-      try {
-        const state = this.current();
-        for (const { resolve } of waiters) resolve(state);
-      } catch (error) {
-        for (const { reject } of waiters) reject(error);
-      }
-    }, wait);
+  /** While the docs.json is open, finds where each of its parts is ahead of the next edit. */
+  private prepareForEdit(result: CheckResult): void {
+    if (this.openText(this.absolute('docs.json')) !== undefined) prepareRecheck(result);
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
-    clearTimeout(this.preparation);
+    this.schedule.dispose();
   }
 }

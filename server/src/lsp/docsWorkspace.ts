@@ -70,7 +70,7 @@ export class DocsWorkspace {
   async siteFor(path: string): Promise<DocsSite | undefined> {
     for (const site of this.knownSites.values()) {
       const relative = site.relative(path);
-      if (relative !== undefined && site.latestIfAny()?.site.document(relative)) return site;
+      if (relative !== undefined && site.lastChecked?.site.document(relative)) return site;
     }
     const docsJson = this.nearestDocsJson(path);
     return docsJson ? this.siteOf(docsJson) : undefined;

@@ -47,7 +47,7 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
         return relativeFrom !== undefined && relativeTo !== undefined ? [{ from: relativeFrom, to: relativeTo }] : [];
       });
       if (renames.length === 0) continue;
-      const checked = site.current().site;
+      const { site: checked } = await site.checked('current');
       const edit = workspaceEdit(context, site, checked, renameEdits(checked, renames));
       for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes[uri] = [...(changes[uri] ?? []), ...edits];
     }

@@ -20,6 +20,7 @@ import { definition, documentLinks, linkLocation, type SiteLocation } from '../e
 import { pageReferences } from '../engine/service/references';
 import { documentSymbols } from '../engine/service/symbols';
 import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
+import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
 
@@ -32,33 +33,32 @@ interface LinkData {
 /** Completion, hover, definition, links, references, outline and quick fixes. */
 export function serveLanguageFeatures(context: ServerContext): void {
   const { connection, workspace, client } = context;
-  const open = (uri: string) => openJsonDocument(workspace, uri);
+  const open = (uri: string, freshness: Freshness) => openJsonDocument(workspace, uri, freshness);
 
   connection.onCompletion(async ({ textDocument, position }) => {
-    const target = await open(textDocument.uri);
+    const target = await open(textDocument.uri, 'latest');
     if (!target) return null;
-    const result = completions(target.site.latest().site, target.text, target.document.offsetAt(position));
+    const result = completions(target.checked, target.text, target.document.offsetAt(position));
     return result ? toCompletionList(result, target.document, client.snippets) : null;
   });
 
   connection.onHover(async ({ textDocument, position }) => {
-    const target = await open(textDocument.uri);
-    const result = target && hover(target.site.latest().site, target.text, target.document.offsetAt(position));
+    const target = await open(textDocument.uri, 'latest');
+    const result = target && hover(target.checked, target.text, target.document.offsetAt(position));
     if (!target || !result) return null;
     return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(target.text.lines, result.range) };
   });
 
   connection.onDefinition(async ({ textDocument, position }) => {
-    const target = await open(textDocument.uri);
-    const result = target && definition(target.site.latest().site, target.text, target.document.offsetAt(position));
+    const target = await open(textDocument.uri, 'latest');
+    const result = target && definition(target.checked, target.text, target.document.offsetAt(position));
     return target && result ? locationOf(context, target.site, result.location) : null;
   });
 
   connection.onDocumentLinks(async ({ textDocument }) => {
-    const target = await open(textDocument.uri);
+    const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    const checked = target.site.current().site;
-    return documentLinks(checked, target.text).map((link): LspDocumentLink => {
+    return documentLinks(target.checked, target.text).map((link): LspDocumentLink => {
       const range = toRange(target.text.lines, link.range);
       if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
       const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
@@ -70,7 +70,8 @@ export function serveLanguageFeatures(context: ServerContext): void {
     const data = link.data as LinkData | undefined;
     if (!data) return link;
     const site = await workspace.siteOf(data.docsJson);
-    const location = locationOf(context, site, linkLocation(site.latest().site, { range: { start: 0, end: 0 }, file: data.file, operation: data.operation }));
+    const { site: checked } = await site.checked('latest');
+    const location = locationOf(context, site, linkLocation(checked, { range: { start: 0, end: 0 }, file: data.file, operation: data.operation }));
     return { ...link, target: `${location.uri}#L${location.range.start.line + 1}` };
   });
 
@@ -79,8 +80,8 @@ export function serveLanguageFeatures(context: ServerContext): void {
     if (!path) return null;
     let pageFile = path;
     if (/\.json$/i.test(path)) {
-      const target = await open(textDocument.uri);
-      const result = target && definition(target.site.latest().site, target.text, target.document.offsetAt(position));
+      const target = await open(textDocument.uri, 'latest');
+      const result = target && definition(target.checked, target.text, target.document.offsetAt(position));
       if (!target || !result || !/\.mdx?$/i.test(result.location.file)) return null;
       pageFile = target.site.absolute(result.location.file);
     }
@@ -91,7 +92,7 @@ export function serveLanguageFeatures(context: ServerContext): void {
     for (const site of sites) {
       const relative = site.relative(pageFile);
       if (relative === undefined) continue;
-      const checked = site.current().site;
+      const { site: checked } = await site.checked('current');
       for (const reference of pageReferences(checked, relative)) {
         const lines = linesOf(checked.document(reference.document)!.document);
         locations.push({ uri: workspace.uriOf(site.absolute(reference.document)), range: toRange(lines, reference.range) });
@@ -101,21 +102,21 @@ export function serveLanguageFeatures(context: ServerContext): void {
   });
 
   connection.onDocumentSymbol(async ({ textDocument }) => {
-    const target = await open(textDocument.uri);
+    const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    return toLspSymbols(documentSymbols(target.site.current().site, target.text), target.text.lines);
+    return toLspSymbols(documentSymbols(target.checked, target.text), target.text.lines);
   });
 
   connection.onDocumentFormatting(async ({ textDocument, options }) => {
-    const target = await open(textDocument.uri);
+    const target = await open(textDocument.uri, 'latest');
     if (!target) return null;
     return formattingEdits(target.text.text, options).map((edit) => ({ range: toRange(target.text.lines, edit.range), newText: edit.newText }));
   });
 
   connection.onCodeAction(async ({ textDocument, range }) => {
-    const target = await open(textDocument.uri);
+    const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    const checked = target.site.current().site;
+    const { checked } = target;
     const offsets = { start: target.document.offsetAt(range.start), end: target.document.offsetAt(range.end) };
     return codeActions(checked, target.text, offsets)
       .filter((action) => !action.createFile || client.createFiles)

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CheckedSite } from '../engine/service/checkedSite';
 import type { JsonText } from '../engine/service/jsonText';
+import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { DocsWorkspace } from './docsWorkspace';
 
@@ -23,12 +25,14 @@ export interface ServerContext {
   client: ClientFeatures;
 }
 
-/** An open JSON document of a site, at its current version. */
+/** An open JSON document of a site, at its current version, with the site's check. */
 export interface OpenJsonDocument {
   path: string;
   document: TextDocument;
   site: DocsSite;
   text: JsonText;
+  /** With freshness 'current', a check of exactly this text. */
+  checked: CheckedSite;
 }
 
 export function pathOf(uri: string): string | undefined {
@@ -40,10 +44,14 @@ export function pathOf(uri: string): string | undefined {
   }
 }
 
-export async function openJsonDocument(workspace: DocsWorkspace, uri: string): Promise<OpenJsonDocument | undefined> {
+export async function openJsonDocument(workspace: DocsWorkspace, uri: string, freshness: Freshness): Promise<OpenJsonDocument | undefined> {
   const path = pathOf(uri);
-  const document = path && /\.json$/i.test(path) ? workspace.openDocument(path) : undefined;
-  const site = document && (await workspace.siteFor(path!));
-  const text = site && workspace.jsonText(site, path!);
-  return text && { path: path!, document: document!, site: site!, text };
+  if (!path || !/\.json$/i.test(path) || !workspace.openDocument(path)) return undefined;
+  const site = await workspace.siteFor(path);
+  if (!site) return undefined;
+  const { site: checked } = await site.checked(freshness);
+  // Read after the check, with no message handled in between: the text the check read.
+  const document = workspace.openDocument(path);
+  const text = document && workspace.jsonText(site, path);
+  return text && { path, document, site, text, checked };
 }

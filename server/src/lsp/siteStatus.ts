@@ -1,6 +1,8 @@
 // A notification the server sends after each check of a site, for the client's status item.
+// Both ends make their NotificationType<SiteStatus> from these two (each with its own
+// protocol library), so the server sends and the client receives one shape.
 
-export const siteStatusNotification = 'docsjson/siteStatus';
+export const siteStatusMethod = 'docsjson/siteStatus';
 
 export interface SiteStatus {
   /** URI of the site's docs.json. */

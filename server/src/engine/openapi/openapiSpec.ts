@@ -10,6 +10,10 @@ export interface Operation {
   summary?: string;
   description?: string;
   operationId?: string;
+  /** The first of its tags: generated pages are grouped by it. */
+  tag?: string;
+  /** The route its generated page is given by `x-mint.href`. */
+  href?: string;
   webhook?: boolean;
 }
 
@@ -65,6 +69,8 @@ function collectOperations(paths: unknown, webhook: boolean, out: Operation[]): 
         summary: typeof operation.summary === 'string' ? operation.summary : undefined,
         description: typeof operation.description === 'string' ? operation.description : undefined,
         operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined,
+        tag: Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : undefined,
+        href: isRecord(operation['x-mint']) && typeof operation['x-mint'].href === 'string' ? operation['x-mint'].href : undefined,
         webhook,
       });
     }

@@ -1,0 +1,42 @@
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { OffsetRange } from '../json/path';
+import type { FrontmatterBlock } from './scanPage';
+
+export interface FrontmatterField {
+  key: string;
+  value: unknown;
+  keyRange: OffsetRange;
+  valueRange: OffsetRange;
+}
+
+export interface FrontmatterError {
+  message: string;
+  range: OffsetRange;
+}
+
+/** A page's frontmatter: the block as written, its fields with their ranges in the page, its YAML errors. */
+export interface Frontmatter {
+  block: FrontmatterBlock;
+  /** The whole parsed value (undefined when the YAML is broken or not a mapping). */
+  data?: Record<string, unknown>;
+  fields: Map<string, FrontmatterField>;
+  errors: FrontmatterError[];
+}
+
+export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
+  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: false });
+  const at = (range: readonly number[] | null | undefined): OffsetRange =>
+    range ? { start: block.start + range[0], end: block.start + range[1] } : { start: block.start, end: block.start };
+  const errors = document.errors.map((error) => ({ message: error.message.split('\n')[0], range: at(error.pos) }));
+  const fields = new Map<string, FrontmatterField>();
+  if (errors.length > 0 || !isMap(document.contents)) return { block, fields, errors };
+  const data = document.toJS() as Record<string, unknown>;
+  for (const pair of document.contents.items) {
+    if (!isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    if (fields.has(key)) continue;
+    const valueNode = pair.value as { range?: number[] } | null;
+    fields.set(key, { key, value: data[key], keyRange: at(pair.key.range), valueRange: at(valueNode?.range ?? pair.key.range) });
+  }
+  return { block, data, fields, errors };
+}

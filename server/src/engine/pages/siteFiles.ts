@@ -1,0 +1,38 @@
+import ignore, { type Ignore } from 'ignore';
+import { pageOf } from '../site/fileIndex';
+import type { SiteHost } from '../site/siteHost';
+
+/** The files that make up a site: every file of the docs folder that `.mintignore` does not exclude. */
+export class SiteFiles {
+  /** Page files (.mdx/.md outside snippets/), by root-relative path. */
+  readonly pageFiles: string[] = [];
+  /** Snippet files: everything under snippets/. */
+  readonly snippetFiles: string[] = [];
+  private readonly ignored: Ignore | undefined;
+
+  constructor(readonly host: SiteHost) {
+    const rules = host.files.has('.mintignore') ? host.readFile('.mintignore') : undefined;
+    this.ignored = rules === undefined ? undefined : ignore().add(rules);
+    for (const file of host.files.all()) {
+      if (this.isIgnored(file)) continue;
+      if (isSnippet(file)) this.snippetFiles.push(file);
+      else if (pageOf(file) !== undefined) this.pageFiles.push(file);
+    }
+    this.pageFiles.sort();
+    this.snippetFiles.sort();
+  }
+
+  /** Whether `.mintignore` leaves this root-relative path out of the site. */
+  isIgnored(path: string): boolean {
+    return this.ignored !== undefined && path !== '' && this.ignored.ignores(path);
+  }
+
+  /** Whether a root-relative file is part of the site. */
+  has(path: string): boolean {
+    return this.host.files.has(path) && !this.isIgnored(path);
+  }
+}
+
+export function isSnippet(file: string): boolean {
+  return file.startsWith('snippets/');
+}

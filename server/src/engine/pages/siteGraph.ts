@@ -1,0 +1,144 @@
+import type { CheckResult } from '../check';
+import { pageOf } from '../site/fileIndex';
+import { dirnameOf, resolveReference } from '../site/references';
+import type { SiteHost } from '../site/siteHost';
+import { didYouMean } from '../suggest';
+import { ownAnchors, readPage, type PageModel } from './pageModel';
+import { Routes, trimSlashes, type Route } from './routes';
+import { SiteFiles } from './siteFiles';
+import { slugOf } from './slug';
+
+/** Where a link in a page leads, or why it leads nowhere. */
+export type LinkResolution =
+  /** A URL with a scheme (`https:`, `mailto:`) or protocol-relative: not ours to check. */
+  | { kind: 'external' }
+  /** A target made at build time (`{{variable}}`, `${...}`): cannot be checked. */
+  | { kind: 'unchecked' }
+  | { kind: 'outside'; reason: string }
+  | { kind: 'missing'; path: string; suggestion?: string }
+  | { kind: 'found'; path: string; route: Route; fragment?: string };
+
+/** Whether an anchor is defined by the page a link leads to. */
+export type AnchorResolution = { kind: 'defined' } | { kind: 'unknown' } | { kind: 'missing'; suggestion?: string };
+
+const snippetExtensions = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
+
+/**
+ * The site as a graph: its page and snippet files read into page models on demand, the routes it
+ * serves, and where each link, anchor and snippet import of a page leads.
+ */
+export class SiteGraph {
+  readonly files: SiteFiles;
+  readonly routes: Routes;
+  private readonly models = new Map<string, PageModel | undefined>();
+  private readonly anchorSets = new Map<string, Set<string>>();
+
+  constructor(
+    readonly host: SiteHost,
+    check?: CheckResult,
+  ) {
+    this.files = new SiteFiles(host);
+    this.routes = new Routes(this.files, check);
+  }
+
+  /** The model of a page or snippet file, read once; undefined when it cannot be read. */
+  page(file: string): PageModel | undefined {
+    if (this.models.has(file)) return this.models.get(file);
+    const text = this.files.has(file) ? this.host.readFile(file) : undefined;
+    const model = text === undefined ? undefined : readPage(file, text);
+    this.models.set(file, model);
+    return model;
+  }
+
+  /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
+  setText(file: string, text: string): PageModel {
+    const model = readPage(file, text);
+    this.models.set(file, model);
+    this.anchorSets.clear();
+    return model;
+  }
+
+  /** Every anchor of a page: its headings, its ids, and those of the snippets it imports. */
+  anchorsOf(file: string): Set<string> {
+    const cached = this.anchorSets.get(file);
+    if (cached) return cached;
+    const anchors = new Set<string>();
+    this.anchorSets.set(file, anchors);
+    const page = this.page(file);
+    if (!page) return anchors;
+    for (const anchor of ownAnchors(page)) anchors.add(anchor);
+    for (const imported of page.imports) {
+      const snippet = this.resolveImport(imported.source, file);
+      if (snippet && pageOf(snippet) !== undefined) for (const anchor of this.anchorsOf(snippet)) anchors.add(anchor);
+    }
+    return anchors;
+  }
+
+  /** The file a snippet import names (extension optional), or undefined. */
+  resolveImport(source: string, fromFile: string): string | undefined {
+    const resolved = resolveReference(source, dirnameOf(fromFile));
+    if (resolved.kind !== 'file') return undefined;
+    for (const extension of snippetExtensions) {
+      const candidate = resolved.path + extension;
+      if (this.files.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  /** Where a link written in a file leads: `/x`, `./x`, `../x`, `x`, each with an optional `#anchor` and `?query`. */
+  resolveLink(target: string, fromFile: string): LinkResolution {
+    const written = target.trim();
+    if (/^[a-zA-Z][a-zA-Z\d+.-]*:/.test(written) || written.startsWith('//')) return { kind: 'external' };
+    if (written === '' || /\{\{|\$\{|\{[^}]*\}/.test(written)) return { kind: 'unchecked' };
+    const hash = written.indexOf('#');
+    const fragment = hash >= 0 ? decode(written.slice(hash + 1)) : undefined;
+    const pathPart = (hash >= 0 ? written.slice(0, hash) : written).split('?')[0];
+    if (pathPart === '') {
+      const own = pageOf(fromFile);
+      return { kind: 'found', path: own ?? fromFile, route: { kind: 'page', file: fromFile }, fragment };
+    }
+    const resolved = resolveReference(decode(pathPart), pathPart.startsWith('/') ? '' : dirnameOf(fromFile));
+    if (resolved.kind === 'outside') return { kind: 'outside', reason: resolved.reason };
+    if (resolved.kind === 'url') return { kind: 'external' };
+    const path = trimSlashes(resolved.path);
+    // "/quickstart.mdx" is tolerated: the page, not its source file.
+    const page = pageOf(path);
+    const route = (page !== undefined ? this.routes.lookup(page) : undefined) ?? this.routes.lookup(path);
+    if (route) return { kind: 'found', path, route, fragment };
+    // Images and files written relative ("img/a.png") are served from the root when the page's folder has none.
+    const fromRoot = pathPart.startsWith('/') ? undefined : resolveReference(decode(pathPart), '');
+    if (fromRoot?.kind === 'file' && this.files.has(fromRoot.path)) return { kind: 'found', path: fromRoot.path, route: { kind: 'file', path: fromRoot.path }, fragment };
+    return { kind: 'missing', path, suggestion: this.suggestRoute(path) };
+  }
+
+  /** Whether the page a link found defines its anchor. */
+  resolveAnchor(route: Route, fragment: string): AnchorResolution {
+    if (route.kind !== 'page' || fragment === '') return { kind: 'unknown' };
+    const anchors = this.anchorsOf(route.file);
+    if (anchors.has(fragment)) return { kind: 'defined' };
+    return { kind: 'missing', suggestion: nearestAnchor(fragment, anchors) };
+  }
+
+  /** A page or generated route close to a missing path: the same name in another folder, else the nearest spelling. */
+  private suggestRoute(path: string): string | undefined {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const candidates = [...this.routes.pages.keys(), ...this.routes.generated.keys()];
+    const sameName = candidates.filter((route) => route === name || route.endsWith(`/${name}`));
+    if (sameName.length === 1) return sameName[0];
+    return didYouMean(path, candidates);
+  }
+}
+
+function nearestAnchor(fragment: string, anchors: Set<string>): string | undefined {
+  const slug = slugOf(fragment);
+  if (anchors.has(slug)) return slug;
+  return didYouMean(fragment, anchors);
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

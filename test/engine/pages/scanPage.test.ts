@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readPage } from '../../../server/src/engine/pages/pageModel';
+import { scanPage } from '../../../server/src/engine/pages/scanPage';
+import { extractMarkers } from '../../support/site';
+
+/** The targets the scanner finds, with the text each range covers, in page order. */
+function references(page: string): string[] {
+  const scan = scanPage(page);
+  return scan.references.map((r) => `${r.kind} ${r.target} =${page.slice(r.range.start, r.range.end)}`);
+}
+
+describe('page scanner: references', () => {
+  it('reads Markdown links and images with their target ranges', () => {
+    const { text, ranges } = extractMarkers('See [the guide](⟦/guides/start#install⟧ "Title") and ![logo](⟦../images/logo.png⟧).\n');
+    const scan = scanPage(text);
+    assert.deepEqual(
+      scan.references.map((r) => [r.kind, r.target]),
+      [
+        ['link', '/guides/start#install'],
+        ['image', '../images/logo.png'],
+      ],
+    );
+    assert.deepEqual(scan.references.map((r) => r.range), ranges);
+  });
+
+  it('reads reference-style links through their definitions, and the definitions themselves', () => {
+    const page = 'Read [the API][api], [Api][] and [api].\n\n[api]: /api-reference/intro\n';
+    assert.deepEqual(references(page), [
+      'link /api-reference/intro =api',
+      'link /api-reference/intro =Api',
+      'link /api-reference/intro =api',
+      'definition /api-reference/intro =/api-reference/intro',
+    ]);
+  });
+
+  it('reads href, src and img of HTML tags and components, on one line or several, and string expressions', () => {
+    const page = '<Card title="A" href="/a">x</Card>\n<img\n  src="/images/b.png"\n  alt="b"\n/>\n<Tile href={"/c"} />\n<Card img=\'/d.png\' href={dynamic} />\n';
+    assert.deepEqual(references(page), ['attribute /a =/a', 'attribute /images/b.png =/images/b.png', 'attribute /c =/c', 'attribute /d.png =/d.png']);
+  });
+
+  it('reads snippet imports, default and named, and the range of their source', () => {
+    const page = "import Intro from '/snippets/intro.mdx';\nimport { A, B as C } from \"../snippets/parts.mdx\"\n\n# Title\n";
+    const scan = scanPage(page);
+    assert.deepEqual(
+      scan.imports.map((i) => [i.names, i.source, page.slice(i.range.start, i.range.end)]),
+      [
+        [['Intro'], '/snippets/intro.mdx', '/snippets/intro.mdx'],
+        [['A', 'C'], '../snippets/parts.mdx', '../snippets/parts.mdx'],
+      ],
+    );
+  });
+
+  it('finds no link in code, comments, escapes or frontmatter', () => {
+    const page = [
+      '---',
+      'title: "[x](/front)"',
+      '---',
+      '```md',
+      '[a](/fenced)',
+      '```',
+      '<Tab title="T">',
+      '    ```',
+      '    [b](/indented-fence)',
+      '    ```',
+      '</Tab>',
+      'Inline `[c](/code)` and ``[d](/double) ` tick``.',
+      '{/* [e](/comment) */}',
+      '\\[f](/escaped)',
+      '[g](/real)',
+    ].join('\n');
+    assert.deepEqual(references(page), ['link /real =/real']);
+  });
+
+  it('reads a link target as meant: escapes and entities', () => {
+    assert.deepEqual(references('[x](https://x.com/dify\\_ai?a=1&amp;b=2)'), ['link https://x.com/dify_ai?a=1&b=2 =https://x.com/dify\\_ai?a=1&amp;b=2']);
+  });
+
+  it('reads links in JSX inside an attribute expression, which the page shows', () => {
+    assert.deepEqual(references('<Head sub={<>See <a href="/pricing">pricing</a></>} />'), ['attribute /pricing =/pricing']);
+  });
+});
+
+describe('page scanner: headings and anchors', () => {
+  const anchors = (page: string) => readPage('p.mdx', page).headings.map((h) => `${h.depth} ${h.anchor}`);
+
+  it('gives ATX and setext headings their slugs, numbering repeats', () => {
+    assert.deepEqual(anchors('# Intro\n\n## Quick Start ##\n\nSetup\n-----\n\nIntro\n=====\n\n## Intro\n'), ['1 intro', '2 quick-start', '2 setup', '1 intro-2', '2 intro-3']);
+  });
+
+  it('reads the shown text: code kept, links, emphasis and tags removed', () => {
+    assert.deepEqual(anchors('## `getUser()` with **bold** [link](/x) <Icon icon="a" /> and_snake\n### Auto Sequence (`<ms>-*`)'), [
+      '2 getuser-with-bold-link-and_snake',
+      '3 auto-sequence-ms',
+    ]);
+  });
+
+  it('takes {#id} as the anchor as written', () => {
+    const page = readPage('p.mdx', '## Quick start {#start}\n## Quick start\n');
+    assert.deepEqual(
+      page.headings.map((h) => [h.text, h.anchor]),
+      [
+        ['Quick start', 'start'],
+        ['Quick start', 'quick-start'],
+      ],
+    );
+  });
+
+  it('finds no heading in code or frontmatter', () => {
+    assert.deepEqual(anchors('---\ntitle: x\n---\n```bash\n# a comment\n```\n## Real\n'), ['2 real']);
+  });
+
+  it('gives components their anchors: ids, fields, tabs, accordions, updates', () => {
+    const page = readPage(
+      'p.mdx',
+      '<div id="products" />\n<ParamField path="expireAfterSecs" type="number">x</ParamField>\n<ResponseField name="userId">y</ResponseField>\n<Tab title="New Agent">z</Tab>\n<Accordion title="Why?">w</Accordion>\n<Update label="March 2026">v</Update>\n',
+    );
+    assert.deepEqual(
+      page.componentAnchors.map((a) => a.anchor),
+      ['products', 'param-expire-after-secs', 'response-user-id', 'new-agent', 'why', 'march-2026'],
+    );
+  });
+});
+
+describe('page frontmatter', () => {
+  it('parses the YAML with the ranges of each field in the page', () => {
+    const text = '---\ntitle: "Hello"\ntags: [a, b]\n---\n# Body\n';
+    const { frontmatter } = readPage('p.mdx', text);
+    assert.ok(frontmatter);
+    assert.deepEqual(frontmatter.data, { title: 'Hello', tags: ['a', 'b'] });
+    const title = frontmatter.fields.get('title')!;
+    assert.equal(text.slice(title.keyRange.start, title.keyRange.end), 'title');
+    assert.equal(text.slice(title.valueRange.start, title.valueRange.end), '"Hello"');
+    assert.deepEqual(frontmatter.errors, []);
+  });
+
+  it('reports a YAML error at its place in the page', () => {
+    const text = '---\ntitle: Setup: the basics\n---\n';
+    const { frontmatter } = readPage('p.mdx', text);
+    assert.equal(frontmatter?.errors.length, 1);
+    const { range } = frontmatter!.errors[0];
+    assert.equal(text.slice(0, range.start).split('\n').length, 2, 'on the title line');
+    assert.equal(frontmatter!.data, undefined);
+  });
+
+  it('is absent when the page has no block at its top', () => {
+    assert.equal(readPage('p.mdx', '# Title\n---\nx\n---\n').frontmatter, undefined);
+  });
+});
