@@ -8,6 +8,8 @@ export interface CreatedJobClues {
   branch?: string;
   /** When the POST was sent (ms since the epoch). */
   sentAt: number;
+  /** Ids of jobs known from before the POST: none of them is the one it created. */
+  knownJobIds?: ReadonlySet<string>;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function findCreatedJob(
   const jobs = (await api.listJobs(projectId, { take: 25 }, options)) ?? [];
   const distance = (job: JobRecord) => Math.abs(Date.parse(job.createdAt ?? '') - clues.sentAt);
   return jobs
-    .filter((job) => job.sessionId && (clues.branch === undefined || job.branch === clues.branch))
+    .filter((job) => job.sessionId && !clues.knownJobIds?.has(job.sessionId) && (clues.branch === undefined || job.branch === clues.branch))
     .filter((job) => Date.parse(job.createdAt ?? '') >= clues.sentAt - CLOCK_SKEW_MS)
     .sort((a, b) => distance(a) - distance(b))[0];
 }

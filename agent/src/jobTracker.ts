@@ -27,6 +27,11 @@ export interface TrackerOptions {
   transcriptLimits: TranscriptLimits;
   /** Failures name the editor's settings or the CLI's flags. */
   surface: FailureSurface;
+  /**
+   * Ids of the jobs already known here (the store's): when a create answer was lost, none of
+   * them is taken for the job it created, e.g. an earlier job on the same branch.
+   */
+  knownJobIds: ReadonlySet<string>;
 }
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -38,6 +43,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   lookUpAttempts: 3,
   transcriptLimits: DEFAULT_TRANSCRIPT_LIMITS,
   surface: 'editor',
+  knownJobIds: new Set(),
 };
 
 export type TrackerUpdate =
@@ -259,11 +265,8 @@ export class JobTracker {
       return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
     }
     if (!this.api.features.jobsList) {
-      return this.end('not-created', {
-        ...failure,
-        message: `${failure.message} Whether the job was created anyway cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
-        action: 'OpenDashboard',
-      });
+      await this.lookUpCreated(sentAt, { head: failure.message, missed: '', detail: failure.detail });
+      return;
     }
     this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
     await this.lookUpCreated(sentAt, {
@@ -307,6 +310,14 @@ export class JobTracker {
    */
   private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
     const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    if (!this.api.features.jobsList) {
+      this.end(phase, {
+        message: `${head} Whether the job exists cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
+        action: 'OpenDashboard',
+        detail: 'no jobs list to look the job up in',
+      });
+      return undefined;
+    }
     let listError: unknown;
     for (let attempt = 0; attempt < this.options.lookUpAttempts && !this.stopped; attempt++) {
       if (attempt > 0 && !(await this.wait(this.options.pollIntervalMs))) return undefined;
@@ -314,7 +325,7 @@ export class JobTracker {
         const found = await findCreatedJob(
           this.api,
           this.state.projectId,
-          { branch: this.state.branch, sentAt },
+          { branch: this.state.branch, sentAt, knownJobIds: this.options.knownJobIds },
           { signal: this.stopController.signal },
         );
         listError = undefined;

@@ -4,13 +4,14 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_API_URL, type AgentJobApi, type ApiVersion, type CreateJobRequest, type JobMessage } from '../../agent/src/apiClient';
 import { API_VERSION_ENV, createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
 import { cliHint, describeFailure, noApiKeyFailure } from '../../agent/src/failure';
+import { pullRequestUrl } from '../../agent/src/jobRecord';
 import { JobStore } from '../../agent/src/jobStore';
 import { JobTracker, type TrackerUpdate } from '../../agent/src/jobTracker';
 import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
 import { persistJobProgress } from '../../agent/src/persistJobProgress';
 import { createRedactor, type Redactor } from '../../agent/src/redact';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
-import { TextProgressWriter, formatOutcome, formatRecord } from './jobOutput';
+import { TextProgressWriter, formatOutcome, formatRecord, jsonLine } from './jobOutput';
 import { terminalSafe } from './terminalSafe';
 import { UsageError } from './usage';
 
@@ -139,7 +140,7 @@ async function follow(context: Context, tracker: JobTracker): Promise<number> {
   const stopSaving = store ? persistJobProgress(tracker, store, { onError: (message) => err(`docsjson: ${message}\n`) }) : undefined;
   const text = new TextProgressWriter(out);
   tracker.onUpdate((update: TrackerUpdate) => {
-    if (json) out(`${JSON.stringify(update)}\n`);
+    if (json) out(jsonLine(update));
     else if (update.type === 'notice') {
       err(`docsjson: ${terminalSafe(update.message)}\n`);
       if (verbose && update.detail) err(`docsjson: (detail) ${terminalSafe(update.detail)}\n`);
@@ -155,7 +156,7 @@ async function follow(context: Context, tracker: JobTracker): Promise<number> {
     ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}${context.api.apiVersion === 2 ? ' --api-version 2' : ''}`
     : '';
   const outcome = formatOutcome(job, resumeHint);
-  if (json) out(`${JSON.stringify({ type: 'final', job: withoutTranscript(job), completed: outcome.completed })}\n`);
+  if (json) out(jsonLine({ type: 'final', job: withoutTranscript(job), completed: outcome.completed }));
   else out(outcome.text);
   if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
   if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
@@ -179,7 +180,9 @@ function createRequest(apiVersion: ApiVersion, values: ParsedArgs['values'], mes
 }
 
 async function create(context: Context, request: CreateJobRequest): Promise<number> {
-  const tracker = JobTracker.create(context.api, context.projectId, request, { pollIntervalMs: context.pollIntervalMs, surface: 'cli' });
+  const scope = { apiUrl: context.api.baseUrl, projectId: context.projectId };
+  const knownJobIds = new Set((context.store?.list(scope) ?? []).flatMap((job) => job.sessionId ?? []));
+  const tracker = JobTracker.create(context.api, context.projectId, request, { pollIntervalMs: context.pollIntervalMs, surface: 'cli', knownJobIds });
   return follow(context, tracker);
 }
 
@@ -201,7 +204,7 @@ async function send(context: Context, sessionId: string, message: string): Promi
 }
 
 async function get(context: Context, sessionId: string): Promise<number> {
-  if (context.json) context.out(`${JSON.stringify(await context.api.getJobAsSent(context.projectId, sessionId))}\n`);
+  if (context.json) context.out(jsonLine(await context.api.getJobAsSent(context.projectId, sessionId)));
   else context.out(formatRecord(await context.api.getJob(context.projectId, sessionId)));
   return 0;
 }
@@ -217,11 +220,12 @@ async function list(context: Context): Promise<number> {
     : (listed ?? []).map((record) => ({ ...trackedJobForSession(scope, record.sessionId ?? '?'), record }));
   for (const job of jobs) {
     if (context.json) {
-      context.out(`${JSON.stringify(withoutTranscript(job))}\n`);
+      context.out(jsonLine(withoutTranscript(job)));
       continue;
     }
     const status = job.record?.status ?? job.record?.haultReason ?? job.phase;
-    const link = job.record?.pullRequestLink ? `  ${job.record.pullRequestLink}` : '';
+    const url = job.record && pullRequestUrl(job.record);
+    const link = url ? `  ${url}` : '';
     context.out(terminalSafe(`${job.sessionId ?? job.localId}  ${status}  ${job.branch ?? ''}  ${job.startedAt}${link}`) + '\n');
   }
   return 0;
@@ -282,7 +286,7 @@ export async function runJob(argv: string[]): Promise<number> {
   }
   const apiVersion = apiVersionFrom(values);
   const messages = checkUsage(command, parsed, apiVersion);
-  const request = command === 'create' ? createRequest(apiVersion, values, messages) : undefined;
+  const createJob = command === 'create' ? createRequest(apiVersion, values, messages) : undefined;
   const projectId = values.project as string;
   const pollSeconds = Number(values['poll-interval'] ?? 3);
   if (!(pollSeconds > 0)) throw new UsageError('--poll-interval must be a positive number of seconds');
@@ -307,9 +311,8 @@ export async function runJob(argv: string[]): Promise<number> {
   const store = command === 'get' ? undefined : await openStore(err);
   const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, verbose, out, err };
   try {
+    if (createJob) return await create(context, createJob);
     switch (command) {
-      case 'create':
-        return await create(context, request!);
       case 'send':
         return await send(context, positionals[0], messages[0].content);
       case 'watch':

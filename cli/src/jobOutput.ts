@@ -68,9 +68,9 @@ export class TextProgressWriter {
     }
   }
 
-  /** A v2 record has no todos: its status is the progress. */
+  /** A v2 record has no todos: its status is the progress (the final one is in the outcome). */
   private status(record: JobRecord): void {
-    if (record.status) this.line(`Status: ${terminalSafe(record.status)}`);
+    if (record.status && !isTerminal(record)) this.line(`Status: ${terminalSafe(record.status)}`);
   }
 
   private event(event: AgentEvent): void {
@@ -100,6 +100,17 @@ export class TextProgressWriter {
   close(): void {
     this.endOpenLine();
   }
+}
+
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/**
+ * One line of JSON output, the same value as `JSON.stringify` gives, with the characters a
+ * terminal would obey (C1 controls, bidirectional overrides) written as `\uXXXX` escapes.
+ */
+export function jsonLine(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'null';
+  return `${json.replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
 export function formatRecord(record: JobRecord): string {

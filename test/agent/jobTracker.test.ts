@@ -101,6 +101,16 @@ describe('job tracker against the dev server', () => {
     assert.equal(posts('p-500'), 1);
   });
 
+  it('does not take an earlier job on the same branch for the one a failed create may have made', async () => {
+    const earlier = await JobTracker.create(api, 'p-same-branch', job('first', 'docs/same'), FAST).done;
+    server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/p-same-branch/' });
+    const knownJobIds = new Set([earlier.sessionId!]);
+    const done = await JobTracker.create(api, 'p-same-branch', job('second', 'docs/same'), { ...FAST, lookUpAttempts: 1, knownJobIds }).done;
+    assert.equal(done.phase, 'not-created');
+    assert.equal(done.sessionId, undefined);
+    assert.equal(posts('p-same-branch'), 2);
+  });
+
   it('cannot tell whether a lost job exists when the list fails: says so, and to look in the dashboard', async () => {
     server.injectFault({ fault: '500', method: 'GET', pathIncludes: '/p-lost/jobs', times: 20 });
     const done = await JobTracker.create(api, 'p-lost', job('[fault:drop]'), { ...FAST, lookUpAttempts: 2 }).done;
@@ -331,8 +341,18 @@ describe('job tracker with API v2 against the dev server', () => {
     const done = await create('t2-create-500', 'x').done;
     assert.equal(done.phase, 'not-created');
     assert.equal(done.sessionId, undefined);
-    assert.match(done.failure?.message ?? '', /^The platform failed while creating the job\. Whether the job was created anyway cannot be told here .* look in the dashboard before starting it again\.$/);
+    assert.match(done.failure?.message ?? '', /^The platform failed while creating the job\. Whether the job exists cannot be told here .* look in the dashboard before starting it again\.$/);
     assert.equal(done.failure?.action, 'OpenDashboard');
     assert.equal(requests('POST', '/t2-create-500/').length, 1);
+  });
+
+  it('a job stored while being created is not guessed at after a reload: v2 has no list, so it says to look in the dashboard', async () => {
+    const startedAt = new Date().toISOString();
+    const stored: TrackedJob = { apiUrl: api.baseUrl, projectId: 't2-reload', localId: 'local-2', startedAt, updatedAt: startedAt, phase: 'creating', transcript: emptyTranscript() };
+    const done = await JobTracker.resume(api, stored, FAST).done;
+    assert.equal(done.phase, 'not-created');
+    assert.match(done.failure?.message ?? '', /^The job was being created when following it was interrupted\. Whether the job exists cannot be told here/);
+    assert.equal(done.failure?.action, 'OpenDashboard');
+    assert.equal(requests('POST', '/t2-reload/').length, 0);
   });
 });

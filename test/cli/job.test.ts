@@ -262,6 +262,17 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.equal(asSent.sessionId, undefined, 'not mapped: the v2 record as it came');
   });
 
+  it('API v2: hostile strings in the record stay inert, in text and in --json (same value, escaped)', async () => {
+    const created = await run(['create', '--api-version', '2', '--project', 'c2-html', '--message', '[fault:html]', '--poll-interval', '0.05']);
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stdout, /^Pull request \(not a web link\): javascript:alert\(1\)$/m);
+    assert.match(created.stdout, /^Repository: example\/docs<script>alert\(1\)<\/script>\\u\{1b\}\[31m\\u\{202e\}$/m);
+    const sessionId = created.stdout.match(/^Job (sess_\w+)/m)![1];
+    const json = await run(['get', sessionId, '--project', 'c2-html', '--api-version', '2', '--json']);
+    assert.doesNotMatch(json.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    assert.equal((JSON.parse(json.stdout) as { source: { repository: string } }).source.repository, 'example/docs<script>alert(1)</script>\u001b[31m\u202e');
+  });
+
   it('send with API v1 is a usage error naming the flag; v2 create refuses v1-only options', async () => {
     const before = server.requests.length;
     const v1 = await run(['send', 'sess_x', '--project', 'p', '--message', 'hi']);
@@ -285,6 +296,8 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
   });
 
   it('a server failure on create is said first, the job is looked up, and a job never created is not listed', async () => {
+    const earlier = await create('c-500', '--message', 'an earlier job on the same branch');
+    assert.equal(earlier.code, 0);
     server.injectFault({ fault: '500', method: 'POST', pathIncludes: '/c-500/' });
     const result = await create('c-500', '--message', 'x');
     assert.equal(result.code, 1);
@@ -294,10 +307,10 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
       'docsjson: The platform failed while creating the job. The job is not in the jobs list, so it was most likely not created. Start it again.',
     ]);
     assert.doesNotMatch(result.stdout + result.stderr, /could not follow/i);
-    assert.equal(posts('c-500').length, 1);
+    assert.equal(posts('c-500').length, 2);
     const listed = await run(['list', '--project', 'c-500']);
     assert.equal(listed.code, 0);
-    assert.equal(listed.stdout, '');
+    assert.equal(listed.stdout.trim().split('\n').length, 1, `only the earlier job: ${listed.stdout}`);
   });
 
   it('API v2: a 403 for the key\'s IP allowlist says so, and --verbose adds the technical detail', async () => {

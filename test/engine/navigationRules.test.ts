@@ -17,10 +17,12 @@ test('navigation without a root pattern is an error on the navigation key', () =
   assert.match(d.message, /needs one of "pages", "groups", "tabs"/);
 });
 
-test('two root patterns are reported naming both keys', () => {
+test('two root patterns are reported on the one the site drops, naming both keys and the one it keeps', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "A", "pages": ["intro"] }], ⟦"groups"⟧: [{ "group": "B", "pages": ["guide"] }] }'), pages);
   const d = expectOne(check, 'nav/multiple-root-patterns');
-  assert.match(d.message, /"tabs" and "groups"/);
+  assert.equal(d.message, '"navigation" holds "tabs" and "groups": the site shows the tabs and drops these groups; its root takes exactly one of them ("global" may stand beside it)');
+  const written = checkSite(docsJson('{ ⟦"groups"⟧: [{ "group": "B", "pages": ["guide"] }], "tabs": [{ "tab": "A", "pages": ["intro"] }] }'), pages);
+  assert.match(expectOne(written, 'nav/multiple-root-patterns').message, /the site shows the tabs and drops these groups/, 'the measured order, not the written one');
 });
 
 test('global beside one root pattern is fine', () => {
@@ -28,11 +30,23 @@ test('global beside one root pattern is fine', () => {
   assert.deepEqual(check.diagnostics, []);
 });
 
-test('mixed children on one level name the conflicting keys at the element', () => {
+test('mixed children on one level name the conflicting keys and say which the site drops, on the dropped key', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "Guides", "anchors": [{ "anchor": "X", "pages": ["intro"] }], ⟦"groups"⟧: [{ "group": "G", "pages": ["guide"] }] }] }'), pages);
   const d = expectOne(check, 'nav/mixed-children');
-  assert.equal(d.message, 'Tab "Guides" holds "anchors" and "groups" side by side: each navigation level holds one type of child, so nest one inside the other');
+  assert.equal(d.message, 'Tab "Guides" holds "anchors" and "groups" side by side: the site shows the anchors and drops these groups; each navigation level holds one type of child, so nest one inside the other');
   assert.deepEqual(d.data, { keys: ['anchors', 'groups'] });
+  const pagesFirst = checkSite(docsJson('{ "dropdowns": [{ "dropdown": "D", ⟦"pages"⟧: ["intro"], "groups": [{ "group": "G", "pages": ["guide"] }] }] }'), pages);
+  assert.match(expectOne(pagesFirst, 'nav/mixed-children').message, /the site shows the groups and drops these pages/);
+});
+
+test('three kinds of children on one level: each dropped kind is reported at its key', () => {
+  const check = checkSite(
+    docsJson('{ "tabs": [{ "tab": "T", ⟦"pages"⟧: ["intro"], "groups": [{ "group": "G", "pages": ["guide"] }], "anchors": [{ "anchor": "A", "pages": ["intro"] }] }] }'),
+    pages,
+  );
+  const found = withCode(check, 'nav/mixed-children');
+  assert.deepEqual(found.map((d) => check.covered(d)), ['"pages"', '"groups"']);
+  assert.ok(found.every((d) => d.message.includes('the site shows the anchors')), JSON.stringify(found));
 });
 
 test('a tab holding anchors that hold groups is not mixing', () => {

@@ -46,7 +46,7 @@ const basicDiagnostics = [
   [10, 16, 10, 25, 1, 'icon/fa-prefix', 'Icon "fa-book" does not need the "fa-" prefix: write "book"'],
   [14, 12, 14, 28, 2, 'nav/expanded-no-effect', '"expanded" has no effect on top-level group "Get started": top-level groups are always expanded. It only applies to groups nested in another group\'s "pages"'],
   [15, 52, 15, 67, 1, 'ref/missing-page', 'Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md'],
-  [23, 8, 23, 16, 1, 'nav/mixed-children', 'Tab "API" holds "pages" and "groups" side by side: each navigation level holds one type of child, so nest one inside the other'],
+  [22, 8, 22, 15, 1, 'nav/mixed-children', 'Tab "API" holds "pages" and "groups" side by side: the site shows the groups and drops these pages; each navigation level holds one type of child, so nest one inside the other'],
   [27, 36, 27, 48, 1, 'ref/unknown-operation', 'Operation "POST /user" is not in api/openapi.yaml. Did you mean "POST /users"?'],
 ];
 
@@ -349,8 +349,8 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
   test('completion in the "$ref" file: icon names of the site library', async () => {
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: client.uri('nav/en.json') }, position: client.position('nav/en.json', '"icon": ""', 9) });
     assert.deepEqual(list.items.slice(0, 2).map((item) => [item.label, item.detail]), [
-      ['a-arrow-down', 'Lucide'],
-      ['a-arrow-up', 'Lucide'],
+      ['book-open', 'Lucide'],
+      ['code', 'Lucide'],
     ]);
   });
 
@@ -378,7 +378,7 @@ describe('lsp-multi: two docs.json in one workspace', () => {
   test('each docs.json is checked as its own site', async () => {
     assert.deepEqual(compact(await client.diagnostics('one/docs.json')), []);
     assert.deepEqual(compact(await client.diagnostics('two/docs.json')), [
-      [6, 4, 6, 12, 1, 'nav/multiple-root-patterns', '"navigation" holds "pages" and "groups": its root takes exactly one of them ("global" may stand beside it)'],
+      [5, 4, 5, 11, 1, 'nav/multiple-root-patterns', '"navigation" holds "pages" and "groups": the site shows the groups and drops these pages; its root takes exactly one of them ("global" may stand beside it)'],
     ]);
   });
 

@@ -50,10 +50,10 @@ export const codes = {
   'nav/multiple-root-patterns': {
     severity: 'error',
     summary: 'more than one root pattern (`global` may stand beside it)',
-    example: '"navigation" holds "tabs" and "groups": its root takes exactly one of them',
+    example: '"navigation" holds "tabs" and "groups": the site shows the tabs and drops these groups; …',
     fix: 'wrap-pages-in-group',
   },
-  'nav/mixed-children': { severity: 'error', summary: 'two child types on one level', example: 'Tab "Guides" holds "anchors" and "groups" side by side: …', fix: 'wrap-pages-in-group' },
+  'nav/mixed-children': { severity: 'error', summary: 'two child types on one level', example: 'Tab "Guides" holds "anchors" and "groups" side by side: the site shows the anchors and drops these groups; …', fix: 'wrap-pages-in-group' },
   'nav/child-not-allowed': {
     severity: 'error',
     summary: 'a child the element cannot hold (e.g. a menu item with anchors)',

@@ -57,7 +57,7 @@ test('create the missing page with a frontmatter title', () => {
 });
 
 test('wrap loose pages beside groups into a new group, keeping the order they were written in', () => {
-  const [wrap] = actionsAt('lsp-basic', basic, '"groups": [\n          {\n            "group": "Users"');
+  const [wrap] = actionsAt('lsp-basic', basic, '"pages": ["api/overview"]');
   assert.equal(
     applyEdits(basic, wrap.edits[0].edits),
     basic.replace(
@@ -70,7 +70,7 @@ test('wrap loose pages beside groups into a new group, keeping the order they we
 });
 
 test('the same fix for "pages" beside "groups" at the navigation root', () => {
-  const [wrap] = actionsAt('lsp-multi/two', two, '"groups": [');
+  const [wrap] = actionsAt('lsp-multi/two', two, '"pages": [');
   assert.equal(wrap.title, 'Move "pages" into a new group "Pages" in "groups"');
   assert.deepEqual(JSON.parse(applyEdits(two, wrap.edits[0].edits)).navigation, {
     groups: [

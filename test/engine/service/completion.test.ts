@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { completions } from '../../../server/src/engine/service/completion';
+import { checkDocsJson, DiskSiteHost } from '../../../server/src/engine';
+import { SpecCache } from '../../../server/src/engine/openapi/openapiSpec';
+import { CheckedSite } from '../../../server/src/engine/service/checkedSite';
+import { writeSite } from '../../support/site';
 import { checkedFixture, markIn, sitesDir, withCursor } from './serviceFixture';
 
 const basic = readFileSync(join(sitesDir, 'lsp-basic', 'docs.json'), 'utf8');
@@ -96,6 +100,22 @@ test('icon names of the site library, with their styles, best matches of what is
   assert.equal(result.items.length, 100);
 });
 
+test('an empty icon value offers the icons sites use most first, and names starting with a digit last', () => {
+  const result = complete('lsp-basic', 'docs.json', basic.replace('"icon": "user"', '"icon": "|"'));
+  assert.deepEqual(labels(result).slice(0, 5), ['book-open', 'code', 'github', 'server', 'terminal']);
+  assert.ok(!labels(result).some((label) => /^\d/.test(label)), 'no "0", "42-group" among the first hundred');
+  const lucide = complete('lsp-basic', 'docs.json', basic.replace('"icon": "user"', '"icon": { "name": "|", "library": "lucide" }'));
+  assert.deepEqual(labels(lucide).slice(0, 3), ['book-open', 'code', 'server'], 'the common names the library has (Lucide has no brand icons)');
+});
+
+test('did-you-mean and completion agree: what completion offers first for a prefix is what a diagnostic suggests', () => {
+  const result = complete('lsp-basic', 'docs.json', basic.replace('"icon": "user"', '"icon": "rock|"'));
+  assert.equal(labels(result)[0], 'rocket');
+  const checked = checkedFixture('lsp-basic', { 'docs.json': basic.replace('"icon": "user"', '"icon": "rock"') });
+  const unknown = checked.document('docs.json')!.diagnostics.find((d) => d.code === 'icon/unknown');
+  assert.match(unknown!.message, /Did you mean "rocket"\?/);
+});
+
 test('icon names of the library an icon object names', () => {
   const result = complete('lsp-basic', 'docs.json', basic.replace('"icon": "user"', '"icon": { "name": "git|", "library": "lucide" }'));
   assert.deepEqual(labels(result).slice(0, 3), ['git-fork', 'git-graph', 'git-merge']);
@@ -125,6 +145,22 @@ test('page paths from the site without extension, pages not yet in the navigatio
       { label: '{ "group", "pages" }', kind: 'snippet', detail: 'New group', insertText: '{ "group": "$1", "pages": ["$2"] },' },
     ],
   );
+});
+
+test('page paths of the element\'s own language come before the same page of another language', () => {
+  const docs = (marked: string) =>
+    `{ "theme": "mint", "name": "A", "colors": { "primary": "#000" }, "navigation": { "languages": [
+      { "language": "en", "groups": [{ "group": "G", "pages": ["en/index", "en/guide", "en/setup"] }] },
+      { "language": "ko", "groups": [{ "group": "G", "pages": ["ko/index", "ko/guide", ${marked}] }] }
+    ] } }`;
+  const files = Object.fromEntries(['en/index', 'en/guide', 'en/setup', 'en/quickstart', 'ko/index', 'ko/guide', 'ko/setup', 'ko/quickstart'].map((page) => [`${page}.mdx`, '# Page\n']));
+  const marked = docs('"quick|"');
+  const root = writeSite({ ...files, 'docs.json': marked.replace('|', '') });
+  const host = new DiskSiteHost(root);
+  const specs = new SpecCache();
+  const site = new CheckedSite(host, checkDocsJson(host.readFile('docs.json')!, host, {}, 'docs.json', specs), specs, 'docs.json');
+  const { text, offset } = withCursor('docs.json', marked);
+  assert.deepEqual(labels(completions(site, text, offset)!).slice(0, 2), ['ko/quickstart', 'en/quickstart']);
 });
 
 test('page paths match fuzzily and keep a leading slash', () => {

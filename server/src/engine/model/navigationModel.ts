@@ -53,6 +53,29 @@ export const allowedCollections: Record<ElementKind, readonly CollectionKey[]> =
   globalEntry: [],
 };
 
+/**
+ * When an element holds two kinds of children, the hosted site keeps one kind and silently drops
+ * the other with its pages: the kind earlier in this list is kept (measured on the hosted
+ * validator, pair by pair).
+ */
+export const keptCollectionOrder: Partial<Record<ElementKind, readonly CollectionKey[]>> = {
+  navigation: ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'],
+  tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
+  dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages'],
+  version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  menuItem: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
+};
+
+/** The one of `keys` the site keeps on an element of `kind`, if the measured order covers them all. */
+export function keptCollection(kind: ElementKind, keys: readonly CollectionKey[]): CollectionKey | undefined {
+  const order = keptCollectionOrder[kind];
+  if (!order || !keys.every((key) => order.includes(key))) return undefined;
+  return keys.reduce((kept, key) => (order.indexOf(key) < order.indexOf(kept) ? key : kept));
+}
+
 export const globalCollections = ['anchors', 'tabs', 'languages', 'versions', 'dropdowns', 'products'] as const;
 
 /** Deeper than any real site; past it the navigation is reported, not walked. */

@@ -6,11 +6,13 @@ import {
   collectionsOf,
   describeElement,
   disallowedOf,
+  keptCollection,
   maxNavigationDepth,
   nameKeys,
   rootPatterns,
   withArticle,
   type CollectionKey,
+  type ElementKind,
   type NavElement,
 } from '../model/navigationModel';
 import type { CheckContext } from '../checkContext';
@@ -48,14 +50,16 @@ export const navigationRule: Rule = {
       if (present.length === 0) {
         ctx.report({ cursor: navigation, target: 'key', code: 'nav/no-root-pattern', message: `"navigation" needs one of ${quoteList(rootPatterns)} at its root` });
       } else if (present.length > 1) {
-        ctx.report({
-          cursor: navigation,
-          subPath: [present[1]],
-          target: 'key',
-          code: 'nav/multiple-root-patterns',
-          message: `"navigation" holds ${quoteList(present, 'and')}: its root takes exactly one of them ("global" may stand beside it)`,
-          data: { keys: present },
-        });
+        for (const { key, consequence } of droppedCollections('navigation', present as CollectionKey[])) {
+          ctx.report({
+            cursor: navigation,
+            subPath: [key],
+            target: 'key',
+            code: 'nav/multiple-root-patterns',
+            message: `"navigation" holds ${quoteList(present, 'and')}: ${consequence}its root takes exactly one of them ("global" may stand beside it)`,
+            data: { keys: present },
+          });
+        }
       }
     },
     element(element) {
@@ -103,16 +107,27 @@ function checkCollections(ctx: CheckContext, element: NavElement): void {
   const disallowed = disallowedOf(collections, allowed);
   for (const key of disallowed) reportDisallowedCollection(ctx, element, key);
   const childCollections = disallowed.length === 0 ? collections : collections.filter((key) => allowed.includes(key));
-  if (childCollections.length > 1) {
+  if (childCollections.length < 2) return;
+  for (const { key, consequence } of droppedCollections(element.kind, childCollections)) {
     ctx.report({
       cursor: element.cursor,
-      subPath: [childCollections[1]],
+      subPath: [key],
       target: 'key',
       code: 'nav/mixed-children',
-      message: `${capitalize(describeElement(element))} holds ${quoteList(childCollections, 'and')} side by side: each navigation level holds one type of child, so nest one inside the other`,
+      message: `${capitalize(describeElement(element))} holds ${quoteList(childCollections, 'and')} side by side: ${consequence}each navigation level holds one type of child, so nest one inside the other`,
       data: { keys: childCollections },
     });
   }
+}
+
+/**
+ * The kinds the site drops when an element holds several, each with what happens to it; when the
+ * measured order does not cover the kinds, the second one written stands for them all.
+ */
+function droppedCollections(kind: ElementKind, keys: readonly CollectionKey[]): { key: CollectionKey; consequence: string }[] {
+  const kept = keptCollection(kind, keys);
+  if (!kept) return [{ key: keys[1], consequence: '' }];
+  return keys.filter((key) => key !== kept).map((key) => ({ key, consequence: `the site shows the ${kept} and drops these ${key}; ` }));
 }
 
 function reportDisallowedCollection(ctx: CheckContext, element: NavElement, key: CollectionKey): void {

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
+import { commonIcons } from '../icons/commonIcons';
 import { iconNames, iconStyles, isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { collectionKinds, type NavElement } from '../model/navigationModel';
@@ -9,6 +10,7 @@ import { dirnameOf } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { best, FuzzyPattern } from './fuzzy';
 import type { JsonText } from './jsonText';
+import { homeFolderOf } from './homeFolder';
 import { languageNames } from './languageNames';
 import { completionLocation, type CompletionLocation } from './location';
 import { inlineCode } from './markdown';
@@ -136,6 +138,9 @@ function valueCompletions(request: Request): Completions {
   return list;
 }
 
+/** Pages of the element's own language or version come before the same match elsewhere. */
+const homeFolderBonus = 5;
+
 const groupSchema: SchemaNode = { $ref: '#/definitions/group' };
 
 function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: string): CompletionItem[] {
@@ -158,12 +163,13 @@ function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: s
     });
   }
   const { pages, lowerCased, listed } = site.pageCatalog();
+  const home = homeFolderOf(site.result.model, element);
   const scores = new Float64Array(pages.length);
   const matches: number[] = [];
   for (let index = 0; index < pages.length; index++) {
     const score = pagePattern.score(pages[index], lowerCased[index]);
     if (score === undefined) continue;
-    scores[index] = score;
+    scores[index] = home !== '' && pages[index].startsWith(home) ? score + homeFolderBonus : score;
     matches.push(index);
   }
   const chosenPages = best(matches, listLimit - items.length, (a, b) => scores[b] - scores[a] || Number(listed[a]) - Number(listed[b]) || a - b);
@@ -178,19 +184,33 @@ const iconNameLists = new Map<IconLibrary, string[]>();
 function iconItems(library: IconLibrary, prefix: string): CompletionItem[] {
   let names = iconNameLists.get(library);
   if (!names) iconNameLists.set(library, (names = iconNames(library)));
+  const common = commonIcons(library);
+  const commonRank = new Map(common.map((name, rank) => [name, rank]));
   const pattern = new FuzzyPattern(prefix);
   const scored: { name: string; score: number }[] = [];
   for (const name of names) {
     const score = pattern.score(name, name); // icon names are lower case
     if (score !== undefined) scored.push({ name, score });
   }
-  return best(scored, listLimit, (a, b) => b.score - a.score || compareText(a.name, b.name)).map(({ name }, rank) => ({
+  // Among equal matches (all of them, on an empty value), the names sites use most come first, and
+  // names that start with a digit ("0", "42-group") last.
+  const order = (a: { name: string; score: number }, b: { name: string; score: number }) =>
+    b.score - a.score ||
+    (commonRank.get(a.name) ?? common.length) - (commonRank.get(b.name) ?? common.length) ||
+    Number(startsWithDigit(a.name)) - Number(startsWithDigit(b.name)) ||
+    compareText(a.name, b.name);
+  return best(scored, listLimit, order).map(({ name }, rank) => ({
     label: name,
     kind: 'icon',
     detail: [libraryTitle[library], ...iconStyles(library, name)].join(' · '),
     insertText: JSON.stringify(name),
     sortText: String(rank).padStart(3, '0'),
   }));
+}
+
+function startsWithDigit(name: string): boolean {
+  const code = name.charCodeAt(0);
+  return code >= 48 && code <= 57;
 }
 
 /** An icon object's own library, else the site's. */
