@@ -7,6 +7,26 @@ const watch = process.argv.includes('--watch');
 
 buildIconData();
 
+/** `codicon-paths:a,b`: the SVG paths of those codicons, from the @vscode/codicons sprite (the font is not shipped). */
+const codiconPaths = {
+  name: 'codicon-paths',
+  setup(build) {
+    build.onResolve({ filter: /^codicon-paths:/ }, (args) => ({ path: args.path.slice('codicon-paths:'.length), namespace: 'codicon-paths' }));
+    build.onLoad({ filter: /.*/, namespace: 'codicon-paths' }, async (args) => {
+      const { readFileSync } = await import('node:fs');
+      const spritePath = new URL('./node_modules/@vscode/codicons/dist/codicon.svg', import.meta.url);
+      const sprite = readFileSync(spritePath, 'utf8');
+      const icons = {};
+      for (const name of args.path.split(',')) {
+        const symbol = sprite.match(new RegExp(`<symbol[^>]*viewBox="([^"]+)"[^>]*id="${name}"[^>]*>(.*?)</symbol>`));
+        if (!symbol) return { errors: [{ text: `codicon "${name}" is not in @vscode/codicons` }] };
+        icons[name] = { viewBox: symbol[1], paths: [...symbol[2].matchAll(/ d="([^"]+)"/g)].map((match) => match[1]) };
+      }
+      return { contents: JSON.stringify(icons), loader: 'json', watchFiles: [spritePath.pathname] };
+    });
+  },
+};
+
 const node = {
   bundle: true,
   platform: 'node',
@@ -34,6 +54,7 @@ const builds = [
     logLevel: 'warning',
     entryPoints: { webview: 'client/webview/main.ts' },
     outdir: 'dist',
+    plugins: [codiconPaths],
   },
 ].map((options) => ({ ...options, entryPoints: Object.fromEntries(Object.entries(options.entryPoints)) }));
 

@@ -1,4 +1,5 @@
 import type { AgentEvent } from './stream/events';
+import { appendStreamed } from './stream/streamedText';
 
 /** A job's live events as kept for later: adjacent text merged, oldest dropped past the limits. */
 export interface Transcript {
@@ -27,12 +28,7 @@ function eventSize(event: AgentEvent): number {
 /** Adds an event in place, merging it into the previous one when both are text (or reasoning). */
 export function appendEvent(transcript: Transcript, event: AgentEvent, limits = DEFAULT_TRANSCRIPT_LIMITS): void {
   const { events } = transcript;
-  const last = events.at(-1);
-  if ((event.type === 'text' || event.type === 'reasoning') && last?.type === event.type) {
-    events[events.length - 1] = { type: event.type, text: last.text + event.text };
-  } else {
-    events.push(event);
-  }
+  appendStreamed(events, event);
   transcript.size += eventSize(event);
   while (events.length > 1 && (events.length > limits.maxEvents || transcript.size > limits.maxChars)) {
     transcript.size -= eventSize(events.shift()!);

@@ -2,11 +2,13 @@ import type { ExtensionContext } from 'vscode';
 import { activateAgentJobs } from './agent/activateAgentJobs';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
+import { registerSiteNavigation } from './navigation/registerSiteNavigation';
 
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
   registerMovePage(context);
+  registerSiteNavigation(context, client);
   activateAgentJobs(context);
   client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);
 }

@@ -3,7 +3,7 @@
 import type { AgentEvent } from '../../agent/src/stream/events';
 import type { TrackerPhase } from '../../agent/src/trackedJob';
 
-export type JobOutcome = 'running' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
+export type JobOutcome = 'running' | 'checking' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
 
 export interface TodoView {
   content: string;
@@ -20,7 +20,10 @@ export interface MessageView {
 export interface JobSummaryView {
   localId: string;
   sessionId?: string;
+  /** The user's name for the job: the first line of their message, or what they renamed it to. */
   title: string;
+  /** The platform's title, when it has one that differs from `title`. */
+  platformTitle?: string;
   branch?: string;
   model?: string;
   asDraft?: boolean;
@@ -30,6 +33,11 @@ export interface JobSummaryView {
   outcome: JobOutcome;
   /** One or two words: "Running", "Completed", ... */
   statusText: string;
+  /**
+   * How far the live output goes, when it does not show the whole run: kept from before a reload
+   * or a broken stream, or never there (the job was followed by polling only).
+   */
+  liveNote?: string;
   problem?: string;
   problemKind?: string;
   haulted?: boolean;
@@ -73,7 +81,7 @@ export type HostMessage =
   | { type: 'update'; job?: JobSummaryView; events: AgentEvent[]; notices: string[] }
   | { type: 'error'; message: string };
 
-export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings';
+export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings' | 'rename' | 'checkOutBranch' | 'showChanges';
 
 /** Panel -> extension host. */
 export type PanelMessage =

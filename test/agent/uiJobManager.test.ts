@@ -98,8 +98,11 @@ describe('extension job manager against the dev server', () => {
     second.onDidEnd((ended_) => ended.push(ended_));
     await second.configure({ scope: scopeFor('m-reload'), api: client(), trackerOptions: FAST });
     assert.ok(second.isFollowed(job.localId), 'followed again at once');
+    if (stored.phase === 'streaming') assert.equal(second.extras(job.localId).cutByReload, true, 'known to be cut by the reload');
     await until('the resumed job to end', () => ended.length === 1, 15_000);
-    assert.equal(jobSummaryView(second.job(job.localId)!).outcome, 'completed');
+    const view = jobSummaryView(second.job(job.localId)!, second.extras(job.localId));
+    assert.equal(view.outcome, 'completed');
+    if (stored.phase === 'streaming') assert.match(view.liveNote ?? '', /up to the window reload is kept/);
     assert.ok(second.job(job.localId)!.transcript.events.length > 2, 'the transcript from before the reload is kept');
     assert.equal(second.jobs().length, 1, 'not duplicated by the jobs list');
     second.dispose();
@@ -164,6 +167,41 @@ describe('extension job manager against the dev server', () => {
     await manager.remove(job.localId);
     assert.deepEqual(removed, [job.localId]);
     assert.equal(manager.jobs().length, 0);
+    manager.dispose();
+  });
+
+  it('renames a job (kept in the storage, gone with the job), and clears the finished ones only', async () => {
+    const storage = new MemoryStorage();
+    const manager = new JobManager(storage);
+    await manager.configure({ scope: scopeFor('m-rename'), api: client(), trackerOptions: FAST });
+    const ended: Readonly<TrackedJob>[] = [];
+    manager.onDidEnd((job) => ended.push(job));
+    const done = manager.create({ messages: [{ role: 'user', content: 'Add a FAQ\nplease' }] });
+    await until('the first job to end', () => ended.length === 1, 15_000);
+    const running = manager.create({ messages: [{ role: 'user', content: 'Slowly [fault:trickle]' }] });
+    assert.equal(jobSummaryView(manager.job(done.localId)!, manager.extras(done.localId)).title, 'Add a FAQ');
+    await manager.rename(done.localId, '  FAQ   page ');
+    assert.equal(jobSummaryView(manager.job(done.localId)!, manager.extras(done.localId)).title, 'FAQ page');
+    assert.equal(new JobManager(storage).extras(done.localId).userTitle, 'FAQ page', 'kept for the next window');
+    await manager.rename(done.localId, ' ');
+    assert.equal(manager.extras(done.localId).userTitle, undefined, 'an empty name goes back to the message');
+    await manager.rename(done.localId, 'FAQ page');
+    assert.equal(await manager.removeFinished(), 1);
+    assert.deepEqual(manager.jobs().map((job) => job.localId), [running.localId]);
+    assert.equal(manager.extras(done.localId).userTitle, undefined, 'the name went with the job');
+    manager.dispose();
+  });
+
+  it('checks a key with one authenticated read: accepted, rejected, or could not tell', async () => {
+    const manager = new JobManager(new MemoryStorage());
+    await manager.configure({ scope: scopeFor('m-key'), api: client(), trackerOptions: FAST });
+    assert.deepEqual(await manager.checkKey(), { verdict: 'accepted' });
+    const wrong = new AgentApiClient({ baseUrl: server.url, apiKey: 'mint_wrong', retry: { maxRetries: 0 } });
+    clients.push(wrong);
+    await manager.configure({ scope: scopeFor('m-key'), api: wrong, trackerOptions: FAST });
+    assert.deepEqual(await manager.checkKey(), { verdict: 'rejected' });
+    await manager.configure({ scope: undefined, api: undefined, problem: 'No project.' });
+    assert.deepEqual(await manager.checkKey(), { verdict: 'unknown', reason: 'No project.' });
     manager.dispose();
   });
 

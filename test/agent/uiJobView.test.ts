@@ -2,13 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseJobRecord } from '../../agent/src/jobRecord';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
-import { currentTodos, jobOutcome, jobSummaryView, jobTitle, statusText } from '../../client/src/agent/jobView';
+import { currentTodos, jobOutcome, jobSummaryView, jobTitle, liveNote, platformTitle, statusText } from '../../client/src/agent/jobView';
 
 const base = trackedJobForSession({ apiUrl: 'https://api.example', projectId: 'p' }, 'sess_1');
 const withRecord = (fields: Record<string, unknown>, phase: TrackedJob['phase'] = 'finished'): TrackedJob => ({ ...base, phase, record: parseJobRecord(fields) });
 
 describe('job view', () => {
-  it('names a job by its title, first user message, branch or id', () => {
+  it("names a job by the user's name for it, its first user message, the platform's title, branch or id", () => {
+    const created: TrackedJob = { ...withRecord({ title: 'Update docs' }), request: { messages: [{ role: 'user', content: 'Add a FAQ page\nwith three questions' }] } };
+    assert.equal(jobTitle(created), 'Add a FAQ page');
+    assert.equal(platformTitle(created), 'Update docs');
+    assert.equal(jobTitle(created, { userTitle: ' FAQ ' }), 'FAQ');
+    const other: TrackedJob = { ...created, request: { messages: [{ role: 'user', content: 'Fix the typos' }] } };
+    assert.notEqual(jobTitle(other), jobTitle(created), 'two jobs with different messages have different titles');
+    assert.equal(platformTitle({ ...created, request: { messages: [{ role: 'user', content: 'Update docs' }] } }), undefined, 'no platform title that repeats the title');
     assert.equal(jobTitle(withRecord({ title: '  Fix   the\nnav ' })), 'Fix the nav');
     assert.equal(jobTitle({ ...base, request: { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: '\nUpdate the quickstart\nand more' }] } }), 'Update the quickstart');
     assert.equal(jobTitle({ ...base, branch: 'docs/x' }), 'docs/x');
@@ -30,6 +37,8 @@ describe('job view', () => {
       assert.equal(statusText(job), status);
     }
     assert.equal(jobOutcome(withRecord({ haultReason: 'processing' }, 'polling')), 'running');
+    assert.equal(jobOutcome({ ...base, phase: 'polling' }), 'checking', 'polling without a record yet is not "running"');
+    assert.equal(statusText({ ...base, phase: 'polling' }), 'Checking');
     assert.equal(statusText({ ...base, phase: 'creating' }), 'Starting');
     assert.equal(jobOutcome({ ...base, phase: 'stale' }), 'stale');
     assert.equal(jobOutcome({ ...base, phase: 'failed' }), 'failed');
@@ -53,5 +62,19 @@ describe('job view', () => {
     assert.deepEqual(currentTodos(job), streamed);
     assert.deepEqual(currentTodos({ ...job, phase: 'polling' }).map((todo) => todo.content), ['from the record']);
     assert.deepEqual(currentTodos({ ...job, phase: 'polling', record: parseJobRecord({}) }), streamed);
+  });
+
+  it('says when the live output stops before the end, and where the status comes from', () => {
+    const text = { type: 'text' as const, text: 'Working on it' };
+    const created: TrackedJob = { ...base, request: { messages: [{ role: 'user', content: 'x' }] }, transcript: { events: [text], dropped: 0, size: 13 } };
+    assert.equal(liveNote({ ...created, phase: 'streaming' }), undefined, 'nothing to say while streaming');
+    const afterReload = liveNote({ ...created, phase: 'polling', record: parseJobRecord({ haultReason: 'processing' }) }, { cutByReload: true });
+    assert.match(afterReload ?? '', /up to the window reload is kept.*cannot be replayed.*record says it is still running/);
+    assert.match(liveNote({ ...created, phase: 'polling' }, { cutByReload: true }) ?? '', /Checking whether the job still runs/);
+    const ended = liveNote({ ...created, phase: 'finished', record: parseJobRecord({ haulted: true, haultReason: 'completed' }) });
+    assert.match(ended ?? '', /stopped before the job ended.*outcome above comes from the job's record/);
+    assert.equal(liveNote({ ...created, phase: 'finished', transcript: { events: [text, { type: 'finish' }], dropped: 0, size: 20 } }), undefined, 'a stream that ended says nothing');
+    assert.match(liveNote(withRecord({ haulted: true })) ?? '', /followed through its record only/);
+    assert.equal(jobSummaryView({ ...created, phase: 'polling' }, { cutByReload: true }).liveNote, liveNote({ ...created, phase: 'polling' }, { cutByReload: true }));
   });
 });

@@ -1,11 +1,16 @@
 // Agent jobs end to end in a real VS Code (code-server + headless Chromium), against the local
-// agent API server started in this process: set the key with the command, create a job from the
-// panel and watch it (text streaming in, todos moving in the sidebar, the pull request link, the
-// completion notification, hostile HTML shown as text), create a slow job with the quick input
-// and reload the window mid-job (the job is still listed and finishes), and find the key in no
-// log. Screenshots and logs of a failed step land in test-results/<step name>/.
+// agent API server started in this process, in a workspace cloned from a local bare repository
+// (the job's "remote"): a wrong key is said plainly with Set API Key, the right one is accepted;
+// create a job from the panel and watch it (text streaming in, todos moving in the sidebar, the
+// pull request link, the completion notification, hostile HTML shown as text); create a slow job
+// with the quick input (Back keeps what was typed) and reload the window mid-job (the job is
+// still listed, the panel says the output up to the reload is kept, the job finishes); the two
+// jobs have their own titles; "Show Changes" opens the branch's diff and "Check Out Branch"
+// refuses while there are uncommitted changes; the key is in no log. Screenshots of the panel and
+// the sidebar land in test-results/agent-screens/; those of a failed step in test-results/<step name>/.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -16,6 +21,7 @@ import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harn
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
 const SCENARIO_TIMEOUT = 150_000;
+const SCREENS = join(REPO_ROOT, 'test-results', 'agent-screens');
 const PROJECT = 'e2e-project';
 const VIEW = '[id="workbench.view.extension.docsjsonAgent"]';
 
@@ -29,7 +35,7 @@ async function jobRows(page: Page): Promise<string[]> {
 }
 
 /** Job rows only (not their todos or pull request), newest first: "title status · when". */
-const JOB_ROW = / (Starting|Running|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
+const JOB_ROW = / (Starting|Checking|Running|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
 async function jobOnlyRows(page: Page): Promise<string[]> {
   return (await jobRows(page)).filter((row) => JOB_ROW.test(row));
 }
@@ -89,6 +95,59 @@ async function jobNotification(wb: Workbench, match: RegExp, toastWaitMs = 8_000
   }
 }
 
+/** Widens the sidebar (drags its edge), so job titles and their descriptions show in screenshots. */
+async function widenSidebar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box || box.width >= width) return;
+  const edge = box.x + box.width + 1;
+  await page.mouse.move(edge, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, box.y + 200, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** A screenshot for the README: the top left of the window, `width` x `height`. */
+async function screen(page: Page, name: string, width = 1200, height = 640): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: join(SCREENS, name), clip: { x: 0, y: 0, width, height } });
+}
+
+/** Picks `value` in a vscode-elements single select, as a user does: open it, click the option. */
+async function choose(frame: Frame, select: string, value: string): Promise<void> {
+  const node = frame.locator(select);
+  await node.click();
+  await node.locator('li[role="option"]', { hasText: value }).first().click();
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.com' } });
+}
+
+/**
+ * A bare repository standing in for the docs repository's remote, with the branch the agent
+ * "pushed" (docs/e2e: one page changed, one added), and the workspace as its clone on main.
+ */
+function makeRepositories(root: string): string {
+  const remote = join(root, 'remote.git');
+  const seed = join(root, 'seed');
+  const workspace = join(root, 'workspace');
+  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(root, 'clone', '-q', remote, seed);
+  writeFileSync(join(seed, 'notes.md'), '# Notes\n');
+  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n\nInstall it.\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-q', '-m', 'docs');
+  git(seed, 'push', '-q', 'origin', 'main');
+  git(root, 'clone', '-q', remote, workspace);
+  git(seed, 'checkout', '-q', '-b', 'docs/e2e');
+  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n\nInstall it, then run it.\n');
+  writeFileSync(join(seed, 'faq.mdx'), '# FAQ\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-q', '-m', 'agent: update the quickstart');
+  git(seed, 'push', '-q', 'origin', 'docs/e2e');
+  return workspace;
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -102,6 +161,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
   let dev: DevApiServer;
   let session: VSCodeSession;
   let tmp: string;
+  let workspace: string;
   const cleanups: Array<() => unknown> = [];
   const posts = () => dev.requests.filter((request) => request.method === 'POST' && request.path === `/v1/agent/${PROJECT}/job`).length;
 
@@ -112,12 +172,12 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       for (const file of ['extension.js', 'webview.js']) {
         assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
       }
-      // A trickling job sends an event every 700 ms (~25 s in all): long enough to reload the window in.
-      dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 700, jobDurationMs: 3_000 });
+      // A trickling job sends an event every 1.5 s (~55 s in all): long enough to reload the window
+      // in, even on a busy machine (a reload has taken over a minute here).
+      dev = await startDevApiServer({ apiKey, eventIntervalMs: 200, trickleIntervalMs: 1_500, jobDurationMs: 3_000 });
       tmp = mkdtempSync(join(tmpdir(), 'docsjson-agent-e2e-'));
-      const workspace = join(tmp, 'workspace');
-      mkdirSync(workspace);
-      writeFileSync(join(workspace, 'notes.md'), '# Notes\n');
+      workspace = makeRepositories(tmp);
+      rmSync(SCREENS, { recursive: true, force: true });
       session = await startVSCode(
         { name: 'agent-jobs', after: (fn) => cleanups.push(fn) },
         {
@@ -127,6 +187,9 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
             'docsjson.agent.apiUrl': dev.url,
             'docsjson.agent.projectId': PROJECT,
             'docsjson.agent.pollIntervalSeconds': 0.5,
+            // The built-in Git extension serves "Show Changes" and "Check Out Branch" (off in the harness's defaults).
+            'git.enabled': true,
+            'git.autofetch': false,
           },
         },
       );
@@ -140,17 +203,28 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('asks for a key in the sidebar, and "Set API Key" stores it from a password box', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('asks for a key in the sidebar; "Set API Key" checks it: a wrong one is said plainly with Set API Key, the right one is accepted', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       await showJobsView(wb);
       await waitFor('the no-key welcome view', async () => (await viewText(wb.page)).includes('Agent jobs need the admin API key'), 30_000);
-      await wb.runCommand('Docs Agent: Set API Key');
+      const setKey = async (key: string) => {
+        await wb.runCommand('Docs Agent: Set API Key');
+        const input = wb.page.locator('.quick-input-widget input').first();
+        await input.waitFor({ state: 'visible' });
+        assert.equal(await input.getAttribute('type'), 'password');
+        await input.fill(key);
+        await wb.page.keyboard.press('Enter');
+      };
+      await setKey('mint_wrong_key_for_e2e');
+      const rejected = await jobNotification(wb, /the API key was not accepted/);
+      assert.equal(rejected.text, 'Docs Agent: the API key was not accepted. Check that it is the admin key of this project.');
+      assert.deepEqual(rejected.buttons, ['Set API Key']);
+      await wb.page.locator('.notifications-toasts .monaco-button', { hasText: 'Set API Key' }).first().click();
       const input = wb.page.locator('.quick-input-widget input').first();
       await input.waitFor({ state: 'visible' });
-      assert.equal(await input.getAttribute('type'), 'password');
       await input.fill(apiKey);
       await wb.page.keyboard.press('Enter');
-      assert.match(await wb.waitForNotification('API key saved'), new RegExp(`saved for ${dev.url.replace(/[.]/g, '\\.')}`));
+      assert.match(await wb.waitForNotification('API key saved'), new RegExp(`saved and accepted by ${dev.url.replace(/[.]/g, '\\.')}`));
       await waitFor('the no-job welcome view', async () => (await viewText(wb.page)).includes('No agent jobs yet'), 10_000);
     }));
 
@@ -158,16 +232,25 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
     session.step(t.name, async (wb) => {
       const page = wb.page;
       await showJobsView(wb);
+      await widenSidebar(page, 500);
       await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
       const compose = await panelFrame(wb, '#compose');
-      await compose.locator('#branch').fill('docs/e2e');
+      // Nothing written yet: the form says so, and the message goes once one is written.
+      assert.equal(await compose.locator('.message .remove[disabled]').count(), 1, 'the only message cannot be removed');
+      await compose.locator('#create').click();
+      await waitFor('the missing-message error', async () => clean(await compose.locator('#messages-error').textContent()) === 'Write what the agent should do.', 5_000);
+      await compose.locator('#branch input').fill('docs/e2e');
       // The dev server's hostile mode: script, img onerror, iframe and javascript: links in the agent's text.
       await compose.locator('.message textarea').first().fill('Update the quickstart [fault:html]');
+      await waitFor('the error to clear itself', async () => clean(await compose.locator('#messages-error').textContent()) === '', 5_000);
       await compose.locator('#add-message').click();
-      await compose.locator('.message select').nth(1).selectOption('system');
+      assert.equal(await compose.locator('.message .remove[disabled]').count(), 0, 'with two messages, either can be removed');
+      await choose(compose, '.message vscode-single-select >> nth=1', 'system');
       await compose.locator('.message textarea').nth(1).fill('Keep the tone friendly.');
-      await compose.locator('#model').selectOption('opus');
-      await compose.locator('#draft').check();
+      await choose(compose, '#model', 'opus');
+      await compose.locator('#draft').click();
+      assert.equal(await compose.locator('#draft').evaluate((box) => (box as HTMLInputElement).checked), true, 'the draft box is ticked');
+      await screen(page, 'compose.png', 1100, 560);
       await compose.locator('#create').click();
 
       const watch = await panelFrame(wb, '#transcript');
@@ -201,6 +284,10 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         `no todo was seen in progress: ${JSON.stringify(samples.map((sample) => todoRows(sample.rows)))}`,
       );
       assert.ok(samples.some((sample) => sample.status.includes('1 agent job')), 'the status bar counted the running job');
+      // The finished job folds up; opened, it shows its pull request and its todos, all done.
+      const jobRow = page.locator(`${VIEW} .monaco-list-row`).filter({ hasText: 'Completed' }).first();
+      await waitFor('the finished job folded', async () => (await jobRow.getAttribute('aria-expanded')) === 'false' && todoRows(await jobRows(page)).length === 0, 10_000);
+      await jobRow.locator('.monaco-tl-twistie').click();
       const rows = await waitFor('the final rows', async () => {
         const current = await jobRows(page);
         return todoRows(current).length === 3 && todoRows(current).every((row) => row.includes('completed')) && current.some((row) => /Completed/.test(row)) ? current : undefined;
@@ -218,6 +305,12 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.deepEqual(await watch.locator('#todos li').evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))), ['completed', 'completed', 'completed']);
       assert.deepEqual((await watch.locator('#todos .priority').allTextContents()).map(clean), ['high', 'high', 'medium']);
       assert.match(clean(await watch.locator('.meta').textContent()), /Branch docs\/e2e · Model opus · Draft · Job sess_/);
+      assert.equal(clean(await watch.locator('#title').textContent()), 'Update the quickstart [fault:html]', "the job keeps the user's title");
+      assert.match(clean(await watch.locator('.meta').textContent()), /^Platform title: Update docs <script>/, "the platform's title is shown beside it");
+      assert.equal(await watch.locator('#todos li svg.codicon-pass-filled').count(), 3, 'todo states are codicons');
+      assert.ok((await watch.locator('#transcript p.todos').count()) >= 1, 'the feed says the todo list was updated');
+      assert.equal(await watch.locator('#transcript .todo-list').count(), 0, 'the feed does not repeat the list (the Todos section has it)');
+      await screen(page, 'panel.png');
       assert.ok((await watch.locator('details.tool').count()) >= 2, 'tool calls are listed, collapsed');
       assert.equal(await watch.locator('details.tool[open]').count(), 0);
 
@@ -225,7 +318,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const dom = await watch.evaluate(() => ({
         // VS Code adds a script of its own to every webview; the agent's text must add none.
         scripts: [...document.querySelectorAll('script')].map((script) => `${script.getAttribute('src') ?? ''} ${script.hasAttribute('nonce') ? 'nonce' : ''} ${(script.textContent ?? '').slice(0, 60)}`),
-        inApp: document.querySelectorAll('#app script, #app img, #app iframe, #app object, #app embed, #app svg, #app style, #app form').length,
+        // The panel's own SVGs are the todo codicons, inside the todo list.
+        inApp: document.querySelectorAll('#app script, #app img, #app iframe, #app object, #app embed, #app svg:not(li.todo > svg.codicon), #app style, #app form').length,
         handlers: [...document.querySelectorAll('#app *')].filter((el) => [...el.attributes].some((attribute) => attribute.name.startsWith('on'))).length,
         links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
         text: document.body.innerText,
@@ -249,19 +343,26 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       });
     }));
 
-  it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('creates a slow job with the quick input; after "Reload Window" mid-job it is still listed and finishes', { timeout: 2 * SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const page = wb.page;
       await wb.runCommand('Docs Agent: Create Agent Job...');
-      await typeInQuickInput(page, 'docs/slow', /\(1\/4\): branch/);
-      await typeInQuickInput(page, 'Slow docs job [fault:trickle]', /\(2\/4\): message/);
-      await typeInQuickInput(page, 'opus', /\(3\/4\): model/);
-      await typeInQuickInput(page, 'draft', /\(4\/4\): pull request/);
+      await typeInQuickInput(page, 'docs/slow', /^Create Agent Job.*1\/4/);
+      // Back from the message step returns to the branch, as typed.
+      const widget = page.locator('.quick-input-widget');
+      await waitFor('the message step', async () => /2\/4/.test(clean(await widget.locator('.quick-input-title').textContent())), 10_000);
+      await widget.locator('[aria-label^="Back"]').first().click();
+      await waitFor('the branch step again, as typed', async () => /1\/4/.test(clean(await widget.locator('.quick-input-title').textContent())) && (await widget.locator('input').first().inputValue()) === 'docs/slow', 10_000);
+      await page.keyboard.press('Enter');
+      await typeInQuickInput(page, 'Slow docs job [fault:trickle]', /^Create Agent Job.*2\/4/);
+      await typeInQuickInput(page, 'opus', /^Create Agent Job.*3\/4/);
+      await typeInQuickInput(page, 'draft', /^Create Agent Job.*4\/4/);
       await panelFrame(wb, '#transcript', 'Slow docs job');
       await showJobsView(wb);
-      // Newest first: the slow job is the first job row (its title becomes the record's once polled).
-      await waitFor('the slow job running in the sidebar', async () => /^Slow docs job .*Running · /.test((await jobOnlyRows(page))[0] ?? ''), 10_000);
+      // Newest first: the slow job is the first job row, named by its message.
+      await waitFor('the slow job running in the sidebar', async () => /^Slow docs job \[fault:trickle\] Running · /.test((await jobOnlyRows(page))[0] ?? ''), 10_000);
       await waitFor('the first todo list of the slow job', async () => (await jobRows(page)).some((row) => row.includes('in progress')), 20_000);
+      await screen(page, 'sidebar-running.png', 560, 300);
       assert.match(await statusBarText(page), /1 agent job/);
       const postsBefore = posts();
 
@@ -274,19 +375,25 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         const rows = await jobOnlyRows(page);
         return rows.length === 2 ? rows : undefined;
       }, 30_000);
-      assert.match(listed[0], / (Running|Completed) · /);
-      assert.match(listed[1], /^Update docs <script>.* Completed · /);
-      const stillRunning = / Running · /.test(listed[0]);
-      // The panel came back too (panel serializer), on the same job.
+      assert.match(listed[0], /^Slow docs job \[fault:trickle\] (Checking|Running|Completed) · /);
+      assert.match(listed[1], /^Update the quickstart \[fault:html\] Completed · .* · Update docs <script>/, "the other job: its own title, the platform's as description");
+      const stillRunning = / (Checking|Running) · /.test(listed[0]);
+      // The panel came back too (panel serializer), on the same job, and says what the reload cut.
       const restored = await panelFrame(wb, '#transcript', 'Branch docs/slow', 30_000);
+      const note = clean(await restored.locator('#live-note').textContent({ timeout: 10_000 }));
+      assert.match(note, /^The live output up to the window reload is kept below; what the agent did after the reload cannot be replayed\./);
+      await screen(page, 'reloaded.png', 1400, 640);
       await waitFor('the slow job completed in the sidebar', async () => {
         const rows = await jobOnlyRows(page);
         return rows.length === 2 && rows.every((row) => / Completed · /.test(row));
-      }, 60_000);
+      }, 120_000);
       const done = await jobNotification(wb, /^Agent job "(Slow docs job.*|Update docs)": completed\.$/);
       assert.deepEqual(done.buttons, ['Open Pull Request', 'Show Job']);
       await waitFor('the restored panel to show the end', async () => (await restored.locator('#status').getAttribute('data-outcome')) === 'completed', 10_000);
       assert.match(clean(await restored.locator('#pull-request-url').textContent()), /\/pull\/\d+$/);
+      assert.match(clean(await restored.locator('#live-note').textContent()), /cannot be replayed\. The outcome above comes from the job's record\.$/);
+      await showJobsView(wb);
+      await screen(page, 'sidebar-finished.png', 560, 300);
       assert.equal(posts(), postsBefore, 'the job was not sent again');
       assert.deepEqual(dev.requests.filter((request) => request.method === 'POST').at(-1)?.body, {
         branch: 'docs/slow',
@@ -297,6 +404,47 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const sessionGets = dev.requests.filter((request) => request.method === 'GET' && /\/job\/sess_/.test(request.path));
       assert.ok(sessionGets.length > 0, 'the job was polled after the reload');
       t.diagnostic(`reload took ${reloadSeconds.toFixed(1)} s; the job was ${stillRunning ? 'still running' : 'already done'} when the sidebar came back`);
+    }));
+
+  it('"Show Changes" opens the branch against its base in the multi-file diff; "Check Out Branch" waits for uncommitted changes', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await wb.runCommand('Docs Agent: Show Job');
+      const pick = page.locator('.quick-input-widget input').first();
+      await pick.waitFor({ state: 'visible' });
+      await pick.fill('Update the quickstart');
+      await page.keyboard.press('Enter');
+      const panel = await panelFrame(wb, '#show-changes', 'Branch docs/e2e');
+      await panel.locator('#show-changes').click();
+      const tab = await waitFor('the multi-file diff editor', async () => {
+        const titles = (await page.locator('.tabs-container .tab').allTextContents()).map(clean);
+        return titles.find((title) => title.includes('origin/docs/e2e ↔ origin/main'));
+      }, 30_000);
+      assert.match(tab, /^Update the quickstart \[fault:html\]: origin\/docs\/e2e ↔ origin\/main \(2 files\)/);
+      const files = await waitFor('both changed files in the diff', async () => {
+        const text = clean(await page.locator('.multiDiffEditor').innerText({ timeout: 1_000 }).catch(() => ''));
+        return text.includes('quickstart.mdx') && text.includes('faq.mdx') ? text : undefined;
+      }, 20_000);
+      assert.ok(files.includes('then run it'), `the change itself shows: ${files.slice(0, 300)}`);
+      await screen(page, 'changes.png', 1200, 420);
+
+      // The diff took the panel's place; the command palette asks which job.
+      const checkOut = async () => {
+        await wb.runCommand('Docs Agent: Check Out Branch');
+        const input = page.locator('.quick-input-widget input').first();
+        await input.waitFor({ state: 'visible' });
+        await input.fill('Update the quickstart');
+        await page.keyboard.press('Enter');
+      };
+      writeFileSync(join(workspace, 'notes.md'), '# Notes\n\nA local edit.\n');
+      await checkOut();
+      const refused = await wb.waitForNotification(/uncommitted changes/, 30_000);
+      assert.equal(refused, 'You have uncommitted changes in 1 file. Commit or stash them first, then check out "docs/e2e".');
+      assert.equal(git(workspace, 'branch', '--show-current').trim(), 'main');
+      git(workspace, 'checkout', '--', 'notes.md');
+      await checkOut();
+      await wb.waitForNotification('checked out "docs/e2e"', 30_000);
+      assert.equal(git(workspace, 'branch', '--show-current').trim(), 'docs/e2e');
     }));
 
   it('never writes the API key to the output channel, logs, settings or URLs', { timeout: SCENARIO_TIMEOUT }, (t) =>

@@ -7,6 +7,7 @@ import { JobStore, type JobStorage } from '../../../agent/src/jobStore';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../../agent/src/jobTracker';
 import { persistJobProgress } from '../../../agent/src/persistJobProgress';
 import { isActive, type JobScope, type TrackedJob } from '../../../agent/src/trackedJob';
+import type { JobExtras } from './jobView';
 
 export interface JobManagerConfig {
   /** Undefined while no project id is set (or the API URL is not usable). */
@@ -38,6 +39,9 @@ type Listener<T> = (value: T) => void;
 
 /** Jobs listed from the API on each refresh. */
 const LIST_TAKE = 20;
+/** The names users gave their jobs, by local id. */
+const TITLES_KEY = 'docsjson.agentJobTitles';
+const MAX_TITLE_CHARS = 200;
 
 export class JobManager {
   readonly store: JobStore;
@@ -48,9 +52,13 @@ export class JobManager {
   private readonly problemListeners = new Set<Listener<string | undefined>>();
   private listProblem: string | undefined;
   private disposed = false;
+  /** Jobs that were streaming when the window reloaded (their live output stops there). */
+  private readonly cutByReload = new Set<string>();
+  /** Whether jobs were followed again since the window (re)started. */
+  private resumedSinceStart = false;
 
   constructor(
-    storage: JobStorage,
+    private readonly storage: JobStorage,
     private readonly log: (line: string) => void = () => {},
     maxJobsPerScope?: number,
   ) {
@@ -124,6 +132,20 @@ export class JobManager {
     return scope ? this.store.list(scope).find((job) => job.localId === localId) : undefined;
   }
 
+  /** What the views show of a job beyond the job itself. */
+  extras(localId: string): JobExtras {
+    const userTitle = this.storage.get<Record<string, string>>(TITLES_KEY)?.[localId];
+    return { userTitle: typeof userTitle === 'string' ? userTitle : undefined, cutByReload: this.cutByReload.has(localId) };
+  }
+
+  /** Names a job on this machine; an empty title goes back to the first line of its message. */
+  async rename(localId: string, title: string): Promise<void> {
+    const job = this.job(localId);
+    if (!job) return;
+    await this.setTitle(localId, title.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS) || undefined);
+    this.emit({ job });
+  }
+
   isFollowed(localId: string): boolean {
     return this.followed.has(localId);
   }
@@ -164,6 +186,22 @@ export class JobManager {
     this.follow(JobTracker.resume(this.config.api!, job as TrackedJob, this.config.trackerOptions));
   }
 
+  /**
+   * Asks the API whether the key is accepted, with a cheap authenticated read (one job of the
+   * list): `accepted`, `rejected`, or why it could not tell.
+   */
+  async checkKey(): Promise<{ verdict: 'accepted' | 'rejected' | 'unknown'; reason?: string }> {
+    const { scope, api } = this.config;
+    if (!scope || !api) return { verdict: 'unknown', reason: this.problem };
+    try {
+      const listed = await api.listJobs(scope.projectId, { take: 1 });
+      return listed === undefined ? { verdict: 'unknown', reason: 'The API has no jobs list to check the key against.' } : { verdict: 'accepted' };
+    } catch (error) {
+      if (isAgentApiError(error, 'unauthorized')) return { verdict: 'rejected' };
+      return { verdict: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   /** Stops following a job (it keeps running on the platform). */
   stop(localId: string): void {
     this.followed.get(localId)?.tracker.stop();
@@ -176,7 +214,15 @@ export class JobManager {
     const followed = this.followed.get(localId);
     if (followed) this.detach(localId, followed, false);
     await this.store.remove(job);
+    await this.setTitle(localId, undefined);
     this.emit({ job, removed: true });
+  }
+
+  /** Forgets every job of the scope that has ended; returns how many. */
+  async removeFinished(): Promise<number> {
+    const finished = this.jobs().filter((job) => !isActive(job));
+    for (const job of finished) await this.remove(job.localId);
+    return finished.length;
   }
 
   /** Stops every tracker without marking jobs stopped: they resume on the next activation. */
@@ -189,6 +235,14 @@ export class JobManager {
     this.problemListeners.clear();
   }
 
+  private async setTitle(localId: string, title: string | undefined): Promise<void> {
+    const titles = { ...this.storage.get<Record<string, string>>(TITLES_KEY) };
+    if (title === undefined && !(localId in titles)) return;
+    if (title === undefined) delete titles[localId];
+    else titles[localId] = title;
+    await this.storage.update(TITLES_KEY, Object.keys(titles).length > 0 ? titles : undefined);
+  }
+
   private requireConnection(): { scope: JobScope; api: AgentJobApi } {
     const { scope, api, problem } = this.config;
     if (!scope || !api) throw new Error(problem ?? 'The agent API is not set up.');
@@ -198,8 +252,11 @@ export class JobManager {
   private resumeActive(): void {
     const { scope, api } = this.config;
     if (!scope || !api || this.disposed) return;
+    const afterStart = !this.resumedSinceStart;
+    this.resumedSinceStart = true;
     for (const job of this.store.listActive(scope)) {
       if (this.followed.has(job.localId)) continue;
+      if (afterStart && job.phase === 'streaming') this.cutByReload.add(job.localId);
       this.log(`following job ${job.sessionId ?? job.localId} again (${job.phase})`);
       this.follow(JobTracker.resume(api, job, this.config.trackerOptions));
     }

@@ -3,8 +3,10 @@
 import * as vscode from 'vscode';
 import type { CreateJobRequest } from '../../../agent/src/apiClient';
 import type { TrackerUpdate } from '../../../agent/src/jobTracker';
+import type { TrackedJob } from '../../../agent/src/trackedJob';
 import type { UpdateBatcher } from '../../../agent/src/updateBatcher';
 import type { ComposeContext, ComposeDraft, HostMessage, PanelMessage, PanelState } from '../../webview/protocol';
+import { NO_MESSAGE, jobModel } from '../../webview/jobOptions';
 import { isWebUrl } from '../../webview/text';
 import type { JobManager } from './jobManager';
 import { jobSummaryView, jobTitle, jobView } from './jobView';
@@ -25,17 +27,17 @@ export interface PanelHost {
 
 const MAX_MESSAGES = 20;
 
-function requestFromDraft(draft: ComposeDraft): CreateJobRequest {
+export function requestFromDraft(draft: ComposeDraft): CreateJobRequest {
   const messages = (Array.isArray(draft?.messages) ? draft.messages : [])
     .slice(0, MAX_MESSAGES)
     .map((message) => ({ role: String(message?.role ?? 'user'), content: String(message?.content ?? '') }))
     .filter((message) => message.content.trim() !== '');
-  if (messages.length === 0) throw new Error('Write at least one message.');
+  if (messages.length === 0) throw new Error(NO_MESSAGE);
   const branch = String(draft.branch ?? '').trim();
   return {
     branch: branch || undefined,
     messages,
-    model: draft.model === 'opus' ? 'opus' : 'sonnet',
+    model: jobModel(draft.model, 'sonnet'),
     asDraft: draft.asDraft === true,
   };
 }
@@ -56,8 +58,22 @@ export class JobPanel implements vscode.Disposable {
         return panel;
       }
     }
-    const panel = new JobPanel(host, JobPanel.createWebviewPanel(host, 'Agent Job'), { localId });
-    return panel;
+    JobPanel.closeUnrestoredTabs(host, localId);
+    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'Agent Job'), { localId });
+  }
+
+  /**
+   * After a reload, VS Code restores a hidden panel only once it is shown, and offers no way to
+   * show it from here: its tab is closed so that the job has one panel, the new one.
+   */
+  private static closeUnrestoredTabs(host: PanelHost, localId: string): void {
+    const job = host.manager.job(localId);
+    if (!job) return;
+    const label = `Agent: ${jobTitle(job, host.manager.extras(localId))}`;
+    const stale = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PANEL_VIEW_TYPE) && tab.label === label);
+    if (stale.length > 0) void vscode.window.tabGroups.close(stale, true);
   }
 
   /** Opens a panel with the form for a new job. */
@@ -134,7 +150,7 @@ export class JobPanel implements vscode.Disposable {
     this.unsubscribe?.();
     this.localId = localId;
     const job = this.host.manager.job(localId);
-    this.panel.title = job ? `Agent: ${jobTitle(job)}` : 'Agent Job';
+    this.panel.title = job ? this.titleOf(job) : 'Agent Job';
     this.resetFeed(localId);
     this.unsubscribe = this.host.manager.onDidChange((change) => {
       if (change.job === undefined) return this.sendSnapshot();
@@ -157,8 +173,8 @@ export class JobPanel implements vscode.Disposable {
       summarize: () => {
         const current = this.host.manager.job(localId);
         if (!current) return { ...jobSummaryView({ localId, apiUrl: '', projectId: '', startedAt: '', updatedAt: '', phase: 'stopped', transcript: { events: [], dropped: 0, size: 0 } }), title: 'Removed job' };
-        this.panel.title = `Agent: ${jobTitle(current)}`;
-        return jobSummaryView(current);
+        this.panel.title = this.titleOf(current);
+        return jobSummaryView(current, this.host.manager.extras(localId));
       },
     });
   }
@@ -171,8 +187,12 @@ export class JobPanel implements vscode.Disposable {
       return;
     }
     this.resetFeed(this.localId);
-    this.panel.title = `Agent: ${jobTitle(job)}`;
-    this.post({ type: 'snapshot', job: jobView(job) });
+    this.panel.title = this.titleOf(job);
+    this.post({ type: 'snapshot', job: jobView(job, this.host.manager.extras(job.localId)) });
+  }
+
+  private titleOf(job: Readonly<TrackedJob>): string {
+    return `Agent: ${jobTitle(job, this.host.manager.extras(job.localId))}`;
   }
 
   private async receive(message: PanelMessage): Promise<void> {
@@ -209,6 +229,12 @@ export class JobPanel implements vscode.Disposable {
         return this.host.runCommand('docsjson.agent.stopWatching', target);
       case 'refresh':
         return this.host.runCommand('docsjson.agent.refresh', target);
+      case 'rename':
+        return this.host.runCommand('docsjson.agent.renameJob', target);
+      case 'checkOutBranch':
+        return this.host.runCommand('docsjson.agent.checkOutBranch', target);
+      case 'showChanges':
+        return this.host.runCommand('docsjson.agent.showChanges', target);
       case 'newJob':
         JobPanel.compose(this.host);
         return;

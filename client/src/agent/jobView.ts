@@ -12,17 +12,40 @@ function firstLine(text: string): string {
   return (text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '').trim();
 }
 
-/** A short name for a job: its title, else its first user message, else its branch or id. */
-export function jobTitle(job: Readonly<TrackedJob>): string {
-  const fromMessages = job.request?.messages.find((message) => message.role === 'user') ?? job.request?.messages[0];
-  const title =
-    job.record?.title?.trim() || (fromMessages ? firstLine(fromMessages.content) : '') || job.branch || job.sessionId || 'Agent job';
-  const oneLine = title.replace(/\s+/g, ' ');
+function shortLine(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1)}…` : oneLine;
+}
+
+/** What this machine knows of a job beyond the job itself (kept by the job manager). */
+export interface JobExtras {
+  /** The name the user gave the job with "Rename". */
+  userTitle?: string;
+  /** The job was streaming when the window reloaded: its live output stops there. */
+  cutByReload?: boolean;
+}
+
+/**
+ * A short name for a job: the name the user gave it, else the first line of their message, else
+ * the platform's title, its branch or its id.
+ */
+export function jobTitle(job: Readonly<TrackedJob>, extras: JobExtras = {}): string {
+  const fromMessages = job.request?.messages.find((message) => message.role === 'user') ?? job.request?.messages[0];
+  return shortLine(
+    extras.userTitle?.trim() || (fromMessages ? firstLine(fromMessages.content) : '') || job.record?.title?.trim() || job.branch || job.sessionId || 'Agent job',
+  );
+}
+
+/** The platform's title, when it says something the job's own title does not. */
+export function platformTitle(job: Readonly<TrackedJob>, extras: JobExtras = {}): string | undefined {
+  const title = job.record?.title?.trim();
+  return title && shortLine(title) !== jobTitle(job, extras) ? shortLine(title) : undefined;
 }
 
 /** How a job stands: running, or how it ended (or why it is no longer followed). */
 export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
+  // Polling without a record yet (after a broken stream or a reload): not known to run until the record says so.
+  if (job.phase === 'polling' && !job.record) return 'checking';
   if (isActive(job)) return 'running';
   switch (job.phase) {
     case 'failed':
@@ -52,6 +75,7 @@ export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
 
 const STATUS_TEXT: Record<JobOutcome, string> = {
   running: 'Running',
+  checking: 'Checking',
   completed: 'Completed',
   misconfigured: 'Repository misconfigured',
   error: 'Failed',
@@ -88,12 +112,34 @@ export function currentTodos(job: Readonly<TrackedJob>): Todo[] {
   return recorded.length > 0 ? recorded : (streamed ?? []);
 }
 
-export function jobSummaryView(job: Readonly<TrackedJob>): JobSummaryView {
+/**
+ * What the live output shows of the run, when not all of it: kept from before a reload or a broken
+ * stream, and where the status comes from instead.
+ */
+export function liveNote(job: Readonly<TrackedJob>, extras: JobExtras = {}): string | undefined {
+  if (job.phase === 'creating' || job.phase === 'streaming') return undefined;
+  const events = job.transcript.events;
+  const statusSource = isActive(job)
+    ? job.record
+      ? " The job's record says it is still running; the status comes from it, checked every few seconds."
+      : ' Checking whether the job still runs…'
+    : job.record
+      ? " The outcome above comes from the job's record."
+      : '';
+  if (events.length === 0) return job.request ? undefined : `No live output: this job was followed through its record only.${statusSource}`;
+  if (events.at(-1)?.type === 'finish') return undefined;
+  const cut = extras.cutByReload
+    ? 'The live output up to the window reload is kept below; what the agent did after the reload cannot be replayed.'
+    : 'The live output stopped before the job ended; what came before is kept below, what came after cannot be replayed.';
+  return `${cut}${statusSource}`;
+}
+
+export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}): JobSummaryView {
   const record = job.record;
   const view: JobSummaryView = {
     localId: job.localId,
     sessionId: job.sessionId,
-    title: jobTitle(job),
+    title: jobTitle(job, extras),
     branch: job.branch ?? record?.branch,
     model: job.request?.model,
     asDraft: job.request?.asDraft,
@@ -105,6 +151,10 @@ export function jobSummaryView(job: Readonly<TrackedJob>): JobSummaryView {
     todos: currentTodos(job).map(({ content, status, priority }) => ({ content, status, priority })),
     startedAt: job.startedAt,
   };
+  const platform = platformTitle(job, extras);
+  if (platform) view.platformTitle = platform;
+  const note = liveNote(job, extras);
+  if (note) view.liveNote = note;
   if (job.problem) view.problem = job.problem;
   if (job.problemKind) view.problemKind = job.problemKind;
   if (record) {
@@ -119,6 +169,6 @@ export function jobSummaryView(job: Readonly<TrackedJob>): JobSummaryView {
   return view;
 }
 
-export function jobView(job: Readonly<TrackedJob>): JobView {
-  return { ...jobSummaryView(job), transcript: [...job.transcript.events], dropped: job.transcript.dropped };
+export function jobView(job: Readonly<TrackedJob>, extras: JobExtras = {}): JobView {
+  return { ...jobSummaryView(job, extras), transcript: [...job.transcript.events], dropped: job.transcript.dropped };
 }

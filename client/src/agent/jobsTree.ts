@@ -5,7 +5,7 @@ import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
 import { createUpdateBatcher, type UpdateBatcher } from '../../../agent/src/updateBatcher';
 import type { JobManager } from './jobManager';
-import { currentTodos, jobOutcome, jobSummaryView, jobTitle, statusText } from './jobView';
+import { currentTodos, jobOutcome, jobSummaryView, jobTitle, platformTitle, statusText } from './jobView';
 import { cleanText } from '../../webview/text';
 
 export type JobNode =
@@ -73,7 +73,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
     if (node.kind !== 'job') return [];
     const job = this.manager.job(node.localId);
     if (!job) return [];
-    const view = jobSummaryView(job);
+    const view = jobSummaryView(job, this.manager.extras(job.localId));
     const children: JobNode[] = [];
     if (view.pullRequestUrl) children.push({ kind: 'pullRequest', localId: job.localId, url: view.pullRequestUrl });
     if (job.problem && !isActive(job)) children.push({ kind: 'problem', localId: job.localId, text: job.problem });
@@ -92,7 +92,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
       case 'pullRequest': {
         const number = node.url.match(/\/pull\/(\d+)/)?.[1] ?? node.url.match(/merge_requests\/(\d+)/)?.[1];
         const item = new vscode.TreeItem(number ? `Pull request #${number}` : 'Pull request');
-        item.id = `${node.localId}/pr`;
+        item.id = `${this.itemId(node.localId)}/pr`;
         item.description = node.url;
         item.tooltip = node.url;
         item.accessibilityInformation = { label: `${item.label as string}, ${node.url}` };
@@ -103,7 +103,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
       }
       case 'problem': {
         const item = new vscode.TreeItem(cleanText(node.text));
-        item.id = `${node.localId}/problem`;
+        item.id = `${this.itemId(node.localId)}/problem`;
         item.tooltip = cleanText(node.text);
         item.iconPath = themeIcon(['info']);
         return item;
@@ -111,7 +111,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
       case 'todo': {
         const status = node.todo.status ?? '';
         const item = new vscode.TreeItem(cleanText(node.todo.content) || '(empty)');
-        item.id = `${node.localId}/todo/${node.index}`;
+        item.id = `${this.itemId(node.localId)}/todo/${node.index}`;
         item.description = [status.replace(/_/g, ' '), node.todo.priority].filter(Boolean).map((text) => cleanText(String(text))).join(' · ');
         item.iconPath = themeIcon(TODO_ICONS[status] ?? ['question']);
         item.tooltip = `${cleanText(node.todo.content)}\n${item.description}`;
@@ -121,27 +121,42 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
     }
   }
 
+  /** A job's tree item id: changes when the job ends (see jobItem). */
+  private itemId(localId: string): string {
+    const job = this.manager.job(localId);
+    return job && !isActive(job) ? `${localId}/ended` : localId;
+  }
+
   private jobItem(localId: string): vscode.TreeItem {
     const job = this.manager.job(localId);
     if (!job) return new vscode.TreeItem('(removed)');
     const followed = this.manager.isFollowed(localId);
-    const view = jobSummaryView(job);
-    // Always expandable: an item first drawn without children would stay collapsed once it has some.
-    const item = new vscode.TreeItem(cleanText(jobTitle(job)), vscode.TreeItemCollapsibleState.Expanded);
-    item.id = localId;
-    const status = isActive(job) && !followed ? 'Not followed (no API key?)' : statusText(job);
-    item.description = [status, relativeTime(job.startedAt)].filter(Boolean).join(' · ');
+    const extras = this.manager.extras(localId);
+    const view = jobSummaryView(job, extras);
+    const title = cleanText(jobTitle(job, extras));
+    const active = isActive(job);
+    // A running job is open (its todos move); a finished one closed. VS Code keeps an item's
+    // expansion by id, so a job that ends gets a new id to be drawn closed.
+    const hasChildren = this.getChildren({ kind: 'job', localId }).length > 0;
+    const state = active ? vscode.TreeItemCollapsibleState.Expanded : hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(title, state);
+    item.id = this.itemId(localId);
+    const status = active && !followed ? 'Not followed (no API key?)' : statusText(job);
+    const platform = platformTitle(job, extras);
+    item.description = [status, relativeTime(job.startedAt), platform && cleanText(platform)].filter(Boolean).join(' · ');
     item.iconPath = jobIcon(job, followed);
     const tooltip = new vscode.MarkdownString(undefined, false);
     tooltip.isTrusted = false;
     tooltip.supportHtml = false;
-    tooltip.appendText(`${cleanText(jobTitle(job))}\n\n${status}`);
+    tooltip.appendText(`${title}\n\n${status}`);
+    if (platform) tooltip.appendText(` · platform title "${cleanText(platform)}"`);
     if (job.branch) tooltip.appendText(` · branch ${cleanText(job.branch)}`);
     if (job.sessionId) tooltip.appendText(` · ${cleanText(job.sessionId)}`);
-    if (view.explanation && !isActive(job)) tooltip.appendText(`\n\n${cleanText(view.explanation)}`);
+    if (view.explanation && !active) tooltip.appendText(`\n\n${cleanText(view.explanation)}`);
+    if (view.liveNote) tooltip.appendText(`\n\n${cleanText(view.liveNote)}`);
     if (job.problem) tooltip.appendText(`\n\n${cleanText(job.problem)}`);
     item.tooltip = tooltip;
-    item.contextValue = ['agentJob', isActive(job) ? 'active' : 'ended', view.pullRequestUrl ? 'pr' : '', job.sessionId ? 'session' : '']
+    item.contextValue = ['agentJob', active ? 'active' : 'ended', view.pullRequestUrl ? 'pr' : '', job.sessionId ? 'session' : '', view.branch ? 'branch' : '']
       .filter(Boolean)
       .join(' ');
     item.command = { command: 'docsjson.agent.showJob', title: 'Show Job', arguments: [{ kind: 'job', localId }] };

@@ -4,6 +4,7 @@
 // changed. No `vscode` import: the bench (bench/panelUpdates.ts) drives this same code.
 import type { TrackerUpdate } from '../../../agent/src/jobTracker';
 import type { AgentEvent } from '../../../agent/src/stream/events';
+import { appendStreamed } from '../../../agent/src/stream/streamedText';
 import { createUpdateBatcher, type UpdateBatcher } from '../../../agent/src/updateBatcher';
 import type { HostMessage, JobSummaryView } from '../../webview/protocol';
 
@@ -19,16 +20,6 @@ export interface PanelFeedOptions {
 export const PANEL_MAX_UPDATES = 10;
 export const PANEL_INTERVAL_MS = 1_000;
 
-/** Appends in place, merging text into text and reasoning into reasoning. */
-export function appendMerged(events: AgentEvent[], event: AgentEvent): void {
-  const last = events.at(-1);
-  if ((event.type === 'text' || event.type === 'reasoning') && last?.type === event.type) {
-    events[events.length - 1] = { type: event.type, text: last.text + event.text };
-  } else {
-    events.push(event);
-  }
-}
-
 /** One panel message for a batch of tracker updates. */
 export function coalesceUpdates(batch: readonly TrackerUpdate[], summarize: () => JobSummaryView): Extract<HostMessage, { type: 'update' }> {
   const events: AgentEvent[] = [];
@@ -36,7 +27,7 @@ export function coalesceUpdates(batch: readonly TrackerUpdate[], summarize: () =
   let summaryChanged = false;
   for (const update of batch) {
     if (update.type === 'event') {
-      appendMerged(events, update.event);
+      appendStreamed(events, update.event);
       if (update.event.type !== 'text' && update.event.type !== 'reasoning') summaryChanged = true;
     } else {
       if (update.type === 'notice') notices.push(update.message);

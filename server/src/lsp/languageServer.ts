@@ -14,6 +14,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { serveNavigation } from './navigationRequests';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -42,6 +43,7 @@ export function startLanguageServer(connection: Connection): void {
     diagnostics = new DiagnosticsFeature(context);
     serveLanguageFeatures(context);
     serveFileOperations(context, diagnostics);
+    serveNavigation(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

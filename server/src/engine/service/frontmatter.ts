@@ -4,9 +4,10 @@ import { isRecord } from '../model/cursor';
 export interface PageFrontmatter {
   title?: string;
   description?: string;
+  icon?: string;
 }
 
-/** The title and description in the YAML frontmatter of an MDX or Markdown page. */
+/** The title, description and icon in the YAML frontmatter of an MDX or Markdown page. */
 export function readFrontmatter(text: string): PageFrontmatter {
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!match) return {};
@@ -20,6 +21,7 @@ export function readFrontmatter(text: string): PageFrontmatter {
   return {
     title: typeof data.title === 'string' ? data.title : undefined,
     description: typeof data.description === 'string' ? data.description : undefined,
+    icon: typeof data.icon === 'string' ? data.icon : undefined,
   };
 }
 

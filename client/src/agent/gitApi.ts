@@ -1,0 +1,82 @@
+// The built-in Git extension's API, as far as the agent commands use it (types after its git.d.ts).
+import * as vscode from 'vscode';
+
+export const enum GitStatus {
+  INDEX_ADDED = 1,
+  INDEX_DELETED = 2,
+  DELETED = 6,
+  UNTRACKED = 7,
+  IGNORED = 8,
+}
+
+export interface GitChange {
+  uri: vscode.Uri;
+  originalUri: vscode.Uri;
+  renameUri?: vscode.Uri;
+  status: number;
+}
+
+export interface GitRef {
+  type: number;
+  name?: string;
+  commit?: string;
+  remote?: string;
+}
+
+export interface GitRepository {
+  rootUri: vscode.Uri;
+  state: {
+    HEAD?: { name?: string; commit?: string };
+    remotes: { name: string; fetchUrl?: string; pushUrl?: string }[];
+    workingTreeChanges: GitChange[];
+    indexChanges: GitChange[];
+    mergeChanges: GitChange[];
+  };
+  status(): Promise<void>;
+  fetch(options?: { remote?: string; ref?: string; prune?: boolean }): Promise<void>;
+  checkout(treeish: string): Promise<void>;
+  getRefs(query: { pattern?: string }): Promise<GitRef[]>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+}
+
+export interface GitApi {
+  repositories: GitRepository[];
+  getRepository(uri: vscode.Uri): GitRepository | null;
+  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
+}
+
+interface GitExtension {
+  enabled?: boolean;
+  getAPI(version: 1): GitApi;
+}
+
+/** The Git API, or undefined when the Git extension is missing or disabled. */
+export async function gitApi(): Promise<GitApi | undefined> {
+  try {
+    const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    if (!extension) return undefined;
+    const exports = extension.isActive ? extension.exports : await withTimeout(extension.activate(), 3_000);
+    if (!exports || exports.enabled === false) return undefined;
+    return exports.getAPI(1);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The repository of the active editor or the first workspace folder, else the first one open. */
+export function workspaceRepository(api: GitApi): GitRepository | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return (active && api.getRepository(active)) || (folder && api.getRepository(folder)) || api.repositories[0];
+}
+
+/** The current branch (the default branch of a new job), when there is a repository. */
+export async function currentGitBranch(): Promise<string | undefined> {
+  const api = await gitApi();
+  return (api && workspaceRepository(api)?.state.HEAD?.name) || undefined;
+}
+
+function withTimeout<T>(promise: Thenable<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([Promise.resolve(promise), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}

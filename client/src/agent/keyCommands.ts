@@ -1,0 +1,45 @@
+// "Set API Key" (checked against the API once saved) and "Clear API Key". The key goes to the
+// secret storage only.
+import * as vscode from 'vscode';
+import { CATEGORY, registerCommand, type CommandContext } from './commandKit';
+import type { ApiKeys } from './apiKeys';
+import { readSettings } from './settings';
+
+export function registerKeyCommands(context: CommandContext, keys: ApiKeys): vscode.Disposable[] {
+  return [
+    registerCommand(context, 'docsjson.agent.setApiKey', async () => {
+      const { apiUrl } = readSettings();
+      const key = await vscode.window.showInputBox({
+        title: `${CATEGORY}: API key for ${apiUrl}`,
+        prompt: "The admin API key of your docs project (mint_...). It is kept in VS Code's secret storage, for this API URL only.",
+        password: true,
+        ignoreFocusOut: true,
+        placeHolder: 'mint_...',
+        validateInput: (value) =>
+          !value.trim() ? 'Paste the key.' : /^[\x21-\x7e]+$/.test(value.trim()) ? undefined : 'The key cannot contain spaces or special characters.',
+      });
+      if (key === undefined) return;
+      await keys.set(apiUrl, key.trim());
+      context.log(`API key set for ${apiUrl}`);
+      await context.connection.reconfigure();
+      const check = await context.manager.checkKey();
+      if (check.verdict === 'accepted') {
+        void vscode.window.showInformationMessage(`${CATEGORY}: API key saved and accepted by ${apiUrl}.`);
+      } else if (check.verdict === 'rejected') {
+        const choice = await vscode.window.showErrorMessage(`${CATEGORY}: the API key was not accepted. Check that it is the admin key of this project.`, 'Set API Key');
+        if (choice) await vscode.commands.executeCommand('docsjson.agent.setApiKey');
+      } else {
+        context.log(`the key could not be checked: ${check.reason ?? 'no reason given'}`);
+        void vscode.window.showWarningMessage(`${CATEGORY}: API key saved, but it could not be checked now (${apiUrl} did not answer as expected). Details are in the Docs Agent log.`);
+      }
+    }),
+
+    registerCommand(context, 'docsjson.agent.clearApiKey', async () => {
+      const { apiUrl } = readSettings();
+      await keys.delete(apiUrl);
+      context.log(`API key cleared for ${apiUrl}`);
+      await context.connection.reconfigure();
+      void vscode.window.showInformationMessage(`${CATEGORY}: API key for ${apiUrl} removed.`);
+    }),
+  ];
+}

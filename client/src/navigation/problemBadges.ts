@@ -1,0 +1,48 @@
+import {
+  DiagnosticSeverity,
+  EventEmitter,
+  languages,
+  Position,
+  Range,
+  ThemeColor,
+  Uri,
+  type Disposable,
+  type FileDecoration,
+  type FileDecorationProvider,
+} from 'vscode';
+import type { NavigationItem } from '../../../server/src/lsp/navigationProtocol';
+
+const scheme = 'docsjson-navigation';
+
+/** The URI a navigation entry's tree item carries so that its problems show as a badge. */
+export function badgeUri(entry: NavigationItem): Uri {
+  const { start, end } = entry.range;
+  return Uri.from({ scheme, path: `/${entry.label}`, query: JSON.stringify({ uri: entry.uri, range: [start.line, start.character, end.line, end.character] }) });
+}
+
+/** Badges on navigation entries: how many errors and warnings docs.json has inside each. */
+export class ProblemBadges implements FileDecorationProvider, Disposable {
+  private readonly changed = new EventEmitter<undefined>();
+  readonly onDidChangeFileDecorations = this.changed.event;
+  private readonly subscriptions = [languages.onDidChangeDiagnostics(() => this.changed.fire(undefined)), this.changed];
+
+  provideFileDecoration(uri: Uri): FileDecoration | undefined {
+    if (uri.scheme !== scheme) return undefined;
+    const { uri: document, range: [startLine, startCharacter, endLine, endCharacter] } = JSON.parse(uri.query) as { uri: string; range: number[] };
+    const range = new Range(new Position(startLine, startCharacter), new Position(endLine, endCharacter));
+    const problems = languages.getDiagnostics(Uri.parse(document)).filter((d) => d.severity <= DiagnosticSeverity.Warning && range.contains(d.range));
+    if (problems.length === 0) return undefined;
+    const errors = problems.filter((d) => d.severity === DiagnosticSeverity.Error).length;
+    const warnings = problems.length - errors;
+    const summary = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+    return {
+      badge: problems.length > 99 ? '99' : String(problems.length),
+      tooltip: summary,
+      color: new ThemeColor(errors ? 'list.errorForeground' : 'list.warningForeground'),
+    };
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,129 @@
+// Watching one job: its summary (title, status, outcome, pull request, todos, request, actions)
+// above the live output.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { actionButton, actionLink, el, markdownBlock, vscodeApi } from './dom';
+import { codicon } from './icons';
+import type { HostMessage, JobSummaryView, JobView, PanelState, TodoView } from './protocol';
+import { TranscriptView } from './transcriptView';
+
+const TODO_ICONS: Record<string, string> = {
+  completed: 'pass-filled',
+  in_progress: 'circle-large-filled',
+  pending: 'circle-large-outline',
+  cancelled: 'circle-slash',
+};
+
+function todoItem(todo: TodoView): HTMLLIElement {
+  const status = todo.status ?? 'unknown';
+  const label = status.replace(/_/g, ' ');
+  return el(
+    'li',
+    { class: `todo status-${status.replace(/[^a-z_-]/gi, '')}`, 'data-status': status, title: label },
+    codicon(TODO_ICONS[status] ?? 'question', label),
+    el('span', { class: 'todo-content' }, todo.content),
+    todo.priority ? el('span', { class: `priority priority-${todo.priority.replace(/[^a-z]/gi, '')}` }, todo.priority) : undefined,
+  );
+}
+
+function renderSummary(job: JobSummaryView, root: HTMLElement): void {
+  const meta = [
+    job.platformTitle ? `Platform title: ${job.platformTitle}` : undefined,
+    job.branch ? `Branch ${job.branch}` : undefined,
+    job.model ? `Model ${job.model}` : undefined,
+    job.asDraft ? 'Draft' : undefined,
+    job.sessionId ? `Job ${job.sessionId}` : undefined,
+  ].filter((part): part is string => part !== undefined);
+  const problem = job.problem
+    ? el(
+        'div',
+        { id: 'problem', class: 'error', role: 'alert' },
+        job.problem,
+        job.problemKind === 'unauthorized' || job.problemKind === 'forbidden' ? actionLink('Set API Key', 'setApiKey') : undefined,
+      )
+    : undefined;
+  const outcome = el('section', { id: 'outcome' });
+  if (job.explanation && !job.active) outcome.append(el('p', { id: 'explanation', class: `explanation outcome-${job.outcome}` }, job.explanation));
+  if (job.messageToUser) outcome.append(el('h2', {}, 'Message from the agent'), markdownBlock(job.messageToUser, { id: 'message-to-user' }));
+  if (job.pullRequestUrl) {
+    outcome.append(
+      el('p', {}, actionButton('Open Pull Request', 'openPullRequest', { id: 'pull-request' }), ' ', el('span', { class: 'muted', id: 'pull-request-url' }, job.pullRequestUrl)),
+    );
+  }
+  const todos = el('section', { id: 'todos-section' }, el('h2', {}, 'Todos'));
+  todos.append(job.todos.length > 0 ? el('ul', { id: 'todos', class: 'todo-list' }, ...job.todos.map(todoItem)) : el('p', { class: 'muted', id: 'todos' }, 'No todo list yet.'));
+  const messages = job.messages.length
+    ? el(
+        'details',
+        { class: 'request' },
+        el('summary', {}, `Request (${job.messages.length} message${job.messages.length === 1 ? '' : 's'})`),
+        ...job.messages.map((message) => el('div', { class: 'request-message' }, el('span', { class: 'role' }, message.role), el('div', { class: 'request-text' }, message.content))),
+      )
+    : undefined;
+  const actions = el(
+    'div',
+    { class: 'row actions' },
+    job.active ? actionButton('Stop Watching', 'stop', { secondary: true, id: 'stop' }) : actionButton('Refresh', 'refresh', { secondary: true, id: 'refresh' }),
+    job.branch ? actionButton('Show Changes', 'showChanges', { secondary: true, id: 'show-changes' }) : undefined,
+    job.branch ? actionButton('Check Out Branch', 'checkOutBranch', { secondary: true, id: 'check-out' }) : undefined,
+    actionButton('New Job', 'newJob', { secondary: true, id: 'new-job' }),
+  );
+  root.replaceChildren(
+    el(
+      'header',
+      {},
+      el('h1', { id: 'title' }, job.title),
+      actionLink('Rename', 'rename'),
+      el('span', { id: 'status', class: `badge outcome-${job.outcome}`, 'data-outcome': job.outcome }, job.statusText),
+    ),
+    el('p', { class: 'muted meta' }, meta.join(' · ')),
+    problem ?? '',
+    outcome,
+    todos,
+    messages ?? '',
+    actions,
+  );
+}
+
+interface Watching {
+  localId: string;
+  summary: HTMLElement;
+  liveNote: HTMLElement;
+  transcript: TranscriptView;
+  notices: HTMLElement;
+}
+
+let watching: Watching | undefined;
+
+function renderLiveNote(job: JobSummaryView, root: HTMLElement): void {
+  root.replaceChildren(...(job.liveNote ? [el('p', { id: 'live-note', class: 'note' }, job.liveNote)] : []));
+}
+
+export function renderWatch(app: HTMLElement, job: JobView): void {
+  const summary = el('div', { id: 'summary' });
+  const liveNote = el('div', {});
+  const transcriptRoot = el('div', { id: 'transcript', class: 'transcript' });
+  const notices = el('div', { id: 'notices' });
+  app.replaceChildren(summary, el('h2', {}, 'Activity'), liveNote, transcriptRoot, notices);
+  watching = { localId: job.localId, summary, liveNote, transcript: new TranscriptView(transcriptRoot), notices };
+  renderSummary(job, summary);
+  renderLiveNote(job, liveNote);
+  watching.transcript.reset(job.transcript, job.dropped);
+  vscodeApi.setState({ localId: job.localId } satisfies PanelState);
+}
+
+export function applyUpdate(message: Extract<HostMessage, { type: 'update' }>): void {
+  if (!watching) return;
+  if (message.job) {
+    renderSummary(message.job, watching.summary);
+    renderLiveNote(message.job, watching.liveNote);
+  }
+  watching.transcript.append(message.events);
+  for (const notice of message.notices) {
+    watching.notices.append(el('p', { class: 'notice muted' }, notice));
+    while (watching.notices.childElementCount > 5) watching.notices.firstElementChild!.remove();
+  }
+}
+
+export function stopWatching(): void {
+  watching = undefined;
+}
