@@ -103,6 +103,28 @@ describe('the Site navigation view in a real VS Code', () => {
       }, 15_000);
       t.diagnostic(JSON.stringify(shown));
     }));
+
+  it('a group dragged onto a page nests before it, keeping its text', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const before = docsJson();
+      await row(wb, 'Reference').dragTo(row(wb, 'Introduction'));
+      await waitFor('the group moved in docs.json', () => docsJson() !== before, 15_000);
+      const after = docsJson();
+      t.diagnostic(after);
+      assert.deepEqual(JSON.parse(after).navigation.groups, [
+        {
+          group: 'Get started',
+          icon: 'fa-rocket',
+          pages: [{ group: 'Reference', icon: 'book', pages: ['reference/settings', 'guides/setup'] }, 'introduction', 'guides/missing'],
+        },
+      ]);
+      // Only the lists changed: the lines before the navigation are as they were.
+      assert.equal(after.slice(0, after.indexOf('"groups"')), before.slice(0, before.indexOf('"groups"')));
+      await waitFor('the view after the move', async () => {
+        const now = await rows(wb);
+        return now[0] === 'Get started [2]' && now[1] === 'Reference' ? now : undefined;
+      }, 15_000);
+    }));
 });
 
 function clean(text: string | null | undefined): string {
