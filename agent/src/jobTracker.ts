@@ -63,8 +63,8 @@ type EndPhase = Exclude<TrackerPhase, 'creating' | 'sending' | 'streaming' | 'po
 interface LookUpOutcome {
   /** What happened first, e.g. "The platform failed while creating the job." */
   head: string;
-  /** What not finding it means, and what to do. */
-  missed: string;
+  /** What not finding it in the jobs list means, and what to do. */
+  missed?: string;
   action?: Failure['action'];
   phase?: EndPhase;
   detail?: string;
@@ -265,7 +265,7 @@ export class JobTracker {
       return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
     }
     if (!this.api.features.jobsList) {
-      await this.lookUpCreated(sentAt, { head: failure.message, missed: '', detail: failure.detail });
+      await this.lookUpCreated(sentAt, { head: failure.message, detail: failure.detail });
       return;
     }
     this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
@@ -309,12 +309,12 @@ export class JobTracker {
    * undefined after ending the tracker with `head` and `missed` (or why the list could not tell).
    */
   private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
-    const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    const { head, missed = '', action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
     if (!this.api.features.jobsList) {
       this.end(phase, {
         message: `${head} Whether the job exists cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
         action: 'OpenDashboard',
-        detail: 'no jobs list to look the job up in',
+        detail: outcome.detail ?? 'no jobs list to look the job up in',
       });
       return undefined;
     }
@@ -443,7 +443,7 @@ export class JobTracker {
       if (Date.now() - lastChangeAt > staleAfterMs) {
         const minutes = Math.round(staleAfterMs / 6_000) / 10;
         this.end('stale', {
-          message: `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`,
+          message: `The job showed no progress for ${minutes} min; stopped watching it.${this.options.surface === 'editor' ? ' Refresh to look again.' : ''}`,
           detail: `no change of the record for ${staleAfterMs} ms`,
         });
         return restarted;

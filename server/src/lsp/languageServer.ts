@@ -2,6 +2,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentFormattingRequest,
+  RequestType0,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -10,6 +11,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
+import { checkWorkspaceMethod, type CheckWorkspaceResult } from './customMessages';
 import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
@@ -26,6 +28,7 @@ export function startLanguageServer(connection: Connection): void {
   let client: ClientFeatures;
   let settingsFromClient: DocsJsonSettings;
   let diagnostics: DiagnosticsFeature;
+  let workspaceFolders: string[] = [];
 
   const workspace = new DocsWorkspace({
     settingsFor: async (scopeUri) => {
@@ -38,6 +41,7 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = clientFeatures(params);
+    workspaceFolders = foldersOf(params);
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
     diagnostics = new DiagnosticsFeature(context);
@@ -81,6 +85,14 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
+    connection.console.info(`docs.json language server started (process ${process.pid})`);
+    // After the answer to initialize: the first workspace pull waits for the sites found here.
+    setImmediate(() => {
+      workspace.discoverSites(workspaceFolders).then(
+        (sites) => diagnostics.sitesDiscovered(sites),
+        (error: unknown) => connection.console.error(`docs.json language server: looking for docs.json files failed: ${String(error)}`),
+      );
+    });
     if (client.watchedFilesRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
     }
@@ -114,8 +126,16 @@ export function startLanguageServer(connection: Connection): void {
     diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
   }
 
+  connection.onRequest(new RequestType0<CheckWorkspaceResult, void>(checkWorkspaceMethod), () => diagnostics.checkWorkspace(workspaceFolders));
+
   documents.listen(connection);
   connection.listen();
+}
+
+/** The workspace folders as paths: the folders given, else the root. */
+function foldersOf({ workspaceFolders, rootUri }: InitializeParams): string[] {
+  const uris = workspaceFolders?.map((folder) => folder.uri) ?? (rootUri ? [rootUri] : []);
+  return uris.flatMap((uri) => pathOf(uri) ?? []);
 }
 
 function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
