@@ -17,7 +17,7 @@ import { SiteGraph } from '../engine/pages/siteGraph';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
-import { pageDiagnostics } from '../engine/service/pageDiagnostics';
+import { checkPageLinks } from '../engine/rules/linkRule';
 import { pageHover } from '../engine/service/pageHover';
 import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
@@ -102,7 +102,7 @@ export class PageFeatures {
     const page = graph.page(file);
     if (!page) return [];
     const lines = new LineIndex(page.text);
-    return pageDiagnostics(graph, file).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    return checkPageLinks(graph, file).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -3,13 +3,16 @@ import { codes } from '../codes';
 import type { Diagnostic } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
 import type { SiteGraph } from '../pages/siteGraph';
-import { routeOf } from './redirect';
+import { routeOf } from '../service/redirect';
+
+/** The codes the link checks of a page report. */
+export const linkCodes: readonly Code[] = ['link/missing', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'];
 
 /**
  * The problems of the links in one page, read with the text the graph holds for it: targets that
  * lead nowhere, anchors the target page does not define, snippet imports with no file.
  */
-export function pageDiagnostics(graph: SiteGraph, file: string): Diagnostic[] {
+export function checkPageLinks(graph: SiteGraph, file: string): Diagnostic[] {
   const page = graph.page(file);
   if (!page) return [];
   const found: Diagnostic[] = [];
