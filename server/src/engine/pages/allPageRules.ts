@@ -1,4 +1,4 @@
-import { linkRule } from './linkRule';
+import { linkRule } from '../rules/linkRule';
 import { checkedFiles, checkPages, type PageRule } from './pageRule';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';
