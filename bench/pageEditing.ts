@@ -5,7 +5,7 @@
 import { checkDocsJson, DiskSiteHost } from '../server/src/engine';
 import { SiteGraph } from '../server/src/engine/pages/siteGraph';
 import { pageCompletions } from '../server/src/engine/service/pageCompletion';
-import { checkPageLinks } from '../server/src/engine/rules/linkRule';
+import { checkSitePages } from '../server/src/engine/pages/allPageRules';
 import { linkEdits } from '../server/src/engine/service/pageRename';
 import { materialiseSite, realSites } from '../test/support/sites';
 
@@ -54,7 +54,7 @@ for (const site of realSites) {
     const edited = `${text}\nA [link](/${route}#x${run}).`;
     started = performance.now();
     graph.setText(file, edited);
-    checkPageLinks(graph, file);
+    checkSitePages(graph, [file]);
     checkTimes.push(performance.now() - started);
   }
   const moveGraph = fresh();

@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { codesTable, tableEnd, tableStart } from '../../scripts/codes-table';
 import { codes } from '../../server/src/engine/codes';
-import { rules } from '../../server/src/engine/rules/allRules';
+import { pageRules } from '../../server/src/engine/pages/allPageRules';
+import { rules as docsJsonRules } from '../../server/src/engine/rules/allRules';
+
+/** The rules of docs.json and those of pages, each in the shape of its own events. */
+const rules: readonly { codes: readonly string[] }[] = [...docsJsonRules, ...pageRules];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -105,20 +109,32 @@ function codeLiterals(file: string): Set<string> {
 /** Files that report codes for a rule besides its own file: the schema rule's validator. */
 const reportsFor: Record<string, string[]> = { schemaRule: ['server/src/engine/schema/validate.ts'] };
 
-test('every code in codes.ts is reported by some rule, and each rule declares exactly the codes it reports', () => {
+/** Checks of other files than docs.json, outside rules/, with the codes they report. */
+const otherChecks = ['server/src/engine/config/projectConfig.ts'];
+
+test('every code in codes.ts is reported by some check, and each check declares exactly the codes it reports', () => {
   const declared = new Set<string>();
-  const ruleFiles = sourceFiles('server/src/engine/rules');
-  for (const file of ruleFiles) {
+  for (const file of sourceFiles('server/src/engine/rules')) {
     const name = file.replace(/^.*\//, '').replace(/\.ts$/, '');
-    const rule = rules.find((candidate) => candidate === (require(join(root, file)) as Record<string, unknown>)[name]);
-    if (!rule) continue;
+    const exports = require(join(root, file)) as Record<string, unknown>;
+    const rule = rules.find((candidate) => candidate === exports[name]);
+    // Checks of pages and of the site as a whole declare their codes in a list beside their function.
+    const list = exports[`${name.replace(/Rule$/, '')}Codes`] as readonly string[] | undefined;
+    const codesOfFile = rule?.codes ?? list;
+    if (!codesOfFile) {
+      assert.deepEqual([...codeLiterals(file)], [], `${file} reports codes, so it declares them: a Rule, or a list ${name.replace(/Rule$/, '')}Codes`);
+      continue;
+    }
     const reported = new Set([file, ...(reportsFor[name] ?? [])].flatMap((path) => [...codeLiterals(path)]));
-    assert.deepEqual([...rule.codes].sort(), [...reported].sort(), `${name} declares the codes ${file} reports`);
-    rule.codes.forEach((code) => declared.add(code));
+    assert.deepEqual([...codesOfFile].sort(), [...reported].sort(), `${name} declares the codes ${file} reports`);
+    codesOfFile.forEach((code) => declared.add(code));
   }
-  assert.equal(new Set(rules.flatMap((rule) => rule.codes)).size, declared.size, 'every rule in allRules.ts is exported from a file of its name in rules/');
-  assert.deepEqual([...declared].sort(), Object.keys(codes).sort(), 'the rules report every code of codes.ts and no other');
-  const elsewhere = sourceFiles('server/src/engine').filter((file) => !file.startsWith('server/src/engine/rules/') && file !== 'server/src/engine/codes.ts' && !Object.values(reportsFor).flat().includes(file));
+  assert.ok(rules.every((rule) => rule.codes.every((code) => declared.has(code))), 'every rule in allRules.ts is exported from a file of its name in rules/');
+  for (const file of otherChecks) codeLiterals(file).forEach((code) => declared.add(code));
+  assert.deepEqual([...declared].sort(), Object.keys(codes).sort(), 'the checks report every code of codes.ts and no other');
+  const elsewhere = sourceFiles('server/src/engine').filter(
+    (file) => !file.startsWith('server/src/engine/rules/') && file !== 'server/src/engine/codes.ts' && !otherChecks.includes(file) && !Object.values(reportsFor).flat().includes(file),
+  );
   for (const file of elsewhere) assert.deepEqual([...codeLiterals(file)], [], `${file} names no diagnostic code: codes belong to rules and codes.ts`);
 });
 

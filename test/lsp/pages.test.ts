@@ -83,8 +83,8 @@ describe('page features through the protocol', () => {
   test('pulled diagnostics of a page: a link that leads nowhere and an anchor the target does not define, under our own source', async () => {
     const diagnostics = await client.diagnostics('index.mdx');
     assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity, d.source, d.code, d.message]), [
-      [8, 16, 31, 1, 'docs.json', 'link/missing', 'Link to "/guides/nowhere" leads nowhere: no page, file or redirect at /guides/nowhere'],
-      [8, 55, 73, 1, 'docs.json', 'link/missing-anchor', 'Anchor "#instal" is not on /quickstart. Did you mean "#install"?'],
+      [8, 16, 31, 1, 'docs.json', 'link/missing-page', 'Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere'],
+      [8, 66, 73, 2, 'docs.json', 'link/missing-anchor', '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?'],
     ]);
     assert.deepEqual(await client.diagnostics('guides/setup.mdx'), [], 'a page whose links all lead somewhere');
   });
@@ -92,7 +92,7 @@ describe('page features through the protocol', () => {
   test('diagnostics follow the text as it is typed', async () => {
     const text = client.text('guides/deploy.md');
     await client.edit('guides/deploy.md', text.length, text.length, 'See [the setup](/guides/setup#configure-the-cl).\n');
-    assert.deepEqual((await client.diagnostics('guides/deploy.md')).map((d) => d.message), ['Anchor "#configure-the-cl" is not on /guides/setup. Did you mean "#configure-the-cli"?']);
+    assert.deepEqual((await client.diagnostics('guides/deploy.md')).map((d) => d.message), ['"#configure-the-cl" is not an anchor of guides/setup.mdx: no heading or id there makes it. Did you mean "#configure-the-cli"?']);
     await client.edit('guides/deploy.md', text.length, client.text('guides/deploy.md').length, '');
     assert.deepEqual(await client.diagnostics('guides/deploy.md'), []);
   });

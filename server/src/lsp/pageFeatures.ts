@@ -17,7 +17,7 @@ import { SiteGraph } from '../engine/pages/siteGraph';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
-import { checkPageLinks } from '../engine/rules/linkRule';
+import { checkSitePages } from '../engine/pages/allPageRules';
 import { pageHover } from '../engine/service/pageHover';
 import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
@@ -96,13 +96,13 @@ export class PageFeatures {
     }
   }
 
-  /** The problems of a page's links, in its current text. */
+  /** The problems the page rules find in a page, in its current text. */
   async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
     const graph = await this.graphOf(site);
     const page = graph.page(file);
     if (!page) return [];
     const lines = new LineIndex(page.text);
-    return checkPageLinks(graph, file).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    return (checkSitePages(graph, [file]).get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -1,50 +1,93 @@
-import type { Code } from '../codes';
-import { codes } from '../codes';
-import type { Diagnostic } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
-import type { SiteGraph } from '../pages/siteGraph';
-import { routeOf } from '../service/redirect';
+import { pageOf } from '../site/fileIndex';
+import type { PageModel } from '../pages/pageModel';
+import type { PageCheckContext, PageRule } from '../pages/pageRule';
+import type { PageReference } from '../pages/scanPage';
 
-/** The codes the link checks of a page report. */
-export const linkCodes: readonly Code[] = ['link/missing', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'];
+/** Attributes whose target is a file to show or play, not a page to open. */
+const fileAttributes = new Set(['src', 'img', 'poster']);
 
-/**
- * The problems of the links in one page, read with the text the graph holds for it: targets that
- * lead nowhere, anchors the target page does not define, snippet imports with no file.
- */
-export function checkPageLinks(graph: SiteGraph, file: string): Diagnostic[] {
-  const page = graph.page(file);
-  if (!page) return [];
-  const found: Diagnostic[] = [];
-  const report = (code: Code, range: OffsetRange, message: string, replacement?: string) =>
-    found.push({ range, severity: codes[code].severity, code, message, suggestions: replacement === undefined ? undefined : [{ title: `Change to "${replacement}"`, replacement }] });
-  for (const reference of page.references) {
-    if (reference.kind === 'import') continue;
-    const target = reference.target;
-    const resolved = graph.resolveLink(target, file);
-    if (resolved.kind === 'missing') {
-      const suggestion = resolved.suggestion === undefined ? undefined : `/${resolved.suggestion}${target.slice(pathLength(target))}`;
-      report('link/missing', reference.range, `Link to "${target}" leads nowhere: no page, file or redirect at /${resolved.path}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`, suggestion);
-    } else if (resolved.kind === 'outside') {
-      report('link/outside-root', reference.range, `Link to "${target}" leaves the docs folder`);
-    } else if (resolved.kind === 'found' && resolved.fragment) {
-      const anchor = graph.resolveAnchor(resolved.route, resolved.fragment);
-      if (anchor.kind !== 'missing') continue;
-      const where = resolved.route.kind === 'page' ? routeOf(resolved.route.file) ?? resolved.route.file : resolved.path;
-      const hash = target.indexOf('#');
-      const suggestion = anchor.suggestion === undefined ? undefined : `${target.slice(0, hash + 1)}${anchor.suggestion}`;
-      const onPage = resolved.route.kind === 'page' && resolved.route.file === file ? 'this page' : where;
-      report('link/missing-anchor', reference.range, `Anchor "#${resolved.fragment}" is not on ${onPage}${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`, suggestion);
-    }
-  }
-  for (const imported of page.imports) {
-    if (graph.resolveImport(imported.source, file) === undefined) report('link/missing-snippet', imported.range, `Snippet "${imported.source}" not found`);
-  }
-  return found;
+/** Whether a reference asks for a file (an image, a video, a download) rather than a page. */
+function wantsFile(reference: PageReference, path: string): boolean {
+  if (reference.kind === 'image') return true;
+  if (reference.kind === 'attribute' && fileAttributes.has(reference.attribute!)) return true;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[A-Za-z\d]{1,8}$/.test(name) && pageOf(name) === undefined;
 }
 
-/** The length of a target's path part (before `?` and `#`). */
-function pathLength(target: string): number {
-  const end = target.search(/[?#]/);
-  return end < 0 ? target.length : end;
+/**
+ * Links, images and snippet imports lead somewhere: a page, a generated page, a file or a
+ * redirect of the site, an anchor that the target page defines, a snippet file, never out of the
+ * docs root.
+ */
+export const linkRule: PageRule = {
+  codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'],
+  start(ctx) {
+    return {
+      page(page) {
+        for (const reference of page.references) {
+          if (reference.kind === 'import') checkImport(ctx, page, reference);
+          else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
+        }
+      },
+    };
+  },
+};
+
+function checkImport(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+  const source = reference.target;
+  if (!/^[./]/.test(source)) return;
+  if (ctx.graph.resolveImport(source, page.file)) return;
+  ctx.report(page.file, {
+    range: reference.range,
+    code: 'link/missing-snippet',
+    message: `Snippet "${source}" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)`,
+  });
+}
+
+function checkLink(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+  const { graph } = ctx;
+  const written = reference.target;
+  const resolution = graph.resolveLink(written, page.file);
+  const what = reference.kind === 'image' ? 'Image' : 'Link';
+  // A reference-style link is reported at its definition; the range then covers the written target.
+  const editable = reference.label === undefined || reference.kind === 'definition';
+  if (resolution.kind === 'outside') {
+    ctx.report(page.file, {
+      range: reference.range,
+      code: 'link/outside-root',
+      message: `${what} "${written}" leaves the docs root (${resolution.reason}): the site cannot serve it`,
+    });
+    return;
+  }
+  if (resolution.kind === 'missing') {
+    const file = wantsFile(reference, resolution.path);
+    const suggestion = file ? graph.suggestFile(resolution.path) : resolution.suggestion;
+    const rest = written.slice(written.search(/[?#]|$/));
+    const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
+    ctx.report(page.file, {
+      range: reference.range,
+      code: file ? 'link/missing-file' : 'link/missing-page',
+      message: file
+        ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
+        : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
+      suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
+      data: { path: resolution.path },
+    });
+    return;
+  }
+  if (resolution.kind !== 'found' || resolution.fragment === undefined || resolution.fragment === '') return;
+  const anchor = graph.resolveAnchor(resolution.route, resolution.fragment);
+  if (anchor.kind !== 'missing') return;
+  const target = resolution.route.kind === 'page' ? resolution.route.file : resolution.path;
+  const hash = page.text.lastIndexOf('#', reference.range.end);
+  const range: OffsetRange = editable && hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
+  const samePage = target === page.file;
+  ctx.report(page.file, {
+    range,
+    code: 'link/missing-anchor',
+    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: no heading or id there makes it${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
+    suggestions: anchor.suggestion && range !== reference.range ? [{ title: `Change to "#${anchor.suggestion}"`, replacement: `#${anchor.suggestion}` }] : undefined,
+    data: { page: target, anchor: resolution.fragment },
+  });
 }
