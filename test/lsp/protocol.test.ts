@@ -206,12 +206,15 @@ describe('lsp-basic through the protocol', () => {
     );
   });
 
-  test('the quick fix creates the missing page; the watched-file event clears the diagnostic', async () => {
+  test('the quick fix creates the missing page and opens it; the watched-file event clears the diagnostic', async () => {
     const position = client.position('docs.json', '"guides/deploy"', 1);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri() }, range: { start: position, end: position }, context: { diagnostics: [] } });
     const create = actions.find((action) => action.title === 'Create guides/deploy.mdx')!;
     await applyWorkspaceEdit(client, create.edit!);
     assert.equal(readFileSync(join(root, 'guides', 'deploy.mdx'), 'utf8'), '---\ntitle: "Deploy"\n---\n');
+    assert.ok(client.capabilities.executeCommandProvider?.commands.includes(create.command!.command), 'the server runs the command it attaches');
+    await client.request('workspace/executeCommand', { command: create.command!.command, arguments: create.command!.arguments });
+    assert.deepEqual(client.shownDocuments, [client.uri('guides/deploy.mdx')]);
     const refreshes = client.refreshRequests;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/deploy.mdx'), type: 1 }] });
     await client.until(() => client.refreshRequests > refreshes);

@@ -17,6 +17,7 @@ import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
 import { serveNavigation } from './navigationRequests';
+import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -48,6 +49,7 @@ export function startLanguageServer(connection: Connection): void {
     serveLanguageFeatures(context);
     serveFileOperations(context, diagnostics);
     serveNavigation(context);
+    if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -58,6 +60,7 @@ export function startLanguageServer(connection: Connection): void {
         referencesProvider: true,
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
         // leaving other JSON files to their JSON support.
         ...(client.formattingRegistration ? {} : { documentFormattingProvider: true }),
@@ -139,7 +142,7 @@ function foldersOf({ workspaceFolders, rootUri }: InitializeParams): string[] {
 }
 
 function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
-  const { textDocument, workspace } = capabilities;
+  const { textDocument, workspace, window } = capabilities;
   return {
     pullDiagnostics: textDocument?.diagnostic !== undefined,
     diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
@@ -149,5 +152,6 @@ function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     formattingRegistration: textDocument?.formatting?.dynamicRegistration === true,
+    showDocument: window?.showDocument?.support === true,
   };
 }
