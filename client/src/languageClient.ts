@@ -1,7 +1,7 @@
 import { Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
 import { LanguageClient, NotificationType, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
 import { serverNodeOptions } from '../../server/src/launch';
-import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/siteStatus';
+import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { SiteStatusItem } from './siteStatusItem';
 

@@ -17,6 +17,7 @@ import type {
   Hover,
   Location,
   TextEdit,
+  WorkspaceDiagnosticReport,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -205,12 +206,15 @@ describe('lsp-basic through the protocol', () => {
     );
   });
 
-  test('the quick fix creates the missing page; the watched-file event clears the diagnostic', async () => {
+  test('the quick fix creates the missing page and opens it; the watched-file event clears the diagnostic', async () => {
     const position = client.position('docs.json', '"guides/deploy"', 1);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri() }, range: { start: position, end: position }, context: { diagnostics: [] } });
     const create = actions.find((action) => action.title === 'Create guides/deploy.mdx')!;
     await applyWorkspaceEdit(client, create.edit!);
     assert.equal(readFileSync(join(root, 'guides', 'deploy.mdx'), 'utf8'), '---\ntitle: "Deploy"\n---\n');
+    assert.ok(client.capabilities.executeCommandProvider?.commands.includes(create.command!.command), 'the server runs the command it attaches');
+    await client.request('workspace/executeCommand', { command: create.command!.command, arguments: create.command!.arguments });
+    assert.deepEqual(client.shownDocuments, [client.uri('guides/deploy.mdx')]);
     const refreshes = client.refreshRequests;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/deploy.mdx'), type: 1 }] });
     await client.until(() => client.refreshRequests > refreshes);
@@ -390,6 +394,58 @@ describe('lsp-multi: two docs.json in one workspace', () => {
       [client.uri('two/docs.json'), 5, 14, 5, 21],
       [client.uri('two/docs.json'), 9, 27, 9, 34],
     ]);
+  });
+});
+
+describe('problems at start-up, before any file is opened', () => {
+  test('a client that pulls: the workspace pull holds every docs.json of the folder, and the site status comes', async () => {
+    const root = copyOfSite('lsp-basic');
+    const client = await LspTestClient.start({ root });
+    try {
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      const docsJson = report.items.find((item) => item.uri === client.uri('docs.json'));
+      assert.ok(docsJson && docsJson.kind === 'full', JSON.stringify(report));
+      assert.deepEqual(compact(docsJson.items), basicDiagnostics);
+      await client.until(() => client.statuses.length > 0);
+      assert.deepEqual((client.statuses[0] as { errors: number }).errors, 4);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a client that does not pull: the problems are published; docs.json in sub-folders too, not in node_modules', async () => {
+    const { diagnostic: _pull, ...textDocument } = vscodeCapabilities.textDocument!;
+    const root = mkdtempSync(join(tmpdir(), 'docsjson-start-'));
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'docs'), { recursive: true });
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'node_modules', 'some-package'), { recursive: true });
+    const client = await LspTestClient.start({ root, capabilities: { ...vscodeCapabilities, textDocument } });
+    try {
+      await client.until(() => client.published.has(client.uri('docs/docs.json')));
+      assert.deepEqual(compact(client.published.get(client.uri('docs/docs.json'))!), basicDiagnostics);
+      assert.deepEqual([...client.published.keys()].filter((uri) => uri.includes('node_modules')), []);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('docsjson/checkWorkspace finds docs.json files added since and checks every site from disk', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'docsjson-check-workspace-'));
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'one'), { recursive: true });
+    const client = await LspTestClient.start({ root });
+    try {
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 1, errors: 4, warnings: 2 });
+      cpSync(join(sitesDir, 'lsp-basic'), join(root, 'two'), { recursive: true });
+      writeFileSync(join(root, 'one', 'guides', 'deploy.mdx'), '# Deploy\n');
+      // No file events were sent: the check reads the folders again.
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 2, errors: 7, warnings: 4 });
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      assert.deepEqual(report.items.map((item) => item.uri).sort(), [client.uri('one/docs.json'), client.uri('two/docs.json')]);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

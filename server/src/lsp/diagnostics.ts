@@ -9,7 +9,7 @@ import {
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pathOf, type ServerContext } from './serverContext';
-import { siteStatusMethod, type SiteStatus } from './siteStatus';
+import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
 
 const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
 
@@ -41,7 +41,7 @@ export class DiagnosticsFeature {
   /** Every file of every known site, "$ref" files that are not open included. */
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
-    for (const site of this.context.workspace.allSites) {
+    for (const site of await this.context.workspace.discoveredSites()) {
       const state = await site.checked('current');
       const resultId = String(state.id);
       for (const path of state.site.result.documents.keys()) {
@@ -78,6 +78,29 @@ export class DiagnosticsFeature {
     for (const site of sites) void site.checked('current').catch((error) => connection.console.error(String(error)));
   }
 
+  /** The sites of the workspace folders were found: clients that do not pull get their problems now. */
+  sitesDiscovered(sites: DocsSite[]): void {
+    if (!this.context.client.pullDiagnostics) this.sitesChanged(sites);
+  }
+
+  /** Every site of the workspace checked from disk, docs.json files looked for again: the totals. */
+  async checkWorkspace(folders: string[]): Promise<CheckWorkspaceResult> {
+    const { workspace } = this.context;
+    await workspace.discoverSites(folders);
+    const totals = { sites: 0, errors: 0, warnings: 0 };
+    for (const site of workspace.allSites) {
+      site.host.rescan();
+      site.noteChange();
+      const state = await site.checked('current');
+      const { errors, warnings } = problemCounts(state);
+      totals.sites++;
+      totals.errors += errors;
+      totals.warnings += warnings;
+    }
+    if (this.context.client.pullDiagnostics && this.context.client.diagnosticRefresh) void this.context.connection.languages.diagnostics.refresh();
+    return totals;
+  }
+
   /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */
   siteRemoved(site: DocsSite): void {
     for (const uri of this.published.get(site) ?? []) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -110,6 +133,10 @@ export class DiagnosticsFeature {
 }
 
 function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): SiteStatus {
+  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...problemCounts(state), checkMs: Math.round(state.durationMs) };
+}
+
+function problemCounts(state: CheckedState): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const { diagnostics } of state.site.result.documents.values()) {
@@ -118,5 +145,5 @@ function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): Site
       else if (diagnostic.severity === 'warning') warnings++;
     }
   }
-  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, errors, warnings, checkMs: Math.round(state.durationMs) };
+  return { errors, warnings };
 }

@@ -23,6 +23,7 @@ import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } fro
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
+import { openPageCommand } from './openPageCommand';
 
 interface LinkData {
   docsJson: string;
@@ -139,12 +140,14 @@ function toLspCodeAction(context: ServerContext, site: DocsSite, checked: Checke
   } else {
     edit = workspaceEdit(context, site, checked, action.edits, text);
   }
+  const opensCreatedFile = action.createFile && context.client.showDocument;
   return {
     title: action.title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [toLspDiagnostic(action.diagnostic, text.lines)],
     isPreferred: action.isPreferred,
     edit,
+    ...(opensCreatedFile ? { command: { title: 'Open the new page', command: openPageCommand, arguments: [workspace.uriOf(site.absolute(action.createFile!.file))] } } : {}),
   };
 }
 
