@@ -4,6 +4,7 @@ import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { SiteStatusItem } from './siteStatusItem';
+import type { Code } from '../../server/src/engine/codes';
 
 let client: LanguageClient | undefined;
 
@@ -62,6 +63,6 @@ function withoutDuplicateSyntaxErrors(document: TextDocument | Uri, report: vsdi
   const uri = document instanceof Uri ? document : document.uri;
   const languageId = workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString())?.languageId;
   if (!report || report.kind !== vsdiag.DocumentDiagnosticReportKind.full || languageId === 'docsjson') return report;
-  return { ...report, items: report.items.filter((diagnostic) => diagnostic.code !== 'json/syntax') };
+  return { ...report, items: report.items.filter((diagnostic) => diagnostic.code !== ('json/syntax' satisfies Code)) };
 }
 
