@@ -242,6 +242,8 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
       assert.ok(action.title.trim().length > 0, 'a code action has a title');
       assertWorkspaceEdit(main, action.edit, `code action "${action.title}"`);
       for (const d of action.diagnostics ?? []) assertRange(doc, d.range, `diagnostic of "${action.title}"`);
+      // The command a quick fix runs after its edit (opening the page it created).
+      if (action.command) await client.request('workspace/executeCommand', { command: action.command.command, arguments: action.command.arguments });
     }
   }
 }
@@ -271,6 +273,7 @@ describe('any text a writer types, through the protocol: no request fails, every
       'documentFormattingProvider',
       'documentLinkProvider',
       'documentSymbolProvider',
+      'executeCommandProvider',
       'hoverProvider',
       'referencesProvider',
     ]);

@@ -18,7 +18,7 @@ import { hover } from '../engine/service/hover';
 import type { JsonText } from '../engine/service/jsonText';
 import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
 import { pageReferences } from '../engine/service/references';
-import { documentSymbols } from '../engine/service/symbols';
+import { documentSymbols, maxSymbols } from '../engine/service/symbols';
 import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
@@ -59,7 +59,8 @@ export function serveLanguageFeatures(context: ServerContext): void {
   connection.onDocumentLinks(async ({ textDocument }) => {
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    return documentLinks(target.checked, target.text).map((link): LspDocumentLink => {
+    // As many as the outline holds: past that, go to definition still opens a page.
+    return documentLinks(target.checked, target.text).slice(0, maxSymbols).map((link): LspDocumentLink => {
       const range = toRange(target.text.lines, link.range);
       if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
       const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
