@@ -148,7 +148,7 @@ function worded(error: AgentApiError, context: FailureContext): Pick<Failure, 'm
       return { message: 'The docs platform did not answer in time.', action: 'TryAgain' };
     case 'bad-request':
       return {
-        message: `The platform refused the request${error.serverSaid ? `: "${error.serverSaid}"` : '.'}`,
+        message: `The platform refused the request${error.serverSaid ? `: "${error.serverSaid}".` : '.'}`,
         action: undefined,
       };
     case 'unsupported':

@@ -63,8 +63,8 @@ type EndPhase = Exclude<TrackerPhase, 'creating' | 'sending' | 'streaming' | 'po
 interface LookUpOutcome {
   /** What happened first, e.g. "The platform failed while creating the job." */
   head: string;
-  /** What not finding it means, and what to do. */
-  missed: string;
+  /** What not finding it in the jobs list means, and what to do. */
+  missed?: string;
   action?: Failure['action'];
   phase?: EndPhase;
   detail?: string;
@@ -265,7 +265,7 @@ export class JobTracker {
       return this.end('not-created', { ...failure, message: `${failure.message} The job was not created.` });
     }
     if (!this.api.features.jobsList) {
-      await this.lookUpCreated(sentAt, { head: failure.message, missed: '', detail: failure.detail });
+      await this.lookUpCreated(sentAt, { head: failure.message, detail: failure.detail });
       return;
     }
     this.notice(`${failure.message} Looking for the job in the jobs list before anything else.`, failure.detail);
@@ -309,12 +309,12 @@ export class JobTracker {
    * undefined after ending the tracker with `head` and `missed` (or why the list could not tell).
    */
   private async lookUpCreated(sentAt: number, outcome: LookUpOutcome): Promise<string | undefined> {
-    const { head, missed, action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
+    const { head, missed = '', action = 'TryAgain', phase = 'not-created', detail = 'not found in the jobs list' } = outcome;
     if (!this.api.features.jobsList) {
       this.end(phase, {
         message: `${head} Whether the job exists cannot be told here (this API version has no jobs list): look in the dashboard before starting it again.`,
         action: 'OpenDashboard',
-        detail: 'no jobs list to look the job up in',
+        detail: outcome.detail ?? 'no jobs list to look the job up in',
       });
       return undefined;
     }
@@ -353,12 +353,14 @@ export class JobTracker {
 
   private async runFollowUp(sessionId: string, prompt: string): Promise<void> {
     const before = this.state.phase;
+    const wasRunning = this.state.record !== undefined && !isTerminal(this.state.record);
     const followUp: FollowUp = { prompt, sentAt: new Date().toISOString(), outcome: 'unknown' };
     this.state.followUps = [...(this.state.followUps ?? []), followUp];
     this.setPhase('sending');
     this.emit({ type: 'follow-up', followUp });
-    const settle = (outcome: FollowUp['outcome']) => {
+    const settle = (outcome: FollowUp['outcome'], failure?: Failure) => {
       followUp.outcome = outcome;
+      if (failure) followUp.failure = failure;
       this.emit({ type: 'follow-up', followUp });
     };
     try {
@@ -372,21 +374,34 @@ export class JobTracker {
       if (this.stopped) return;
       const failure = this.describe(error);
       if (!isAgentApiError(error) || !error.mayHaveReachedServer) {
-        settle('not-sent');
+        const notSent = { ...failure, message: `Your message was not sent: ${lowerFirst(failure.message)}` };
+        settle('not-sent', notSent);
+        if (wasRunning) {
+          this.notice(notSent.message, failure.detail);
+          await this.poll(sessionId);
+          return;
+        }
         // The job is as it was; only the message failed.
-        const phase: EndPhase = before === 'finished' || before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
-        return this.end(phase, { ...failure, message: `Your message was not sent: ${lowerFirst(failure.message)}` });
+        const phase: EndPhase = before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
+        return this.end(phase, notSent);
+      }
+      if (wasRunning) {
+        settle('unknown', failure);
+        this.notice(`${failure.message} Whether the job took your message cannot be told while it runs; following it.`, failure.detail);
+        await this.poll(sessionId);
+        return;
       }
       this.notice(`${failure.message} Looking at the job to see whether it took your message.`, failure.detail);
       const restarted = await this.poll(sessionId, { untilRestarted: this.options.lookUpAttempts });
       if (restarted) settle('sent');
       else if (!this.stopped) {
-        settle('unknown');
-        this.end('finished', {
+        const notTaken: Failure = {
           ...failure,
           message: `${failure.message} The job did not start again, so it most likely did not take your message: send it again.`,
           action: 'TryAgain',
-        });
+        };
+        settle('unknown', notTaken);
+        this.end('finished', notTaken);
       }
     }
   }
@@ -443,7 +458,7 @@ export class JobTracker {
       if (Date.now() - lastChangeAt > staleAfterMs) {
         const minutes = Math.round(staleAfterMs / 6_000) / 10;
         this.end('stale', {
-          message: `The job showed no progress for ${minutes} min; stopped watching it. Refresh to look again.`,
+          message: `The job showed no progress for ${minutes} min; stopped watching it.${this.options.surface === 'editor' ? ' Refresh to look again.' : ''}`,
           detail: `no change of the record for ${staleAfterMs} ms`,
         });
         return restarted;

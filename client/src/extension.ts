@@ -1,5 +1,6 @@
 import type { ExtensionContext } from 'vscode';
 import { activateAgentJobs } from './agent/activateAgentJobs';
+import { registerLanguageCommands } from './languageCommands';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
 import { registerSiteNavigation } from './navigation/registerSiteNavigation';
@@ -7,6 +8,7 @@ import { registerSiteNavigation } from './navigation/registerSiteNavigation';
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
+  registerLanguageCommands(context, client);
   registerMovePage(context);
   registerSiteNavigation(context, client);
   activateAgentJobs(context);

@@ -1,5 +1,6 @@
-import { languages, LanguageStatusSeverity, RelativePattern, Uri, window, type Disposable, type LanguageStatusItem } from 'vscode';
-import type { SiteStatus } from '../../server/src/lsp/siteStatus';
+import { basename } from 'node:path';
+import { languages, LanguageStatusSeverity, RelativePattern, Uri, window, workspace, type Disposable, type LanguageStatusItem } from 'vscode';
+import type { SiteStatus } from '../../server/src/lsp/customMessages';
 import { plural } from '../../server/src/engine/text';
 
 /** A check that takes longer than this makes typing feel slow: the status item says so. */
@@ -27,12 +28,13 @@ export class SiteStatusItem implements Disposable {
       .filter((site) => path !== undefined && (path === site.root || path.startsWith(`${site.root}/`) || path.startsWith(`${site.root}\\`)))
       .sort((a, b) => b.root.length - a.root.length)[0];
     if (!status) return;
-    const problems = `${plural(status.errors, 'error')}, ${plural(status.warnings, 'warning')}`;
+    const problems = `${counted(status.errors, 'error')}, ${counted(status.warnings, 'warning')}`;
     const slow = status.checkMs > slowCheckMs;
-    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${plural(status.pages, 'page')}, ${problems}`;
+    const site = siteName(status.root);
+    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problems}`;
     this.item.detail = slow
-      ? `checking ${status.root} took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
-      : `${status.root}, checked in ${status.checkMs} ms`;
+      ? `checking ${site} took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
+      : `${site}, checked in ${status.checkMs.toLocaleString('en-US')} ms`;
     this.item.severity = slow ? LanguageStatusSeverity.Warning : status.errors > 0 ? LanguageStatusSeverity.Error : LanguageStatusSeverity.Information;
     this.item.command = { title: 'Open docs.json', command: 'vscode.open', arguments: [Uri.parse(status.docsJson)] };
   }
@@ -41,4 +43,17 @@ export class SiteStatusItem implements Disposable {
     this.item.dispose();
     this.editorListener.dispose();
   }
+}
+
+/** A count with thousands separators: "22,992 pages". */
+function counted(count: number, noun: string): string {
+  return plural(count, noun).replace(String(count), count.toLocaleString('en-US'));
+}
+
+/** The site's folder as short as it is clear: relative to its workspace folder, or the folder's name. */
+function siteName(root: string): string {
+  const folder = workspace.getWorkspaceFolder(Uri.file(root));
+  if (!folder) return basename(root);
+  const relative = workspace.asRelativePath(Uri.file(root), (workspace.workspaceFolders?.length ?? 0) > 1);
+  return folder.uri.fsPath === root || relative === root ? folder.name : relative;
 }

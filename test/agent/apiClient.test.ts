@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { rejection } from './helpers/rejection';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { AgentApiClient, type AgentApiClientOptions, type CreateJobRequest } from '../../agent/src/apiClient';
 import { AgentApiError } from '../../agent/src/errors';
@@ -16,15 +17,6 @@ async function collect(eventBatches: AsyncIterable<AgentEvent[]> | undefined): P
   return list;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AgentApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof AgentApiError, `expected an AgentApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 function job(content: string): CreateJobRequest {
   return { branch: 'docs/test', messages: [{ role: 'user', content }], model: 'sonnet' };

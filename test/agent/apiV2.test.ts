@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { rejection } from './helpers/rejection';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import type { AgentJobApi } from '../../agent/src/apiClient';
 import { createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
-import { AgentApiError } from '../../agent/src/errors';
 import { describeFailure } from '../../agent/src/failure';
 import { pullRequestUrl } from '../../agent/src/jobRecord';
 import { checkApiKey } from '../../agent/src/keyCheck';
 
 const CANARY_KEY = 'mint_CANARY_v2_k3y_that_must_never_show_1a2b';
 
-async function rejection(promise: Promise<unknown>): Promise<AgentApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof AgentApiError, `expected an AgentApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 const prompt = (text: string) => ({ messages: [{ role: 'user', content: text }] });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,7 +16,7 @@ describe('failure model', () => {
       [error('server', { status: 500, request: 'get' }), 'The platform is having trouble right now; try again in a few minutes.', 'TryAgain'],
       [error('network'), 'Could not reach the docs platform: check the internet connection (or the proxy).', 'TryAgain'],
       [error('timeout'), 'The docs platform did not answer in time.', 'TryAgain'],
-      [error('bad-request', { serverSaid: 'prompt too long' }), 'The platform refused the request: "prompt too long"', undefined],
+      [error('bad-request', { serverSaid: 'prompt too long' }), 'The platform refused the request: "prompt too long".', undefined],
       [error('bad-response'), 'The platform sent an answer this version cannot read.', 'ShowLog'],
       [error('rate-limited', { request: 'get' }), 'The platform is limiting requests for now; try again later.', 'TryAgainLater'],
     ];

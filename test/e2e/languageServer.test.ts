@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { commonIcons } from '../../server/src/engine/icons/commonIcons';
 import { iconNames } from '../../server/src/engine/icons/iconNames';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
@@ -125,6 +126,13 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('at start-up, before any file is opened, the Problems panel holds the problems of docs.json', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const markers = await waitForMarkers(wb, 'the three problems of the closed docs.json', shows(ALL_THREE), 60_000);
+      t.diagnostic(JSON.stringify(markers.map(compact)));
+      assert.equal(await wb.page.locator('.part.editor .tab').count(), 0, 'no editor is open');
+    }));
+
   it('shows the three problems of docs.json in the Problems panel, once each: VS Code\'s JSON support does not validate it against "$schema"', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       await wb.openFile('docs.json');
@@ -160,8 +168,8 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       await waitFor('"icon": "" in the editor', async () => /^ {8}"icon": "",$/m.test(await wb.editorText()), 5000);
       const all = await wb.triggerSuggest();
       t.diagnostic(`empty value: ${JSON.stringify(all)}`);
-      // Font Awesome (the library of the "mint" theme) in alphabetical order: "0" to "9" come first.
-      assert.deepEqual(all.slice(0, 5), ['0', '1', '2', '3', '4']);
+      // Font Awesome (the library of the "mint" theme): the icons real sites use most come first.
+      assert.deepEqual(all.slice(0, 5), commonIcons('fontawesome').slice(0, 5));
       const fontAwesome = new Set(iconNames('fontawesome'));
       assert.deepEqual(all.filter((label) => !fontAwesome.has(label)), []);
 
@@ -227,5 +235,49 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       await wb.save();
       assert.equal(docsJson(), original.replace('"icon": "book"', '"icon": "rocket"').replace('"guides/setup"', '"guides/installation"'));
       await waitForMarkers(wb, 'no new problem after the rename', shows(WITHOUT_MISSING_PAGE));
+    }));
+
+  it('typing "" as a new page entry: no request fails, the outline names it "(empty page entry)"', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('docs.json');
+      // Line 12 is `        "pages": ["introduction", ...`: a new entry after the "[".
+      await wb.goTo(12, 19);
+      await wb.type('"", ');
+      await waitFor('the empty entry in the editor', async () => /"pages": \["", ?"introduction"/.test(await wb.editorText()), 5000);
+      await wb.page.keyboard.press('Control+Shift+O');
+      const symbols = await waitFor(
+        'the outline in "Go to Symbol in Editor"',
+        async () => {
+          const labels = (await wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name').allTextContents()).map(clean);
+          return labels.includes('(empty page entry)') ? labels : undefined;
+        },
+        15_000,
+      );
+      t.diagnostic(JSON.stringify(symbols));
+      await wb.page.keyboard.press('Escape');
+      const failures = (await wb.notifications()).filter((text) => /failed|error/i.test(text));
+      assert.deepEqual(failures, []);
+      await wb.runCommand('File: Revert File');
+      await waitFor('the entry gone', async () => (await wb.editorText()).includes('"pages": ["introduction"'), 10_000);
+    }));
+
+  it('the palette\'s docs.json commands: Check Workspace, Show Output, Restart Language Server', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.runCommand('docs.json: Check Workspace');
+      t.diagnostic(await wb.waitForNotification(/^docs\.json: checked 1 site: 1 error, 1 warning/, 30_000));
+      assert.ok(await wb.page.locator('.markers-panel').isVisible(), 'the Problems panel is shown');
+
+      const serverStarts = async () => [...clean(await wb.page.locator('.part.panel .monaco-editor .view-lines').textContent().catch(() => '')).matchAll(/started \(process (\d+)\)/g)].map((match) => match[1]);
+      await wb.runCommand('docs.json: Show Output');
+      const before = await waitFor('the server\'s start in the docs.json output', async () => ((await serverStarts()).length > 0 ? serverStarts() : undefined), 15_000);
+
+      await wb.runCommand('docs.json: Restart Language Server');
+      await wb.runCommand('docs.json: Show Output');
+      const after = await waitFor('a second server start in the output', async () => {
+        const starts = await serverStarts();
+        return starts.length > before.length ? starts : undefined;
+      }, 30_000);
+      assert.notEqual(after.at(-1), before.at(-1), 'a new server process');
+      await waitForMarkers(wb, 'the problems again after the restart', shows(WITHOUT_MISSING_PAGE), 30_000);
     }));
 });

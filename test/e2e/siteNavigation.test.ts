@@ -103,6 +103,61 @@ describe('the Site navigation view in a real VS Code', () => {
       }, 15_000);
       t.diagnostic(JSON.stringify(shown));
     }));
+
+  it('a group dragged onto a page nests before it, keeping its text', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const before = docsJson();
+      await row(wb, 'Reference').dragTo(row(wb, 'Introduction'));
+      await waitFor('the group moved in docs.json', () => docsJson() !== before, 15_000);
+      const after = docsJson();
+      t.diagnostic(after);
+      assert.deepEqual(JSON.parse(after).navigation.groups, [
+        {
+          group: 'Get started',
+          icon: 'fa-rocket',
+          pages: [{ group: 'Reference', icon: 'book', pages: ['reference/settings', 'guides/setup'] }, 'introduction', 'guides/missing'],
+        },
+      ]);
+      // Only the lists changed: the lines before the navigation are as they were.
+      assert.equal(after.slice(0, after.indexOf('"groups"')), before.slice(0, before.indexOf('"groups"')));
+      await waitFor('the view after the move', async () => {
+        const now = await rows(wb);
+        return now[0] === 'Get started [2]' && now[1] === 'Reference' ? now : undefined;
+      }, 15_000);
+    }));
+});
+
+describe('the Site navigation view with two sites in the workspace', () => {
+  let session: VSCodeSession;
+  const cleanups: Array<() => unknown> = [];
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      const workspace = tempFolder('docsjson-navigation-sites-e2e-');
+      for (const name of ['product', 'engineering']) cpSync(FIXTURE, join(workspace, name), { recursive: true });
+      session = await startVSCode({ name: 'site-navigation-two-sites', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace });
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('shows each docs.json as a site, with its own navigation under it', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.treeViewItems(VIEW, { minItems: 2 });
+      const folders = wb.page.locator('.pane-header', { hasText: /^docsjson-navigation-sites-e2e-/i }).first();
+      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      const site = ['Get started [2]', 'Introduction', 'Setup', 'guides/missing [1]', 'Reference', 'Settings'];
+      const shown = await waitFor('both sites and their navigation', async () => {
+        const now = await rows(wb);
+        return now.join() === ['engineering/docs.json', ...site, 'product/docs.json', ...site].join() ? now : undefined;
+      }, 60_000).catch(async (error: Error) => {
+        throw new Error(`${error.message}; the view shows ${JSON.stringify(await rows(wb))}`);
+      });
+      t.diagnostic(JSON.stringify(shown));
+    }));
 });
 
 function clean(text: string | null | undefined): string {

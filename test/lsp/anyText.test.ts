@@ -25,6 +25,13 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  moveNavigationEntryRequest,
+  navigationRequest,
+  type MoveNavigationEntryResult,
+  type NavigationItem,
+  type NavigationResult,
+} from '../../server/src/lsp/navigationProtocol';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 import { LspTestClient } from './lspClient';
 
@@ -176,6 +183,32 @@ function assertLocations(main: Checked, result: Location | Location[] | null, wh
   }
 }
 
+/** The "Site navigation" view's requests: up to 40 nodes of the tree, then one of them moved onto another. */
+async function askNavigation(client: LspTestClient, main: Checked, pick: number): Promise<void> {
+  const nodes: NavigationItem[] = [];
+  const parents: (NavigationItem | undefined)[] = [undefined];
+  for (let parent = parents.shift(); nodes.length < 40; parent = parents.shift()) {
+    const result = await client.request<NavigationResult>(navigationRequest, { docsJson: main.uri, parent: parent && { uri: parent.uri, path: parent.path } });
+    for (const item of result?.items ?? []) {
+      assert.ok(typeof item.label === 'string' && item.label.trim().length > 0, `a navigation node has a label: ${JSON.stringify(item)}`);
+      if (item.uri === main.uri) assertRange(main.document, item.range, `navigation node ${item.label}`);
+      nodes.push(item);
+      if (item.childCount > 0) parents.push(item);
+    }
+    if (parents.length === 0) break;
+  }
+  if (nodes.length < 2) return;
+  const source = nodes[pick % nodes.length];
+  const target = nodes[(pick >> 8) % nodes.length];
+  const moved = await client.request<MoveNavigationEntryResult>(moveNavigationEntryRequest, {
+    docsJson: main.uri,
+    source: { uri: source.uri, path: source.path },
+    target: { uri: target.uri, path: target.path },
+  });
+  if (moved.refused !== undefined) assert.ok(moved.refused.trim().length > 0, 'a refusal says why');
+  assertWorkspaceEdit(main, moved.edit, `moving ${source.label} onto ${target.label}`);
+}
+
 /** Every request the server offers, at `positions`; throws on an error answer or a result VS Code refuses. */
 async function askEverything(client: LspTestClient, main: Checked, positions: Position[]): Promise<void> {
   const textDocument = { uri: main.uri };
@@ -203,12 +236,17 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
     }
     assertLocations(main, await client.request<Location | null>('textDocument/definition', { textDocument, position }), 'definition');
     assertLocations(main, await client.request<Location[] | null>('textDocument/references', { textDocument, position, context: { includeDeclaration: true } }), 'references');
+    const prepared = await client.request<{ range: Range; placeholder: string } | null>('textDocument/prepareRename', { textDocument, position });
+    if (prepared) assertRange(doc, prepared.range, 'rename range');
+    assertWorkspaceEdit(main, await client.request<WorkspaceEdit | null>('textDocument/rename', { textDocument, position, newName: 'Renamed' }), 'rename');
     const range = { start: position, end: doc.positionAt(doc.offsetAt(position) + 40) };
     const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument, range, context: { diagnostics: [] } })) ?? [];
     for (const action of actions) {
       assert.ok(action.title.trim().length > 0, 'a code action has a title');
       assertWorkspaceEdit(main, action.edit, `code action "${action.title}"`);
       for (const d of action.diagnostics ?? []) assertRange(doc, d.range, `diagnostic of "${action.title}"`);
+      // The command a quick fix runs after its edit (opening the page it created).
+      if (action.command) await client.request('workspace/executeCommand', { command: action.command.command, arguments: action.command.arguments });
     }
   }
 }
@@ -221,7 +259,8 @@ describe('any text a writer types, through the protocol: no request fails, every
 
   let capabilities: InitializeResult['capabilities'] | undefined;
   before(async () => {
-    // The requests asked below are all the server announces: a new one must be added here.
+    // The requests asked below are all the server announces (besides its own, docsjson/navigation
+    // and docsjson/moveNavigationEntry, asked too): a new one must be added here.
     const probe = await LspTestClient.start({ root: join(__dirname, '..', 'fixtures', 'sites', 'lsp-basic') });
     clients.push(probe);
     capabilities = probe.capabilities;
@@ -237,8 +276,10 @@ describe('any text a writer types, through the protocol: no request fails, every
       'documentFormattingProvider',
       'documentLinkProvider',
       'documentSymbolProvider',
+      'executeCommandProvider',
       'hoverProvider',
       'referencesProvider',
+      'renameProvider',
     ]);
   });
 
@@ -252,6 +293,8 @@ describe('any text a writer types, through the protocol: no request fails, every
       await client.open(path);
       const original = client.text(path);
       const pageFile = join(repository, path, '..', 'renamed-by-the-test.mdx');
+      const top = await client.request<NavigationResult>(navigationRequest, { docsJson: client.uri(path) });
+      assert.ok((top?.items.length ?? 0) > 0, 'the navigation requests reach the site');
 
       await fc.assert(
         fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { minLength: 1, maxLength: 2 }), async (edits, elsewhere) => {
@@ -266,6 +309,7 @@ describe('any text a writer types, through the protocol: no request fails, every
           const offsets = [...edited.slice(-4), ...elsewhere.map((n) => n % (text.length + 1))];
           try {
             await askEverything(client, { document, uri: client.uri(path) }, offsets.map((offset) => document.positionAt(Math.min(offset, text.length))));
+            await askNavigation(client, { document, uri: client.uri(path) }, elsewhere[0]);
             const rename = await client.request<WorkspaceEdit | null>('workspace/willRenameFiles', {
               files: [{ oldUri: client.uri(join(path, '..', 'index.mdx')), newUri: `file://${pageFile}` }],
             });

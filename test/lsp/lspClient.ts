@@ -39,6 +39,7 @@ export const vscodeCapabilities: ClientCapabilities = {
     workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
     fileOperations: { willRename: true, didRename: true },
   },
+  window: { showDocument: { support: true } },
 };
 
 export interface ClientOptions {
@@ -61,6 +62,8 @@ export class LspTestClient {
   /** Questions the server asked (window/showMessageRequest), and the edits it asked to apply. */
   readonly questions: { message: string; actions: string[] }[] = [];
   readonly appliedEdits: unknown[] = [];
+  /** Documents the server asked the client to show (window/showDocument). */
+  readonly shownDocuments: string[] = [];
   /** The action the client picks when the server asks a question; undefined dismisses it. */
   answer?: string;
   /** What the server announced in its initialize result. */
@@ -98,6 +101,11 @@ export class LspTestClient {
       client.questions.push({ message: params.message, actions: (params.actions ?? []).map((action) => action.title) });
       client.notify();
       return client.answer === undefined ? null : { title: client.answer };
+    });
+    connection.onRequest('window/showDocument', (params: { uri: string }) => {
+      client.shownDocuments.push(params.uri);
+      client.notify();
+      return { success: true };
     });
     connection.onRequest('workspace/applyEdit', (params: { edit: unknown }) => {
       client.appliedEdits.push(params.edit);

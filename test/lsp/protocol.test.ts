@@ -17,6 +17,7 @@ import type {
   Hover,
   Location,
   TextEdit,
+  WorkspaceDiagnosticReport,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -205,12 +206,15 @@ describe('lsp-basic through the protocol', () => {
     );
   });
 
-  test('the quick fix creates the missing page; the watched-file event clears the diagnostic', async () => {
+  test('the quick fix creates the missing page and opens it; the watched-file event clears the diagnostic', async () => {
     const position = client.position('docs.json', '"guides/deploy"', 1);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri() }, range: { start: position, end: position }, context: { diagnostics: [] } });
     const create = actions.find((action) => action.title === 'Create guides/deploy.mdx')!;
     await applyWorkspaceEdit(client, create.edit!);
     assert.equal(readFileSync(join(root, 'guides', 'deploy.mdx'), 'utf8'), '---\ntitle: "Deploy"\n---\n');
+    assert.ok(client.capabilities.executeCommandProvider?.commands.includes(create.command!.command), 'the server runs the command it attaches');
+    await client.request('workspace/executeCommand', { command: create.command!.command, arguments: create.command!.arguments });
+    assert.deepEqual(client.shownDocuments, [client.uri('guides/deploy.mdx')]);
     const refreshes = client.refreshRequests;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/deploy.mdx'), type: 1 }] });
     await client.until(() => client.refreshRequests > refreshes);
@@ -329,7 +333,7 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
 
   test('docs.json gets the problems written in it, not those of the "$ref" file', async () => {
     await client.open('docs.json');
-    assert.deepEqual(compact(await client.diagnostics('docs.json')), [[13, 20, 13, 22, 1, 'schema/enum', '"" is not a valid value for "language" in language ""']]);
+    assert.deepEqual(compact(await client.diagnostics('docs.json')), [[13, 20, 13, 22, 1, 'schema/empty', '"language" in a language must not be empty']]);
   });
 
   test('workspace diagnostics: every file of the site, open or not, unchanged ones marked so', async () => {
@@ -338,7 +342,7 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
     assert.deepEqual(
       first.items.map((report) => [report.kind, report.uri, report.items?.map((d) => d.code)]),
       [
-        ['full', client.uri('docs.json'), ['schema/enum']],
+        ['full', client.uri('docs.json'), ['schema/empty']],
         ['full', client.uri('nav/en.json'), ['ref/missing-page', 'schema/empty']],
       ],
     );
@@ -393,6 +397,58 @@ describe('lsp-multi: two docs.json in one workspace', () => {
   });
 });
 
+describe('problems at start-up, before any file is opened', () => {
+  test('a client that pulls: the workspace pull holds every docs.json of the folder, and the site status comes', async () => {
+    const root = copyOfSite('lsp-basic');
+    const client = await LspTestClient.start({ root });
+    try {
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      const docsJson = report.items.find((item) => item.uri === client.uri('docs.json'));
+      assert.ok(docsJson && docsJson.kind === 'full', JSON.stringify(report));
+      assert.deepEqual(compact(docsJson.items), basicDiagnostics);
+      await client.until(() => client.statuses.length > 0);
+      assert.deepEqual((client.statuses[0] as { errors: number }).errors, 4);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a client that does not pull: the problems are published; docs.json in sub-folders too, not in node_modules', async () => {
+    const { diagnostic: _pull, ...textDocument } = vscodeCapabilities.textDocument!;
+    const root = mkdtempSync(join(tmpdir(), 'docsjson-start-'));
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'docs'), { recursive: true });
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'node_modules', 'some-package'), { recursive: true });
+    const client = await LspTestClient.start({ root, capabilities: { ...vscodeCapabilities, textDocument } });
+    try {
+      await client.until(() => client.published.has(client.uri('docs/docs.json')));
+      assert.deepEqual(compact(client.published.get(client.uri('docs/docs.json'))!), basicDiagnostics);
+      assert.deepEqual([...client.published.keys()].filter((uri) => uri.includes('node_modules')), []);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('docsjson/checkWorkspace finds docs.json files added since and checks every site from disk', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'docsjson-check-workspace-'));
+    cpSync(join(sitesDir, 'lsp-basic'), join(root, 'one'), { recursive: true });
+    const client = await LspTestClient.start({ root });
+    try {
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 1, errors: 4, warnings: 2 });
+      cpSync(join(sitesDir, 'lsp-basic'), join(root, 'two'), { recursive: true });
+      writeFileSync(join(root, 'one', 'guides', 'deploy.mdx'), '# Deploy\n');
+      // No file events were sent: the check reads the folders again.
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 2, errors: 7, warnings: 4 });
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      assert.deepEqual(report.items.map((item) => item.uri).sort(), [client.uri('one/docs.json'), client.uri('two/docs.json')]);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('settings and clients without pull diagnostics', () => {
   test('docsjson.missingPages.severity from workspace/configuration', async () => {
     const client = await LspTestClient.start({ root: join(sitesDir, 'lsp-basic'), settings: { missingPages: { severity: 'warning' } } });
@@ -415,7 +471,7 @@ describe('settings and clients without pull diagnostics', () => {
     try {
       await client.open('docs.json');
       await client.until(() => client.published.has(client.uri('nav/en.json')));
-      assert.deepEqual(compact(client.published.get(client.uri('docs.json'))!), [[13, 20, 13, 22, 1, 'schema/enum', '"" is not a valid value for "language" in language ""']]);
+      assert.deepEqual(compact(client.published.get(client.uri('docs.json'))!), [[13, 20, 13, 22, 1, 'schema/empty', '"language" in a language must not be empty']]);
       assert.deepEqual(compact(client.published.get(client.uri('nav/en.json'))!), [[10, 14, 10, 16, 1, 'schema/empty', '"icon" in group "More" must not be empty']]);
       const at = client.text('docs.json').indexOf('"language": ""') + 13;
       await client.edit('docs.json', at, at, 'de');

@@ -17,7 +17,8 @@ export interface CodeInfo {
 
 /**
  * Every diagnostic code the checker can report. The family before the "/" says what is checked:
- * the JSON text, the schema, the navigation's structure, references to files and specs, icons.
+ * the JSON text, the schema, the navigation's structure, references to files and specs, icons,
+ * and in pages, links.
  */
 export const codes = {
   'json/syntax': { severity: 'error', summary: 'broken JSON (the rest of the file is still checked); comments', example: 'Expected "," between items' },
@@ -29,13 +30,18 @@ export const codes = {
     example: '"mapel" is not a valid value for "theme": use "mint", "maple", … Did you mean "maple"?',
   },
   'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
-  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group in tab "Guides" must not be empty' },
+  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty' },
   'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
   'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
   'schema/unknown-key': {
     severity: 'warning',
     summary: 'a key the site silently drops, with a did-you-mean',
     example: 'Unknown key "icn" in group "G". Did you mean "icon"? The site ignores it silently',
+  },
+  'schema/dropped-key': {
+    severity: 'warning',
+    summary: 'a key the site drops because another one beside it wins (`fonts.heading`/`body` beside `fonts.family`)',
+    example: '"fonts.heading" is dropped by the site: beside "fonts.family" only the family is read, for all text. …',
   },
   'schema/legacy-key': {
     severity: 'warning',
@@ -116,6 +122,64 @@ export const codes = {
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
+  'link/missing-page': {
+    severity: 'error',
+    summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
+    example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
+  },
+  'link/missing-file': {
+    severity: 'error',
+    summary: 'an image, video or file in a page that the site does not have, with a did-you-mean',
+    example: 'Image "/images/logo.pngg" not found: there is no file images/logo.pngg in the site. Did you mean "/images/logo.png"?',
+  },
+  'link/missing-anchor': {
+    severity: 'warning',
+    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
+    example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
+  },
+  'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
+  'link/missing-snippet': {
+    severity: 'error',
+    summary: 'a snippet import that names no file of the site',
+    example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
+  },
+  'frontmatter/syntax': {
+    severity: 'error',
+    summary: 'a page\'s frontmatter is not valid YAML (the page fails to build): an unquoted colon, a repeated key, tabs…',
+    example: 'The frontmatter is not valid YAML, so the page fails to build: a value holds ": " (a colon and a space); put the value in quotes, such as title: "…"',
+  },
+  'frontmatter/type': { severity: 'warning', summary: 'a frontmatter key the site reads, with a value of the wrong type', example: '"hidden" in the frontmatter must be true or false, not the text "yes"' },
+  'frontmatter/enum': {
+    severity: 'warning',
+    summary: 'a frontmatter value outside its list (`mode`, `playground`, `iconType`), with a did-you-mean',
+    example: '"mode" in the frontmatter must be "default", "wide", … not the text "wid". Did you mean "wide"?',
+  },
+  'frontmatter/unknown-key': {
+    severity: 'warning',
+    summary: 'a frontmatter key one typo away from one the site reads (other keys are the writer\'s own and pass)',
+    example: 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"',
+  },
+  'redirect/missing-destination': {
+    severity: 'error',
+    summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',
+    example: '"/quickstrat" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?',
+  },
+  'redirect/chain': {
+    severity: 'warning',
+    summary: 'a redirect to a path that is redirected again; the fix points it at the end of the chain',
+    example: '"/b" is redirected again: "/b" → "/c". Point this redirect straight at "/c"',
+  },
+  'redirect/loop': { severity: 'error', summary: 'redirects that lead back to where they started', example: 'Redirect loop: "/a" → "/b" → "/a": visitors never reach a page' },
+  'redirect/duplicate-source': { severity: 'error', summary: 'two redirects from the same source', example: '"/start" is already redirected by redirect 1 (to "/quickstart"): only one of them takes effect' },
+  'redirect/shadows-page': {
+    severity: 'warning',
+    summary: 'a redirect source (`:param` and `*` included) that is an existing page, which visitors then never see',
+    example: '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/start", so the page is never shown',
+  },
+  'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
+  'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
+  'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },
+  'config/unknown-rule': { severity: 'error', summary: 'a rule code in `docsjson.config.json` that no check has, with a did-you-mean', example: 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof codes;

@@ -8,8 +8,9 @@ import {
 } from 'vscode-languageserver';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
+import { pageFile, type PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
-import { siteStatusMethod, type SiteStatus } from './siteStatus';
+import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
 
 const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
 
@@ -21,7 +22,10 @@ export class DiagnosticsFeature {
   /** URIs with published diagnostics, per site, to clear the ones a later check no longer reports. */
   private readonly published = new Map<DocsSite, Set<string>>();
 
-  constructor(private readonly context: ServerContext) {
+  constructor(
+    private readonly context: ServerContext,
+    private readonly pages: PageFeatures,
+  ) {
     if (!context.client.pullDiagnostics) return;
     context.connection.languages.diagnostics.on((params) => this.pull(params.textDocument.uri, params.previousResultId));
     context.connection.languages.diagnostics.onWorkspace((params) => this.pullWorkspace(new Map(params.previousResultIds.map(({ uri, value }) => [uri, value]))));
@@ -33,6 +37,8 @@ export class DiagnosticsFeature {
     const relative = site && path ? site.relative(path) : undefined;
     if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const state = await site.checked('current');
+    // A page's links are checked on its current text at each pull; other pages may have changed its anchors.
+    if (pageFile.test(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
@@ -41,7 +47,7 @@ export class DiagnosticsFeature {
   /** Every file of every known site, "$ref" files that are not open included. */
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
-    for (const site of this.context.workspace.allSites) {
+    for (const site of await this.context.workspace.discoveredSites()) {
       const state = await site.checked('current');
       const resultId = String(state.id);
       for (const path of state.site.result.documents.keys()) {
@@ -78,6 +84,29 @@ export class DiagnosticsFeature {
     for (const site of sites) void site.checked('current').catch((error) => connection.console.error(String(error)));
   }
 
+  /** The sites of the workspace folders were found: clients that do not pull get their problems now. */
+  sitesDiscovered(sites: DocsSite[]): void {
+    if (!this.context.client.pullDiagnostics) this.sitesChanged(sites);
+  }
+
+  /** Every site of the workspace checked from disk, docs.json files looked for again: the totals. */
+  async checkWorkspace(folders: string[]): Promise<CheckWorkspaceResult> {
+    const { workspace } = this.context;
+    await workspace.discoverSites(folders);
+    const totals = { sites: 0, errors: 0, warnings: 0 };
+    for (const site of workspace.allSites) {
+      site.host.rescan();
+      site.noteChange();
+      const state = await site.checked('current');
+      const { errors, warnings } = problemCounts(state);
+      totals.sites++;
+      totals.errors += errors;
+      totals.warnings += warnings;
+    }
+    if (this.context.client.pullDiagnostics && this.context.client.diagnosticRefresh) void this.context.connection.languages.diagnostics.refresh();
+    return totals;
+  }
+
   /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */
   siteRemoved(site: DocsSite): void {
     for (const uri of this.published.get(site) ?? []) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -93,8 +122,26 @@ export class DiagnosticsFeature {
       now.add(uri);
       void this.context.connection.sendDiagnostics({ uri, diagnostics: this.diagnosticsOf(site, state, path) });
     }
+    for (const path of this.context.workspace.openPaths()) {
+      const page = pageFile.test(path) ? site.relative(path) : undefined;
+      if (page === undefined) continue;
+      const uri = this.context.workspace.uriOf(path);
+      now.add(uri);
+      void this.pages.diagnostics(site, page).then((diagnostics) => this.context.connection.sendDiagnostics({ uri, diagnostics }));
+    }
     for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.set(site, now);
+  }
+
+  /** For clients without pull diagnostics: a page was opened or edited. */
+  async pageChanged(path: string): Promise<void> {
+    const site = await this.context.workspace.siteFor(path);
+    const page = site?.relative(path);
+    if (!site || page === undefined) return;
+    const diagnostics = await this.pages.diagnostics(site, page);
+    const uri = this.context.workspace.uriOf(path);
+    this.published.get(site)?.add(uri);
+    void this.context.connection.sendDiagnostics({ uri, diagnostics });
   }
 
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {
@@ -110,6 +157,10 @@ export class DiagnosticsFeature {
 }
 
 function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): SiteStatus {
+  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...problemCounts(state), checkMs: Math.round(state.durationMs) };
+}
+
+function problemCounts(state: CheckedState): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const { diagnostics } of state.site.result.documents.values()) {
@@ -118,5 +169,5 @@ function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): Site
       else if (diagnostic.severity === 'warning') warnings++;
     }
   }
-  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, errors, warnings, checkMs: Math.round(state.durationMs) };
+  return { errors, warnings };
 }

@@ -6,6 +6,7 @@ import type { RemoteSpecs } from '../engine/service/checkedSite';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
+import { findDocsJsonFiles } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
 
 export type FileChange = 'created' | 'changed' | 'deleted';
@@ -24,7 +25,25 @@ export class DocsWorkspace {
   private readonly texts = new Map<string, { version: number; text: JsonText }>();
   private readonly docsJsonAbove = new Map<string, string | null>();
 
+  /** The workspace folders' sites found at start-up (and by the last look since). */
+  private discovery: Promise<DocsSite[]> = Promise.resolve([]);
+
   constructor(private readonly options: WorkspaceOptions) {}
+
+  /**
+   * Looks for every docs.json in the workspace folders (skipping dependencies and dot folders),
+   * so their problems are known before any file is opened.
+   */
+  discoverSites(folders: string[]): Promise<DocsSite[]> {
+    this.discovery = Promise.all(folders.map(findDocsJsonFiles)).then((found) => Promise.all(found.flat().map((path) => this.siteOf(path))));
+    return this.discovery;
+  }
+
+  /** Every site, once the last look for docs.json files is done. */
+  async discoveredSites(): Promise<DocsSite[]> {
+    await this.discovery.catch(() => undefined);
+    return this.allSites;
+  }
 
   get allSites(): DocsSite[] {
     return [...this.knownSites.values()];
@@ -33,6 +52,11 @@ export class DocsWorkspace {
   /** Documents the editor has open, by absolute path. */
   openDocument(path: string): TextDocument | undefined {
     return this.openDocuments.get(path);
+  }
+
+  /** The paths of every open document. */
+  openPaths(): IterableIterator<string> {
+    return this.openDocuments.keys();
   }
 
   /** A file's URI: the editor's own for an open document. */

@@ -2,6 +2,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentFormattingRequest,
+  RequestType0,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -10,11 +11,14 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
+import { checkWorkspaceMethod, type CheckWorkspaceResult } from './customMessages';
 import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
+import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -26,6 +30,7 @@ export function startLanguageServer(connection: Connection): void {
   let client: ClientFeatures;
   let settingsFromClient: DocsJsonSettings;
   let diagnostics: DiagnosticsFeature;
+  let workspaceFolders: string[] = [];
 
   const workspace = new DocsWorkspace({
     settingsFor: async (scopeUri) => {
@@ -38,22 +43,29 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = clientFeatures(params);
+    workspaceFolders = foldersOf(params);
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
-    diagnostics = new DiagnosticsFeature(context);
-    serveLanguageFeatures(context);
-    serveFileOperations(context, diagnostics);
+    const pages = new PageFeatures(context);
+    diagnostics = new DiagnosticsFeature(context, pages);
+    serveLanguageFeatures(context, pages);
+    servePageRenames(context, pages);
+    serveFileOperations(context, diagnostics, pages);
     serveNavigation(context);
+    if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['"', '/'] },
+        // "(" and "#" start a link target or an anchor in a page.
+        completionProvider: { triggerCharacters: ['"', '/', '(', '#'] },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: true },
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
         // leaving other JSON files to their JSON support.
         ...(client.formattingRegistration ? {} : { documentFormattingProvider: true }),
@@ -81,6 +93,14 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
+    connection.console.info(`docs.json language server started (process ${process.pid})`);
+    // After the answer to initialize: the first workspace pull waits for the sites found here.
+    setImmediate(() => {
+      workspace.discoverSites(workspaceFolders).then(
+        (sites) => diagnostics.sitesDiscovered(sites),
+        (error: unknown) => connection.console.error(`docs.json language server: looking for docs.json files failed: ${String(error)}`),
+      );
+    });
     if (client.watchedFilesRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
     }
@@ -110,16 +130,25 @@ export function startLanguageServer(connection: Connection): void {
     if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);
     const affected = workspace.documentChanged(path, document, kind);
     if (client.pullDiagnostics) return;
+    if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;
     diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
   }
+
+  connection.onRequest(new RequestType0<CheckWorkspaceResult, void>(checkWorkspaceMethod), () => diagnostics.checkWorkspace(workspaceFolders));
 
   documents.listen(connection);
   connection.listen();
 }
 
+/** The workspace folders as paths: the folders given, else the root. */
+function foldersOf({ workspaceFolders, rootUri }: InitializeParams): string[] {
+  const uris = workspaceFolders?.map((folder) => folder.uri) ?? (rootUri ? [rootUri] : []);
+  return uris.flatMap((uri) => pathOf(uri) ?? []);
+}
+
 function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
-  const { textDocument, workspace } = capabilities;
+  const { textDocument, workspace, window } = capabilities;
   return {
     pullDiagnostics: textDocument?.diagnostic !== undefined,
     diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
@@ -129,5 +158,6 @@ function clientFeatures({ capabilities }: InitializeParams): ClientFeatures {
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     formattingRegistration: textDocument?.formatting?.dynamicRegistration === true,
+    showDocument: window?.showDocument?.support === true,
   };
 }

@@ -17,6 +17,8 @@ export interface ClientFeatures {
   watchedFilesRegistration: boolean;
   configurationRegistration: boolean;
   formattingRegistration: boolean;
+  /** The client opens a document when asked (window/showDocument). */
+  showDocument: boolean;
 }
 
 export interface ServerContext {

@@ -68,6 +68,12 @@ const syntaxMessages: Record<string, string> = {
   InvalidCharacter: 'Invalid character in string (control characters must be escaped)',
 };
 
+/** A jsonc-parser error in words. */
+export function jsonSyntaxMessage(error: ParseError): string {
+  const name = printParseErrorCode(error.error);
+  return syntaxMessages[name] ?? name;
+}
+
 /** Where a too-deep broken file is reported: the first place nested deeper than this. */
 const reportedDepth = 1000;
 
@@ -112,11 +118,10 @@ class TolerantJsonDocument implements JsonDocument {
       return;
     }
     this.syntaxProblems = errors.map((error) => {
-      const name = printParseErrorCode(error.error);
       const start = Math.min(error.offset, text.length);
       return {
         range: { start, end: Math.min(text.length, start + Math.max(error.length, 1)) },
-        message: syntaxMessages[name] ?? name,
+        message: jsonSyntaxMessage(error),
       };
     });
   }

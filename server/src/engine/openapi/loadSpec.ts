@@ -13,9 +13,9 @@ export type SpecStatus =
 
 export type SpecStatuses = Map<SpecDeclaration, SpecStatus>;
 
-/** Reads and parses the spec a declaration names, if it is a file of the site. */
-export function loadSpec(host: SiteHost, cache: SpecCache, declaration: SpecDeclaration): SpecStatus {
-  const resolved = resolveReference(declaration.reference, '');
+/** Reads and parses the spec a reference (a path from the docs root, or a URL) names, if it is a file of the site. */
+export function loadSpec(host: SiteHost, cache: SpecCache, reference: string): SpecStatus {
+  const resolved = resolveReference(reference, '');
   if (resolved.kind !== 'file') return resolved.kind === 'url' ? { kind: 'remote', url: resolved.url } : resolved;
   const text = host.files.has(resolved.path) ? host.readFile(resolved.path) : undefined;
   if (text === undefined) return { kind: 'missing', path: resolved.path };
@@ -27,6 +27,6 @@ export function loadSpec(host: SiteHost, cache: SpecCache, declaration: SpecDecl
 /** Loads each declared spec once. */
 export function loadSpecs(host: SiteHost, cache: SpecCache, declarations: Iterable<SpecDeclaration>): SpecStatuses {
   const statuses: SpecStatuses = new Map();
-  for (const declaration of declarations) statuses.set(declaration, loadSpec(host, cache, declaration));
+  for (const declaration of declarations) statuses.set(declaration, loadSpec(host, cache, declaration.reference));
   return statuses;
 }

@@ -10,6 +10,8 @@ export interface FrontmatterField {
 }
 
 export interface FrontmatterError {
+  /** The YAML parser's code (BLOCK_AS_IMPLICIT_KEY, DUPLICATE_KEY…). */
+  code: string;
   message: string;
   range: OffsetRange;
 }
@@ -24,10 +26,11 @@ export interface Frontmatter {
 }
 
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
-  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: false });
+  // A repeated key is an error, as it is for the site's own YAML reader.
+  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: true });
   const at = (range: readonly number[] | null | undefined): OffsetRange =>
     range ? { start: block.start + range[0], end: block.start + range[1] } : { start: block.start, end: block.start };
-  const errors = document.errors.map((error) => ({ message: error.message.split('\n')[0], range: at(error.pos) }));
+  const errors = document.errors.map((error) => ({ code: error.code, message: error.message.split('\n')[0], range: at(error.pos) }));
   const fields = new Map<string, FrontmatterField>();
   if (errors.length > 0 || !isMap(document.contents)) return { block, fields, errors };
   const data = document.toJS() as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { droppedKeyRule } from './droppedKeyRule';
 import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
 import { navigationRule } from './navigationRule';
@@ -8,4 +9,4 @@ import type { Rule } from './rule';
 import { schemaRule } from './schemaRule';
 
 /** Every rule, in the order each event reaches them. */
-export const rules: readonly Rule[] = [jsonRule, referenceRule, schemaRule, navigationRule, pageRule, openapiRule, iconRule];
+export const rules: readonly Rule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule];

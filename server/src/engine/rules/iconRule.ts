@@ -4,6 +4,8 @@ import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/i
 import { didYouMean } from '../suggest';
 import type { CheckContext } from '../checkContext';
 import { resolveReference } from '../site/references';
+import type { Code } from '../codes';
+import type { FileIndex } from '../site/fileIndex';
 import type { Rule } from './rule';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
@@ -14,14 +16,62 @@ export const iconRule: Rule = {
   start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
 };
 
-function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
-  // A misspelt icon is often copied to many elements; its suggestion is looked up once.
+/** What is wrong with an icon name, wherever it is written (docs.json or a page's frontmatter). */
+export interface IconProblem {
+  code: Code;
+  message: string;
+  /** The name to write instead. */
+  replacement?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface IconCheck {
+  files: FileIndex;
+  /** Whether names are checked against the library's list. */
+  checkNames: boolean;
+  /** The closest name in a library, looked up once per name: a misspelt icon is often copied to many places. */
+  suggest(library: IconLibrary, name: string): string | undefined;
+}
+
+export function iconCheck(files: FileIndex, checkNames: boolean): IconCheck {
   const suggestions = new Map<string, string | undefined>();
-  const suggestionFor = (library: IconLibrary, name: string): string | undefined => {
-    const key = `${library}:${name}`;
-    if (!suggestions.has(key)) suggestions.set(key, didYouMean(name, iconNames(library)));
-    return suggestions.get(key);
+  return {
+    files,
+    checkNames,
+    suggest(library, name) {
+      const key = `${library}:${name}`;
+      if (!suggestions.has(key)) suggestions.set(key, didYouMean(name, iconNames(library)));
+      return suggestions.get(key);
+    },
   };
+}
+
+/** Checks an icon name against a library; `owner` says where it is written (`group "G"`). */
+export function iconProblem(check: IconCheck, library: IconLibrary, name: string, owner?: string): IconProblem | undefined {
+  if (name === '' || findIcon(library, name)) return undefined;
+  if (/^https?:\/\//i.test(name)) return undefined;
+  if (name.includes('/') || imagePattern.test(name)) {
+    const resolved = resolveReference(name, '');
+    if (resolved.kind === 'outside') return { code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` };
+    if (resolved.kind === 'file' && !check.files.has(resolved.path)) return { code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` };
+    return undefined;
+  }
+  if (name.startsWith('fa-')) {
+    const bare = name.slice(3);
+    return { code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
+  }
+  if (!check.checkNames) return undefined;
+  const suggestion = check.suggest(library, name);
+  return {
+    code: 'icon/unknown',
+    message: `Unknown ${libraryTitle[library]} icon "${name}"${owner ? ` in ${owner}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    replacement: suggestion,
+    data: { library },
+  };
+}
+
+function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
+  const check = iconCheck(ctx.host.files, ctx.options.checkIconNames !== false);
   return (cursor, subject, out) => {
     const value = cursor.value;
     let nameCursor = cursor;
@@ -32,37 +82,15 @@ function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
       if (isIconLibrary(value.library)) library = value.library;
     }
     const name = nameCursor.value;
-    if (typeof name !== 'string' || name === '' || findIcon(library, name)) return;
-    if (/^https?:\/\//i.test(name)) return;
-    if (name.includes('/') || imagePattern.test(name)) {
-      const resolved = resolveReference(name, '');
-      if (resolved.kind === 'outside') {
-        out.push({ cursor: nameCursor, target: 'value', code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` });
-      } else if (resolved.kind === 'file' && !ctx.host.files.has(resolved.path)) {
-        out.push({ cursor: nameCursor, target: 'value', code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` });
-      }
-      return;
-    }
-    if (name.startsWith('fa-')) {
-      const bare = name.slice(3);
-      out.push({
-        cursor: nameCursor,
-        target: 'value',
-        code: 'icon/fa-prefix',
-        message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`,
-        suggestions: [{ title: `Change to "${bare}"`, replacement: JSON.stringify(bare) }],
-      });
-      return;
-    }
-    if (ctx.options.checkIconNames === false) return;
-    const suggestion = suggestionFor(library, name);
+    if (typeof name !== 'string') return;
+    const problem = iconProblem(check, library, name, subjectOwner(subject));
+    if (!problem) return;
+    const { replacement, ...finding } = problem;
     out.push({
       cursor: nameCursor,
       target: 'value',
-      code: 'icon/unknown',
-      message: `Unknown ${libraryTitle[library]} icon "${name}"${subjectOwner(subject) ? ` in ${subjectOwner(subject)}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
-      data: { library },
+      ...finding,
+      suggestions: replacement === undefined ? undefined : [{ title: `Change to "${replacement}"`, replacement: JSON.stringify(replacement) }],
     });
   };
 }

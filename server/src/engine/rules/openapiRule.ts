@@ -1,6 +1,7 @@
 import type { CheckContext } from '../checkContext';
 import { PageEntry, type SpecDeclaration } from '../model/navigationModel';
-import { isOperationEntry, parseOperation } from '../model/pageReference';
+import { isOperationEntry, parseOperation, type OperationReference } from '../model/pageReference';
+import type { Code } from '../codes';
 import { loadSpec, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
@@ -26,55 +27,78 @@ export const openapiRule: Rule = {
   },
 };
 
-function reportBrokenSpec(ctx: CheckContext, { reference, cursor }: SpecDeclaration, status: SpecStatus): void {
+/** Why a spec cannot be read, said the same wherever it is named; undefined for a usable one. */
+export function specProblem(reference: string, status: SpecStatus): { code: Code; message: string; data?: Record<string, unknown> } | undefined {
   switch (status.kind) {
     case 'outside':
-      ctx.report({ cursor, target: 'value', code: 'ref/outside-root', message: `OpenAPI spec "${reference}" is outside the docs root (${status.reason}); it is not read` });
-      break;
+      return { code: 'ref/outside-root', message: `OpenAPI spec "${reference}" is outside the docs root (${status.reason}); it is not read` };
     case 'missing':
-      ctx.report({ cursor, target: 'value', code: 'ref/missing-openapi', message: `OpenAPI spec not found: ${status.path}`, data: { file: status.path } });
-      break;
+      return { code: 'ref/missing-openapi', message: `OpenAPI spec not found: ${status.path}`, data: { file: status.path } };
     case 'invalid':
-      ctx.report({ cursor, target: 'value', code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} cannot be used: ${status.error}` });
-      break;
+      return { code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} cannot be used: ${status.error}` };
+    default:
+      return undefined;
   }
+}
+
+function reportBrokenSpec(ctx: CheckContext, { reference, cursor }: SpecDeclaration, status: SpecStatus): void {
+  const problem = specProblem(reference, status);
+  if (problem) ctx.report({ cursor, target: 'value', ...problem });
+}
+
+/** The specs in force narrowed to the one an operation names first, if it names one; `unlisted` is a named spec not among them. */
+export function specsFor(named: OperationReference, inForce: SpecStatus[]): { specs: SpecStatus[]; unlisted?: string } {
+  if (!named.spec) return { specs: inForce };
+  const prefixed = resolveReference(named.spec, '');
+  const specs = inForce.filter((spec) => (spec.kind === 'local' && prefixed.kind === 'file' && spec.path === prefixed.path) || (spec.kind === 'remote' && prefixed.kind === 'url' && spec.url === prefixed.url));
+  return specs.length === 0 && prefixed.kind === 'file' ? { specs, unlisted: named.spec } : { specs };
+}
+
+export type OperationLookup =
+  | { kind: 'found' }
+  /** A spec is remote or unreadable: its operations are not known. */
+  | { kind: 'unknowable' }
+  | { kind: 'no-spec' }
+  | { kind: 'missing'; message: string; suggestion?: string };
+
+/** Whether an operation is in the specs, with the closest one when it is not. */
+export function lookUpOperation({ method, path }: OperationReference, specs: SpecStatus[]): OperationLookup {
+  if (specs.length === 0) return { kind: 'no-spec' };
+  if (specs.some((spec) => spec.kind !== 'local')) return { kind: 'unknowable' };
+  const operations = specs.flatMap((spec) => (spec.kind === 'local' ? spec.operations : []));
+  if (operations.some((op) => op.method === method && op.path === path)) return { kind: 'found' };
+  const suggestion = didYouMean(`${method} ${path}`, operations.map((op) => `${op.method} ${op.path}`));
+  const files = specs.map((spec) => (spec.kind === 'local' ? spec.path : '')).join(', ');
+  return { kind: 'missing', suggestion, message: `Operation "${method} ${path}" is not in ${files}${suggestion ? `. Did you mean "${suggestion}"?` : ''}` };
 }
 
 function checkOperation(ctx: CheckContext, entry: PageEntry, statuses: SpecStatuses): void {
   const named = parseOperation(entry.value);
   if (!named) return;
-  const { method, path } = named;
-  let specs = entry.element.openapi.map((declaration) => statuses.get(declaration)).filter((s): s is SpecStatus => !!s);
-  if (named.spec) {
-    const prefixed = resolveReference(named.spec, '');
-    specs = specs.filter((spec) => (spec.kind === 'local' && prefixed.kind === 'file' && spec.path === prefixed.path) || (spec.kind === 'remote' && prefixed.kind === 'url' && spec.url === prefixed.url));
-    if (specs.length === 0 && prefixed.kind === 'file') {
-      const declaration = { reference: named.spec, cursor: entry.cursor };
-      const status = loadSpec(ctx.host, ctx.specCache, declaration);
-      reportBrokenSpec(ctx, declaration, status);
-      specs = [status];
-    }
+  const inForce = entry.element.openapi.map((declaration) => statuses.get(declaration)).filter((s): s is SpecStatus => !!s);
+  const { specs, unlisted } = specsFor(named, inForce);
+  if (unlisted) {
+    const declaration = { reference: unlisted, cursor: entry.cursor };
+    const status = loadSpec(ctx.host, ctx.specCache, unlisted);
+    reportBrokenSpec(ctx, declaration, status);
+    specs.push(status);
   }
-  if (specs.length === 0) {
+  const lookup = lookUpOperation(named, specs);
+  if (lookup.kind === 'no-spec') {
     ctx.report({
       cursor: entry.cursor,
       target: 'value',
       code: 'ref/operation-without-spec',
       message: `"${entry.value}" names an API operation, but no OpenAPI spec is set here or above (set "openapi" on this element, a parent, or "api.openapi")`,
     });
-    return;
+  } else if (lookup.kind === 'missing') {
+    const { suggestion } = lookup;
+    ctx.report({
+      cursor: entry.cursor,
+      target: 'value',
+      code: 'ref/unknown-operation',
+      message: lookup.message,
+      suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(named.spec ? `${named.spec} ${suggestion}` : suggestion) }] : undefined,
+    });
   }
-  if (specs.some((spec) => spec.kind !== 'local')) return;
-  const operations = specs.flatMap((spec) => (spec.kind === 'local' ? spec.operations : []));
-  if (operations.some((op) => op.method === method && op.path === path)) return;
-  const names = operations.map((op) => `${op.method} ${op.path}`);
-  const suggestion = didYouMean(`${method} ${path}`, names);
-  const files = specs.map((spec) => (spec.kind === 'local' ? spec.path : '')).join(', ');
-  ctx.report({
-    cursor: entry.cursor,
-    target: 'value',
-    code: 'ref/unknown-operation',
-    message: `Operation "${method} ${path}" is not in ${files}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-    suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(named.spec ? `${named.spec} ${suggestion}` : suggestion) }] : undefined,
-  });
 }

@@ -12,7 +12,7 @@ export interface FileEdit {
   edits: TextEdit[];
 }
 
-/** The range that removes a property together with the comma that separates it from a neighbour. */
+/** The range that removes a property or an array item together with the comma that separates it from a neighbour. */
 export function propertyRemoval(property: Node): OffsetRange {
   const siblings = property.parent?.children ?? [property];
   const index = siblings.indexOf(property);

@@ -2,7 +2,7 @@ import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { JsonPath } from '../json/path';
 import { collectionKinds, describeElement, type NavElement } from '../model/navigationModel';
 import type { CheckedSite } from './checkedSite';
-import type { TextEdit } from './edits';
+import { propertyRemoval, type TextEdit } from './edits';
 import { JsonText } from './jsonText';
 import type { NavigationRef } from './navigationTree';
 
@@ -34,7 +34,7 @@ export function navigationMove(site: CheckedSite, source: NavigationRef, target:
   const index = before ? rest.indexOf(before) : rest.length;
   if (list === from && (from.children ?? []).indexOf(node) === index) return { document: source.document, edits: [] };
 
-  const removal = removalRange(from, node);
+  const removal = propertyRemoval(node);
   const separator = separatorOf(text, list);
   const entry = reindented(text, node, indentAt(text, (before ?? rest[rest.length - 1] ?? list).offset) + (rest.length ? '' : '  '));
   let insertion: TextEdit;
@@ -83,16 +83,6 @@ function listKeysFor(moved: NavElement | undefined, target: NavElement): string[
   if (moved.kind === 'group') return target.kind === 'group' ? ['pages'] : ['groups', 'pages'];
   const key = Object.entries(collectionKinds).find(([name, kind]) => kind === moved.kind && name !== 'pages')?.[0];
   return key ? [key] : [];
-}
-
-/** The entry's range together with the comma that separates it from a neighbour. */
-function removalRange(list: Node, node: Node): { start: number; end: number } {
-  const siblings = list.children ?? [];
-  const index = siblings.indexOf(node);
-  const end = node.offset + node.length;
-  if (index > 0) return { start: siblings[index - 1].offset + siblings[index - 1].length, end };
-  if (siblings.length > 1) return { start: node.offset, end: siblings[1].offset };
-  return { start: node.offset, end };
 }
 
 /** What the list writes between two entries: ", " or a comma, a line break and indentation. */

@@ -42,15 +42,29 @@ export function navigationChildren(site: CheckedSite, parent?: NavigationRef): N
   const root = site.result.model.root;
   const element = parent ? site.elementAt(parent.document, parent.path) : root;
   if (!element || (parent && !samePlace(element, parent))) return undefined;
-  const nodes: NavigationNode[] = [];
+  const nodes: Omit<NavigationNode, 'range'>[] = [];
   const holders = element === root ? [element, ...element.children.filter((child) => child.kind === 'global')] : [element];
   for (const holder of holders) {
     for (const entry of entriesOf(holder)) {
-      const node = entry instanceof PageEntry ? pageNode(site, entry) : entry.kind === 'global' ? undefined : elementNode(site, entry);
-      if (node) nodes.push(node);
+      if (entry instanceof PageEntry) nodes.push(pageNode(site, entry));
+      else if (entry.kind !== 'global') nodes.push(elementNode(entry));
     }
   }
-  return nodes;
+  return withRanges(site, nodes);
+}
+
+/** The nodes with the ranges of their values, found by one scan per file; a node without one is left out. */
+function withRanges(site: CheckedSite, nodes: Omit<NavigationNode, 'range'>[]): NavigationNode[] {
+  const ranges = new Map<Omit<NavigationNode, 'range'>, OffsetRange | undefined>();
+  for (const document of new Set(nodes.map((node) => node.document))) {
+    const inDocument = nodes.filter((node) => node.document === document);
+    const found = site.locate(document, inDocument.map((node) => ({ path: node.path, target: 'value' as const })));
+    inDocument.forEach((node, index) => ranges.set(node, found[index]));
+  }
+  return nodes.flatMap((node) => {
+    const range = ranges.get(node);
+    return range ? [{ ...node, range }] : [];
+  });
 }
 
 /** An element's children and page entries, pages-list items in their list order. */
@@ -75,10 +89,8 @@ function listIndex(element: NavElement): number {
   return typeof last === 'number' ? last : -1;
 }
 
-function elementNode(site: CheckedSite, element: NavElement): NavigationNode | undefined {
+function elementNode(element: NavElement): Omit<NavigationNode, 'range'> {
   const { document, path } = { document: element.cursor.document.path, path: element.cursor.path };
-  const [range] = site.locate(document, [{ path, target: 'value' }]);
-  if (!range) return undefined;
   const value = element.value;
   const kind: NavigationNodeKind = element.kind === 'globalEntry' ? 'link' : (element.kind as NavigationNodeKind);
   const nameKey = element.kind === 'globalEntry' ? String(element.parentCollection).replace(/s$/, '') : nameKeys[element.kind];
@@ -92,16 +104,13 @@ function elementNode(site: CheckedSite, element: NavElement): NavigationNode | u
     detail: noun,
     icon: iconName(value.icon),
     href: typeof value.href === 'string' ? value.href : undefined,
-    range,
     childCount: entriesOf(element).length,
   };
 }
 
-function pageNode(site: CheckedSite, entry: PageEntry): NavigationNode | undefined {
+function pageNode(site: CheckedSite, entry: PageEntry): Omit<NavigationNode, 'range'> {
   const cursor = entry.cursor;
-  const [range] = site.locate(cursor.document.path, [{ path: cursor.path, target: 'value' }]);
-  if (!range) return undefined;
-  const base = { document: cursor.document.path, path: cursor.path, detail: entry.value, range, childCount: 0 };
+  const base = { document: cursor.document.path, path: cursor.path, detail: entry.value, childCount: 0 };
   if (isOperationEntry(entry.value)) return { ...base, kind: 'operation', label: entry.value };
   const page = pagePath(entry.value);
   if (page.kind !== 'page') return { ...base, kind: 'page', label: entry.value.trim() === '' ? '(empty page entry)' : entry.value };

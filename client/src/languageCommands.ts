@@ -1,0 +1,20 @@
+import { commands, window, type ExtensionContext } from 'vscode';
+import { RequestType0, type LanguageClient } from 'vscode-languageclient/node';
+import { checkWorkspaceMethod, type CheckWorkspaceResult } from '../../server/src/lsp/customMessages';
+import { plural } from '../../server/src/engine/text';
+
+const checkWorkspaceRequest = new RequestType0<CheckWorkspaceResult, void>(checkWorkspaceMethod);
+
+/** The palette's docs.json commands: check the workspace, restart the server, show its output. */
+export function registerLanguageCommands(context: ExtensionContext, client: LanguageClient): void {
+  context.subscriptions.push(
+    commands.registerCommand('docsjson.checkWorkspace', async () => {
+      const result = await client.sendRequest(checkWorkspaceRequest);
+      await commands.executeCommand('workbench.actions.view.problems');
+      const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
+      void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : `docs.json: checked ${plural(result.sites, 'site')}: ${problems}`);
+    }),
+    commands.registerCommand('docsjson.restartServer', () => client.restart()),
+    commands.registerCommand('docsjson.showOutput', () => client.outputChannel.show(true)),
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A redirect source as the site matches it: literal segments, `:name` (one segment), `:name?`
+ * (an optional one), `:name+` (one or more), `:name*` and `*` (any number, none included).
+ */
+export interface RoutePattern {
+  /** The route as written, normalised (see normaliseRoute). */
+  readonly route: string;
+  /** True when it holds parameters or wildcards. */
+  readonly dynamic: boolean;
+  /** The literal segments before the first parameter ("/docs/v1" for "/docs/v1/:slug*"): every match starts with it. */
+  readonly literalPrefix: string;
+  match(route: string): Map<string, string> | undefined;
+}
+
+/** A route without query, fragment or trailing slash: "/guides/setup/?x#y" -> "/guides/setup" (":slug?" stays). */
+export function normaliseRoute(route: string): string {
+  let path = route.replace(/#.*$/s, '').replace(/(?<!:[A-Za-z_]\w*)\?.*$/s, '').trim();
+  if (!path.startsWith('/')) path = `/${path}`;
+  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+const parameter = /^:([A-Za-z_]\w*)([?*+]?)$/;
+
+export function compileRoutePattern(written: string): RoutePattern {
+  const route = normaliseRoute(written);
+  let source = '';
+  let dynamic = false;
+  let wildcardCount = 0;
+  let literalPrefix = '';
+  const names: string[] = [];
+  for (const segment of route.split('/').slice(1)) {
+    const param = parameter.exec(segment);
+    if (segment === '*' || param) {
+      if (!dynamic) literalPrefix = source.replace(/\\(.)/g, '$1');
+      dynamic = true;
+      const name = param ? param[1] : `*${wildcardCount++}`;
+      const modifier = param ? param[2] : '*';
+      names.push(name);
+      source += modifier === '' ? '/([^/]+)' : modifier === '?' ? '(?:/([^/]+))?' : modifier === '+' ? '/(.+)' : '(?:/(.+))?';
+    } else if (segment !== '') {
+      source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    }
+  }
+  if (!dynamic) return { route, dynamic, literalPrefix: route, match: (other) => (other === route ? new Map() : undefined) };
+  const regex = new RegExp(`^${source || '/'}$`);
+  return {
+    route,
+    dynamic,
+    literalPrefix,
+    match(other) {
+      const found = regex.exec(other);
+      if (!found) return undefined;
+      return new Map(names.map((name, index) => [name, found[index + 1] ?? '']));
+    },
+  };
+}
+
+/** A destination with the source's parameters put in; undefined when it names one the source lacks. */
+export function substitute(destination: string, values: Map<string, string>): string | undefined {
+  let missing = false;
+  const route = normaliseRoute(destination)
+    .split('/')
+    .map((segment) => {
+      const param = parameter.exec(segment);
+      if (!param && segment !== '*') return segment;
+      const value = values.get(param ? param[1] : '*0');
+      if (value === undefined) missing = true;
+      return value ?? '';
+    })
+    .filter((segment, index) => index === 0 || segment !== '')
+    .join('/');
+  return missing ? undefined : normaliseRoute(route);
+}

@@ -1,0 +1,255 @@
+import { parse as parseYaml } from 'yaml';
+import type { CheckResult } from '../check';
+import { codes, type Code } from '../codes';
+import type { Diagnostic, Severity } from '../diagnostic';
+import type { IconLibrary } from '../icons/iconNames';
+import type { OffsetRange } from '../json/path';
+import { parseOperation } from '../model/pageReference';
+import { loadSpec, type SpecStatus } from '../openapi/loadSpec';
+import type { SpecCache } from '../openapi/openapiSpec';
+import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/frontmatter';
+import { definition } from '../schema/schema';
+import type { SiteHost } from '../site/siteHost';
+import { didYouMean } from '../suggest';
+import { quoteList } from '../text';
+import { iconCheck, iconProblem, type IconCheck } from './iconRule';
+import { lookUpOperation, specProblem, specsFor } from './openapiRule';
+
+/** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
+export interface FrontmatterSite {
+  host: SiteHost;
+  specCache: SpecCache;
+  iconLibrary: IconLibrary;
+  icons: IconCheck;
+  /** The specs docs.json declares (navigation elements and api.openapi), loaded. */
+  specs: SpecStatus[];
+}
+
+type ValueType = 'text' | 'boolean' | 'number' | 'list of text' | { oneOf: readonly string[] };
+
+const iconStyles = definition('iconStyle').enum as string[];
+
+/** Keys the platform reads, with the type it reads them as. Other keys pass through. */
+const knownKeys: Record<string, ValueType> = {
+  title: 'text',
+  description: 'text',
+  sidebarTitle: 'text',
+  icon: 'text',
+  iconType: { oneOf: iconStyles },
+  tag: 'text',
+  url: 'text',
+  hidden: 'boolean',
+  noindex: 'boolean',
+  searchable: 'boolean',
+  boost: 'number',
+  deprecated: 'boolean',
+  hideFooterPagination: 'boolean',
+  hideApiMarker: 'boolean',
+  keywords: 'list of text',
+  groups: 'list of text',
+  api: 'text',
+  openapi: 'text',
+  asyncapi: 'text',
+  'openapi-schema': 'text',
+  playground: { oneOf: ['interactive', 'simple', 'none', 'auth'] },
+  mode: { oneOf: ['default', 'wide', 'custom', 'frame', 'center'] },
+  canonical: 'text',
+  robots: 'text',
+  authMethod: 'text',
+  contentType: 'text',
+};
+
+/** Keys known by name only (their value may take several shapes). */
+const otherKnownKeys = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors'];
+const keyNames = [...Object.keys(knownKeys), ...otherKnownKeys];
+const keySet = new Set(keyNames);
+/** `og:image`, `twitter:card`…: meta tags, written through. */
+const metaTagKey = /^(og|twitter):/;
+
+/** The codes the frontmatter checks report (the icon and operation codes are docs.json's own). */
+export const frontmatterCodes: readonly Code[] = [
+  'frontmatter/syntax',
+  'frontmatter/type',
+  'frontmatter/enum',
+  'frontmatter/unknown-key',
+  'icon/unknown',
+  'icon/fa-prefix',
+  'icon/missing-file',
+  'ref/outside-root',
+  'ref/missing-openapi',
+  'ref/invalid-openapi',
+  'ref/operation-without-spec',
+  'ref/unknown-operation',
+];
+
+/** Checks a page's frontmatter: YAML errors, value types of known keys, icon, openapi operation. */
+export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: FrontmatterSite): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report: Report = (range, code, message, fix, severity) =>
+    out.push({
+      range: trimmed(range, text),
+      severity: severity ?? codes[code].severity,
+      code,
+      message,
+      suggestions: fix === undefined ? undefined : [{ title: `Change to ${fix}`, replacement: fix }],
+    });
+
+  if (frontmatter.errors.length > 0) {
+    // What the parser made of broken YAML is not what the writer meant: its values are not checked.
+    for (const error of frontmatter.errors) report(syntaxRange(error, text), 'frontmatter/syntax', syntaxMessage(error, text));
+    return out;
+  }
+  if (!frontmatter.data) {
+    if (parseYaml(frontmatter.block.raw) != null) {
+      const { start, raw } = frontmatter.block;
+      report({ start, end: start + raw.length }, 'frontmatter/type', 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
+    }
+    return out;
+  }
+  for (const field of frontmatter.fields.values()) {
+    const type = knownKeys[field.key];
+    if (type === undefined) {
+      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, report);
+      continue;
+    }
+    if (field.value === null || field.value === undefined) continue;
+    const typeProblem = typeMessage(field, type);
+    if (typeProblem) {
+      const suggestion = typeof type === 'object' && typeof field.value === 'string' ? didYouMean(field.value, type.oneOf) : undefined;
+      report(field.valueRange, typeof type === 'object' ? 'frontmatter/enum' : 'frontmatter/type', typeProblem + (suggestion ? `. Did you mean "${suggestion}"?` : ''), suggestion && scalar(suggestion, field, text));
+      continue;
+    }
+    if (field.key === 'icon') checkIcon(field, text, site, report);
+    else if (field.key === 'openapi') checkOperation(field, site, report);
+  }
+  return out;
+}
+
+type Report = (range: OffsetRange, code: Code, message: string, fix?: string, severity?: Severity) => void;
+
+/** A range without the line breaks and spaces a block value ends with. */
+function trimmed(range: OffsetRange, text: string): OffsetRange {
+  let end = range.end;
+  while (end > range.start + 1 && /\s/.test(text[end - 1])) end--;
+  return end === range.end ? range : { start: range.start, end };
+}
+
+function typeMessage(entry: FrontmatterField, type: ValueType): string | undefined {
+  const value = entry.value;
+  const subject = `"${entry.key}" in the frontmatter`;
+  if (type === 'text') {
+    if (typeof value === 'string') return undefined;
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      return `${subject} is read as the ${typeof value} ${String(value)}, not as text: put it in quotes ("${entry.key}: "${String(value)}"")`;
+    }
+    return `${subject} must be text, not ${describe(value)}`;
+  }
+  if (type === 'boolean') return typeof value === 'boolean' ? undefined : `${subject} must be true or false, not ${describe(value)}`;
+  if (type === 'number') return typeof value === 'number' ? undefined : `${subject} must be a number, not ${describe(value)}`;
+  if (type === 'list of text') {
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return undefined;
+    return `${subject} must be a list of text, such as [one, two], not ${describe(value)}`;
+  }
+  if (typeof value === 'string' && type.oneOf.includes(value)) return undefined;
+  return `${subject} must be ${quoteList(type.oneOf)}, not ${describe(value)}`;
+}
+
+function checkUnknownKey(entry: FrontmatterField, report: Report): void {
+  const suggestion = didYouMean(entry.key, keyNames);
+  if (!suggestion) return; // other keys are the writer's own: they pass through
+  const caseOnly = suggestion.toLowerCase() === entry.key.toLowerCase();
+  report(
+    entry.keyRange,
+    'frontmatter/unknown-key',
+    `Unknown frontmatter key "${entry.key}". Did you mean "${suggestion}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read "${entry.key}"`,
+    suggestion,
+  );
+}
+
+function checkIcon(entry: FrontmatterField, text: string, site: FrontmatterSite, report: Report): void {
+  const problem = iconProblem(site.icons, site.iconLibrary, entry.value as string);
+  if (problem) report(entry.valueRange, problem.code, problem.message, problem.replacement && scalar(problem.replacement, entry, text));
+}
+
+function checkOperation(entry: FrontmatterField, site: FrontmatterSite, report: Report): void {
+  const value = entry.value as string;
+  const reference = parseOperation(value.trim());
+  if (!reference) {
+    report(entry.valueRange, 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "${value}"`);
+    return;
+  }
+  const { specs, unlisted } = specsFor(reference, site.specs);
+  if (unlisted) {
+    const status = loadSpec(site.host, site.specCache, unlisted);
+    const problem = specProblem(unlisted, status);
+    if (problem) {
+      report(entry.valueRange, problem.code, problem.message);
+      return;
+    }
+    specs.push(status);
+  }
+  const lookup = lookUpOperation(reference, specs);
+  if (lookup.kind === 'no-spec') {
+    report(
+      entry.valueRange,
+      'ref/operation-without-spec',
+      `"${value}" names an API operation, but docs.json declares no OpenAPI spec: set "api.openapi" or "openapi" on a navigation element, or name the spec first ("openapi.json ${reference.method} ${reference.path}")`,
+    );
+  } else if (lookup.kind === 'missing') {
+    const fix = lookup.suggestion && (reference.spec ? `${reference.spec} ${lookup.suggestion}` : lookup.suggestion);
+    report(entry.valueRange, 'ref/unknown-operation', lookup.message, fix && JSON.stringify(fix));
+  }
+}
+
+/** The YAML scalar for a replacement value: bare when it was written bare and can be, else double-quoted. */
+function scalar(value: string, entry: FrontmatterField, text: string): string {
+  const quoted = text[entry.valueRange.start] === '"' || text[entry.valueRange.start] === "'";
+  return !quoted && /^[A-Za-z][\w-]*$/.test(value) ? value : JSON.stringify(value);
+}
+
+/** An unquoted colon is shown from the value's start to the end of its line; other errors where the parser puts them. */
+function syntaxRange(error: FrontmatterError, text: string): OffsetRange {
+  if (error.code !== 'BLOCK_AS_IMPLICIT_KEY') return error.range;
+  const lineEnd = text.slice(error.range.start).search(/[ \t]*\r?\n/);
+  return { start: error.range.start, end: lineEnd < 0 ? text.length : error.range.start + Math.max(lineEnd, 1) };
+}
+
+/** The parser's message, or plainer words for the classic mistakes. */
+function syntaxMessage(error: FrontmatterError, text: string): string {
+  const prefix = 'The frontmatter is not valid YAML, so the page fails to build';
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') {
+    const lineStart = text.lastIndexOf('\n', error.range.start - 1) + 1;
+    const key = /^\s*([^:\s][^:]*):/.exec(text.slice(lineStart, error.range.start))?.[1];
+    return `${prefix}: a value holds ": " (a colon and a space); put the value in quotes${key ? `, such as ${key}: "…"` : ''}`;
+  }
+  if (error.code === 'DUPLICATE_KEY') return `${prefix}: this key is already set above`;
+  if (error.code === 'TAB_AS_INDENT') return `${prefix}: indent with spaces, not tabs`;
+  return `${prefix}: ${error.message.replace(/:$/, '')}`;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `the text "${value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
+  if (Array.isArray(value)) return 'a list';
+  if (value === null || value === undefined) return 'nothing';
+  return 'a mapping of keys';
+}
+
+/** The frontmatter rules' view of a checked docs.json: its files, icon library and loaded specs. */
+export function frontmatterSite(result: CheckResult): FrontmatterSite {
+  const { host, specCache, statuses, options } = result.basis;
+  return {
+    host,
+    specCache,
+    iconLibrary: result.siteIconLibrary,
+    icons: iconCheck(host.files, options.checkIconNames !== false),
+    specs: uniqueSpecs(statuses.values()),
+  };
+}
+
+/** One status per spec file or URL (several elements may declare the same spec); a broken one stays, so its operations are not taken as missing. */
+function uniqueSpecs(statuses: Iterable<SpecStatus>): SpecStatus[] {
+  const byName = new Map<string, SpecStatus>();
+  for (const status of statuses) byName.set(status.kind === 'local' ? status.path : status.kind === 'remote' ? status.url : 'broken', status);
+  return [...byName.values()];
+}

@@ -1,0 +1,243 @@
+import type { CheckResult } from '../check';
+import { codes, type Code } from '../codes';
+import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
+import type { JsonPath } from '../json/path';
+import { isRecord } from '../model/cursor';
+import type { Routes } from '../pages/routes';
+import { compileRoutePattern, normaliseRoute, substitute, type RoutePattern } from '../redirects/redirectPattern';
+import { didYouMean } from '../suggest';
+
+/** What the site serves at a route ("/guides/setup", no trailing slash). */
+export interface SiteRoutes {
+  /** What serves a route: a page file, a page generated from an API operation, or a static file. */
+  resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
+  /** Every route a page is served at. */
+  pageRoutes(): Iterable<string>;
+}
+
+/** The site graph's routes as the redirect checks see them. */
+export function siteRoutes(routes: Routes): SiteRoutes {
+  return {
+    resolve(route) {
+      const path = route.slice(1);
+      const page = routes.pages.get(path);
+      if (page !== undefined) return { kind: 'page', file: page };
+      const generated = routes.generated.get(path);
+      if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
+      return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
+    },
+    *pageRoutes() {
+      for (const path of routes.pages.keys()) yield `/${path}`;
+      for (const path of routes.generated.keys()) yield `/${path}`;
+    },
+  };
+}
+
+export const redirectCodes: readonly Code[] = ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'];
+
+interface RedirectProblem {
+  path: JsonPath;
+  code: Code;
+  message: string;
+  severity?: Severity;
+  suggestions?: Suggestion[];
+}
+
+interface Redirect {
+  index: number;
+  source: RoutePattern;
+  destination: string;
+}
+
+const external = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)/;
+/** How many redirects a chain may follow before it is taken for a loop. */
+const maxHops = 32;
+
+/**
+ * Checks the "redirects" of a checked docs.json against the routes of its site: duplicate
+ * sources, sources that hide pages, destinations that lead nowhere, chains and loops. Returns
+ * diagnostics of the docs.json, in document order.
+ */
+export function checkRedirects(check: CheckResult, routes: SiteRoutes): Diagnostic[] {
+  const main = check.documents.get(check.basis.mainPath)?.document;
+  const value = main?.json.value;
+  if (!main || !isRecord(value) || !Array.isArray(value.redirects)) return [];
+  const problems: RedirectProblem[] = [];
+  const ctx: Reporter = { report: (problem) => problems.push(problem) };
+  const list = value.redirects;
+
+  const redirects: Redirect[] = [];
+  const bySource = new Map<string, Redirect>();
+  const seen = new Map<string, { index: number; destination: string }>();
+  list.forEach((item, index) => {
+    if (!isRecord(item) || typeof item.source !== 'string' || typeof item.destination !== 'string') return;
+    const written = writtenSource(item.source);
+    const first = seen.get(written);
+    if (first) {
+      ctx.report({
+        path: ['redirects', index, 'source'],
+        code: 'redirect/duplicate-source',
+        message: `"${item.source}" is already redirected by redirect ${first.index + 1} (to "${first.destination}"): only one of them takes effect`,
+      });
+      return;
+    }
+    seen.set(written, { index, destination: item.destination });
+    // A source with a query or a fragment applies to those links only: it neither hides a page nor continues a chain.
+    if (/[?#]/.test(written)) return;
+    const redirect = { index, source: compileRoutePattern(item.source), destination: item.destination };
+    bySource.set(redirect.source.route, redirect);
+    redirects.push(redirect);
+  });
+
+  let pageRoutes: SortedRoutes | undefined;
+  const allPageRoutes = () => (pageRoutes ??= new SortedRoutes(routes.pageRoutes()));
+  const dynamicRedirects = redirects.filter((redirect) => redirect.source.dynamic);
+  const redirectOf = (route: string): { redirect: Redirect; target?: string } | undefined => {
+    const exact = bySource.get(route);
+    if (exact && !exact.source.dynamic) return { redirect: exact, target: external.test(exact.destination) ? undefined : normaliseRoute(exact.destination) };
+    for (const redirect of dynamicRedirects) {
+      if (!route.startsWith(redirect.source.literalPrefix)) continue;
+      const values = redirect.source.match(route);
+      if (values) return { redirect, target: external.test(redirect.destination) ? undefined : substitute(redirect.destination, values) };
+    }
+    return undefined;
+  };
+
+  for (const redirect of redirects) {
+    checkShadowedPages(ctx, redirect, routes, allPageRoutes);
+    if (external.test(redirect.destination)) continue;
+    const destination = compileRoutePattern(redirect.destination);
+    if (destination.dynamic) {
+      if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !dynamicRedirects.some((other) => other !== redirect && other.source.dynamic && sharesPrefix(other.source, destination))) {
+        reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
+      }
+      continue;
+    }
+    checkStaticDestination(ctx, redirect, destination.route, routes, redirectOf, allPageRoutes);
+  }
+  const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
+  return problems
+    .map(({ code, message, severity, suggestions }, index) => ({ range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity: severity ?? codes[code].severity, suggestions }))
+    .sort(compareDiagnostics);
+}
+
+interface Reporter {
+  report(problem: RedirectProblem): void;
+}
+
+function checkShadowedPages(ctx: Reporter, redirect: Redirect, routes: SiteRoutes, allPageRoutes: () => SortedRoutes): void {
+  const at = { path: ['redirects', redirect.index, 'source'], code: 'redirect/shadows-page' as const };
+  if (!redirect.source.dynamic) {
+    const served = routes.resolve(redirect.source.route);
+    if (served?.kind === 'page') {
+      ctx.report({ ...at, message: `"${redirect.source.route}" is the page ${served.file}: this redirect sends its visitors to "${redirect.destination}", so the page is never shown` });
+    }
+    return;
+  }
+  const hidden = allPageRoutes().withPrefix(redirect.source.literalPrefix).filter((route) => redirect.source.match(route));
+  if (hidden.length === 0) return;
+  const files = hidden.slice(0, 3).map((route) => routes.resolve(route)?.file ?? route);
+  ctx.report({
+    ...at,
+    message: `"${redirect.source.route}" matches ${hidden.length === 1 ? 'the page' : `${hidden.length} pages:`} ${files.join(', ')}${hidden.length > 3 ? ', …' : ''}: ${hidden.length === 1 ? 'it is' : 'they are'} never shown, as this redirect sends their visitors elsewhere`,
+  });
+}
+
+function checkStaticDestination(
+  ctx: Reporter,
+  redirect: Redirect,
+  destination: string,
+  routes: SiteRoutes,
+  redirectOf: (route: string) => { redirect: Redirect; target?: string } | undefined,
+  allPageRoutes: () => SortedRoutes,
+): void {
+  const chain: string[] = [redirect.source.route, destination];
+  const seen = new Set<Redirect>([redirect]);
+  let current = destination;
+  for (let hop = 0; ; hop++) {
+    const next = redirectOf(current);
+    if (!next) break;
+    if (seen.has(next.redirect) || hop >= maxHops) {
+      reportDestination(ctx, redirect, `Redirect loop: ${chain.map((route) => `"${route}"`).join(' → ')}: visitors never reach a page`, 'redirect/loop');
+      return;
+    }
+    seen.add(next.redirect);
+    if (next.target === undefined) {
+      // An external destination or one that cannot be worked out ends the chain.
+      chain.push(next.redirect.destination);
+      current = '';
+      break;
+    }
+    chain.push(next.target);
+    current = next.target;
+  }
+  if (chain.length > 2) {
+    const last = chain[chain.length - 1];
+    ctx.report({
+      path: ['redirects', redirect.index, 'destination'],
+      code: 'redirect/chain',
+      message: `"${destination}" is redirected again: ${chain.slice(1).map((route) => `"${route}"`).join(' → ')}. Point this redirect straight at "${last}"`,
+      suggestions: [{ title: `Change to "${last}"`, replacement: JSON.stringify(last) }],
+    });
+    return;
+  }
+  if (routes.resolve(destination)) return;
+  const suggestion = didYouMean(destination, allPageRoutes().all);
+  reportDestination(
+    ctx,
+    redirect,
+    `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    'redirect/missing-destination',
+    suggestion,
+  );
+}
+
+function reportDestination(ctx: Reporter, redirect: Redirect, message: string, code: Code = 'redirect/missing-destination', suggestion?: string): void {
+  ctx.report({
+    path: ['redirects', redirect.index, 'destination'],
+    code,
+    message,
+    suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
+  });
+}
+
+/** A source as written, but for a trailing slash: "/a/" and "/a" are one source, "/a?x=1" and "/a#b" are others. */
+function writtenSource(source: string): string {
+  const [, path, rest] = /^([^?#]*)(.*)$/s.exec(source.trim())!;
+  return normaliseRoute(path) + rest;
+}
+
+/** Page routes in order, so that the routes under a prefix are found by binary search. */
+class SortedRoutes {
+  readonly all: string[];
+
+  constructor(routes: Iterable<string>) {
+    this.all = [...routes].sort();
+  }
+
+  /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"). */
+  withPrefix(prefix: string): string[] {
+    if (prefix === '' || prefix === '/') return this.all;
+    let low = 0;
+    let high = this.all.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.all[mid] < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.all.length && this.all[i].startsWith(prefix); i++) {
+      const route = this.all[i];
+      if (route.length === prefix.length || route.charCodeAt(prefix.length) === 47) found.push(route);
+    }
+    return found;
+  }
+}
+
+/** Whether a wildcard source covers the literal start of a wildcard destination (a chain of wildcard redirects). */
+function sharesPrefix(source: RoutePattern, destination: RoutePattern): boolean {
+  const literal = (pattern: RoutePattern) => pattern.route.split('/').filter((segment) => segment !== '' && !segment.startsWith(':') && segment !== '*');
+  const sourcePrefix = literal(source);
+  const destinationPrefix = literal(destination);
+  return sourcePrefix.length <= destinationPrefix.length && sourcePrefix.every((segment, index) => destinationPrefix[index] === segment);
+}

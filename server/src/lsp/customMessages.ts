@@ -1,0 +1,28 @@
+// The server's own messages besides LSP, shared by server and client: each end makes its typed
+// NotificationType or RequestType from the method and the shapes here (with its own protocol
+// library), so both speak one shape.
+
+/** Sent after each check of a site, for the client's status item. */
+export const siteStatusMethod = 'docsjson/siteStatus';
+
+export interface SiteStatus {
+  /** URI of the site's docs.json. */
+  docsJson: string;
+  /** Folder of the docs.json. */
+  root: string;
+  /** Page entries in the navigation. */
+  pages: number;
+  errors: number;
+  warnings: number;
+  /** How long the check took, in milliseconds. */
+  checkMs: number;
+}
+
+/** Asks the server to look for docs.json files again and check every site from disk. */
+export const checkWorkspaceMethod = 'docsjson/checkWorkspace';
+
+export interface CheckWorkspaceResult {
+  sites: number;
+  errors: number;
+  warnings: number;
+}

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { readPage } from '../../server/src/engine/pages/pageModel';
+import { checkFrontmatter, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
+import { docsJson, extractMarkers, writeSite } from '../support/site';
+
+const spec = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Acme', version: '1' },
+  paths: { '/users': { get: {}, post: {} }, '/users/{id}': { delete: {} } },
+});
+const otherSpec = JSON.stringify({ openapi: '3.1.0', info: { title: 'Billing', version: '1' }, paths: { '/invoices': { get: {} } } });
+
+function site(extra = '\n  "api": { "openapi": "openapi.json" },') {
+  const text = docsJson('{ "pages": ["intro"] }', extra);
+  const root = writeSite({ 'docs.json': text, 'intro.mdx': '', 'openapi.json': spec, 'billing/openapi.json': otherSpec, 'images/logo.svg': '' });
+  return frontmatterSite(checkDocsJson(text, new DiskSiteHost(root)));
+}
+const acme = site();
+
+/** Checks a page with ⟦markers⟧: the diagnostics must cover exactly the marked ranges, in order. */
+function check(marked: string, where = acme): Diagnostic[] {
+  const { text, ranges } = extractMarkers(marked);
+  const { frontmatter } = readPage('page.mdx', text);
+  const diagnostics = frontmatter ? checkFrontmatter(text, frontmatter, where) : [];
+  assert.deepEqual(
+    diagnostics.map((d) => text.slice(d.range.start, d.range.end)),
+    ranges.map((r) => text.slice(r.start, r.end)),
+    JSON.stringify(diagnostics, null, 1),
+  );
+  return diagnostics;
+}
+
+test('valid frontmatter of every known kind passes, and pages without frontmatter too', () => {
+  check(`---
+title: "Quickstart: the short way"
+description: Get going in five minutes
+sidebarTitle: Quickstart
+icon: rocket
+iconType: solid
+tag: NEW
+hidden: false
+boost: 2.5
+keywords: [setup, install]
+mode: wide
+playground: interactive
+openapi: GET /users
+og:title: Acme
+custom_key: anything goes
+---
+
+# Quickstart
+`);
+  check('# No frontmatter\n\n---\n\ntitle: not frontmatter\n');
+  check('---\n---\nEmpty frontmatter\n');
+  check('---\r\ntitle: Windows line ends\r\nicon: "house"\r\n---\r\n');
+});
+
+test('a YAML error is reported at its line, with plain words for the unquoted colon', () => {
+  const [d] = check('---\ntitle: ⟦Setup: the basics⟧\ndescription: ok\n---\n');
+  assert.equal(d.code, 'frontmatter/syntax');
+  assert.equal(d.severity, 'error');
+  assert.equal(d.message, 'The frontmatter is not valid YAML, so the page fails to build: a value holds ": " (a colon and a space); put the value in quotes, such as title: "…"');
+  const [dup] = check('---\ntitle: A\n⟦t⟧itle: B\n---\n');
+  assert.equal(dup.message, 'The frontmatter is not valid YAML, so the page fails to build: this key is already set above');
+  const [other] = check('---\ntitle: "open\n⟦-⟧--\n');
+  assert.equal(other.code, 'frontmatter/syntax');
+});
+
+test('frontmatter that is a list is reported', () => {
+  const [d] = check('---\n⟦- a\n- b⟧\n---\n');
+  assert.equal(d.code, 'frontmatter/type');
+});
+
+test('wrong types of known keys are warnings at the value', () => {
+  const diagnostics = check('---\ntitle: ⟦404⟧\nhidden: ⟦"yes"⟧\nboost: ⟦high⟧\nkeywords: ⟦setup, install⟧\ndescription: ⟦[a, b]⟧\n---\n');
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity, d.message]),
+    [
+      ['frontmatter/type', 'warning', '"title" in the frontmatter is read as the number 404, not as text: put it in quotes ("title: "404"")'],
+      ['frontmatter/type', 'warning', '"hidden" in the frontmatter must be true or false, not the text "yes"'],
+      ['frontmatter/type', 'warning', '"boost" in the frontmatter must be a number, not the text "high"'],
+      ['frontmatter/type', 'warning', '"keywords" in the frontmatter must be a list of text, such as [one, two], not the text "setup, install"'],
+      ['frontmatter/type', 'warning', '"description" in the frontmatter must be text, not a list'],
+    ],
+  );
+});
+
+test('a value outside its list gets a did-you-mean and a fix', () => {
+  const [mode, style] = check('---\nmode: ⟦wid⟧\niconType: ⟦"soild"⟧\n---\n');
+  assert.equal(mode.code, 'frontmatter/enum');
+  assert.equal(mode.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the text "wid". Did you mean "wide"?');
+  assert.deepEqual(mode.suggestions, [{ title: 'Change to wide', replacement: 'wide' }]);
+  assert.deepEqual(style.suggestions, [{ title: 'Change to "solid"', replacement: '"solid"' }]);
+});
+
+test('a misspelt known key is a warning with its fix; the writer\'s own keys pass', () => {
+  const [d] = check('---\n⟦Title⟧: Features\nsidebar_position: 3\nredirect: /old\n---\n');
+  assert.equal(d.code, 'frontmatter/unknown-key');
+  assert.equal(d.message, 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"');
+  assert.deepEqual(d.suggestions, [{ title: 'Change to title', replacement: 'title' }]);
+  assert.equal(check('---\n⟦descripton⟧: x\n---\n')[0].message, 'Unknown frontmatter key "descripton". Did you mean "description"? The site does not read "descripton"');
+});
+
+test('icon follows the same rules as docs.json', () => {
+  const [unknown] = check('---\nicon: ⟦rocker⟧\n---\n');
+  assert.equal(unknown.code, 'icon/unknown');
+  assert.equal(unknown.severity, 'warning');
+  assert.equal(unknown.message, 'Unknown Font Awesome icon "rocker". Did you mean "rocket"?');
+  assert.deepEqual(unknown.suggestions, [{ title: 'Change to rocket', replacement: 'rocket' }]);
+  const [prefix] = check('---\nicon: ⟦"fa-rocket"⟧\n---\n');
+  assert.equal(prefix.code, 'icon/fa-prefix');
+  assert.deepEqual(prefix.suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
+  assert.equal(check('---\nicon: ⟦/images/nope.svg⟧\n---\n')[0].code, 'icon/missing-file');
+  check('---\nicon: /images/logo.svg\n---\n');
+  check('---\nicon: https://example.com/x.png\n---\n');
+});
+
+test('icon names follow the site\'s icon library', () => {
+  const lucide = site('\n  "icons": { "library": "lucide" },');
+  check('---\nicon: circle-check\n---\n', lucide);
+  assert.match(check('---\nicon: ⟦house-plugg⟧\n---\n', lucide)[0].message, /^Unknown Lucide icon "house-plugg"/);
+});
+
+test('openapi names an operation of the site\'s specs, or of the spec it names', () => {
+  check('---\nopenapi: "POST /users"\n---\n');
+  check('---\nopenapi: delete /users/{id}\n---\n');
+  check('---\nopenapi: billing/openapi.json GET /invoices\n---\n');
+  check('---\nopenapi: "/billing/openapi.json GET /invoices"\n---\n');
+  const [missing] = check('---\nopenapi: ⟦"GET /user"⟧\n---\n');
+  assert.equal(missing.code, 'ref/unknown-operation');
+  assert.equal(missing.message, 'Operation "GET /user" is not in openapi.json. Did you mean "GET /users"?');
+  assert.deepEqual(missing.suggestions, [{ title: 'Change to "GET /users"', replacement: '"GET /users"' }]);
+  const [prefixed] = check('---\nopenapi: ⟦billing/openapi.json GET /invoice⟧\n---\n');
+  assert.equal(prefixed.message, 'Operation "GET /invoice" is not in billing/openapi.json. Did you mean "GET /invoices"?');
+  assert.equal(check('---\nopenapi: ⟦nope.json GET /users⟧\n---\n')[0].code, 'ref/missing-openapi');
+  assert.equal(check('---\nopenapi: ⟦users⟧\n---\n')[0].code, 'frontmatter/type');
+});
+
+test('openapi without any spec in docs.json says where to declare one', () => {
+  const [d] = check('---\nopenapi: ⟦GET /users⟧\n---\n', site(''));
+  assert.equal(d.code, 'ref/operation-without-spec');
+  check('---\nopenapi: openapi.json GET /users\n---\n', site(''));
+});
+
+test('a remote spec in docs.json makes unprefixed operations unknowable, so they pass', () => {
+  check('---\nopenapi: GET /anything\n---\n', site('\n  "api": { "openapi": "https://example.com/openapi.json" },'));
+});

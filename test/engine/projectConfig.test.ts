@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { configuredDiagnostics, parseProjectConfig } from '../../server/src/engine/config/projectConfig';
+import type { Diagnostic } from '../../server/src/engine';
+import { extractMarkers } from '../support/site';
+
+const codes = new Set(['icon/unknown', 'ref/missing-page', 'schema/unknown-key']);
+
+/** Parses a config text with ⟦markers⟧; each diagnostic must cover the marked range of the same index. */
+function parse(marked: string) {
+  const { text, ranges } = extractMarkers(marked);
+  const loaded = parseProjectConfig(text, codes);
+  assert.deepEqual(
+    loaded.diagnostics.map((d) => text.slice(d.range.start, d.range.end)),
+    ranges.map((r) => text.slice(r.start, r.end)),
+    JSON.stringify(loaded.diagnostics, null, 1),
+  );
+  return loaded;
+}
+
+function diagnostic(code: string, severity: Diagnostic['severity'] = 'warning'): Diagnostic {
+  return { range: { start: 0, end: 1 }, severity, code, message: code };
+}
+
+test('a valid config: severities, ignore globs, remote specs, comments and trailing commas', () => {
+  const { config, diagnostics } = parse(`{
+    // the team's choices
+    "$schema": "./schemas/docsjson.config.schema.json",
+    "rules": { "icon/unknown": "off", "ref/missing-page": "warning", },
+    "ignore": ["drafts/", "**/*.draft.mdx", "/legacy/*.md"],
+    "openapi": { "fetchRemote": true }
+  }`);
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual([...config.severities], [['icon/unknown', 'off'], ['ref/missing-page', 'warning']]);
+  assert.equal(config.fetchRemoteSpecs, true);
+  for (const path of ['drafts/a.mdx', 'drafts/deep/b.md', 'guides/x.draft.mdx', 'legacy/old.md']) assert.equal(config.isIgnored(path), true, path);
+  for (const path of ['guides/drafts.mdx', 'guides/x.mdx', 'guides/legacy/old.md', 'docs.json']) assert.equal(config.isIgnored(path), false, path);
+});
+
+test('an empty object is the default config', () => {
+  const { config } = parse('{}');
+  assert.equal(config.severities.size, 0);
+  assert.equal(config.fetchRemoteSpecs, undefined);
+  assert.equal(config.isIgnored('a.mdx'), false);
+});
+
+test('configured severities change diagnostics; "off" drops them; other codes keep theirs', () => {
+  const { config } = parse('{ "rules": { "icon/unknown": "off", "ref/missing-page": "warning", "schema/unknown-key": "error" } }');
+  const out = configuredDiagnostics([diagnostic('icon/unknown'), diagnostic('ref/missing-page', 'error'), diagnostic('schema/unknown-key'), diagnostic('nav/too-deep', 'error')], config);
+  assert.deepEqual(
+    out.map((d) => [d.code, d.severity]),
+    [
+      ['ref/missing-page', 'warning'],
+      ['schema/unknown-key', 'error'],
+      ['nav/too-deep', 'error'],
+    ],
+  );
+});
+
+test('an unknown rule code is reported with a did-you-mean and a fix; the valid rules still apply', () => {
+  const { config, diagnostics } = parse('{ "rules": { ⟦"icon/unknwn"⟧: "off", "ref/missing-page": "hint" } }');
+  assert.equal(diagnostics[0].code, 'config/unknown-rule');
+  assert.equal(diagnostics[0].severity, 'error');
+  assert.equal(diagnostics[0].message, 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?');
+  assert.deepEqual(diagnostics[0].suggestions, [{ title: 'Change to "icon/unknown"', replacement: '"icon/unknown"' }]);
+  assert.deepEqual([...config.severities], [['ref/missing-page', 'hint']]);
+});
+
+test('a severity that is not one of the five is reported at the value, with a did-you-mean', () => {
+  const { diagnostics } = parse('{ "rules": { "icon/unknown": ⟦"warn"⟧, "ref/missing-page": ⟦false⟧ } }');
+  assert.equal(diagnostics[0].message, 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?');
+  assert.equal(diagnostics[1].message, 'The severity of "ref/missing-page" must be "error", "warning", "information", "hint" or "off", not false');
+  assert.ok(diagnostics.every((d) => d.code === 'config/type'));
+});
+
+test('wrong types and unknown keys are named at their place', () => {
+  const { diagnostics, config } = parse(`{
+    ⟦"rule"⟧: {},
+    "ignore": ["ok/", ⟦42⟧, ⟦""⟧],
+    "openapi": { ⟦"fetch"⟧: true },
+    "$schema": ⟦1⟧
+  }`);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [
+      ['config/unknown-key', 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?'],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, not the number 42'],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, not the string ""'],
+      ['config/unknown-key', 'Unknown key "fetch" in "openapi": use "fetchRemote"'],
+      ['config/type', '"$schema" must be a string, not the number 1'],
+    ],
+  );
+  assert.equal(config.isIgnored('ok/page.mdx'), true);
+});
+
+test('sections of the wrong type', () => {
+  const { diagnostics } = parse('{ "rules": ⟦["icon/unknown"]⟧, "ignore": ⟦"drafts/"⟧, "openapi": ⟦true⟧ }');
+  assert.match(diagnostics[0].message, /^"rules" must be an object of code → severity, such as \{ "icon\/unknown": "off" \}, not a list$/);
+  assert.match(diagnostics[1].message, /^"ignore" must be a list of paths or globs, .* not the string "drafts\/"$/);
+  assert.match(diagnostics[2].message, /^"openapi" must be an object such as \{ "fetchRemote": true \}, not true$/);
+});
+
+test('broken JSON is reported where it breaks; what parsed still applies', () => {
+  const { config, diagnostics } = parse('{ "rules": { "icon/unknown": "off" ⟦"ref/missing-page"⟧: "hint" } }');
+  assert.equal(diagnostics[0].code, 'config/syntax');
+  assert.equal(diagnostics[0].message, 'docsjson.config.json is not valid JSON: Expected "," between items');
+  assert.equal(config.severities.get('icon/unknown'), 'off');
+});
+
+test('a config that is not an object, or empty, or absurdly deep, gives a message and the defaults', () => {
+  const list = parse('⟦[1]⟧');
+  assert.equal(list.diagnostics[0].message, 'docsjson.config.json must hold an object such as { "rules": { … } }, not a list');
+  const empty = parseProjectConfig('', codes);
+  assert.equal(empty.diagnostics[0].code, 'config/syntax');
+  assert.equal(empty.config.severities.size, 0);
+  const deep = parseProjectConfig(`${'['.repeat(200_000)}${']'.repeat(200_000)}`, codes);
+  assert.equal(deep.diagnostics.length, 1);
+  assert.match(deep.diagnostics[0].message, /nested too deeply|must hold an object/);
+});

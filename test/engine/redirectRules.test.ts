@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { SiteGraph } from '../../server/src/engine/pages/siteGraph';
+import { compileRoutePattern, substitute } from '../../server/src/engine/redirects/redirectPattern';
+import { checkRedirects, siteRoutes } from '../../server/src/engine/rules/redirectRule';
+import { docsJson, extractMarkers, writeSite } from '../support/site';
+
+const pages = {
+  'index.mdx': '',
+  'quickstart.mdx': '',
+  'guides/setup.mdx': '',
+  'guides/deploy/index.mdx': '',
+  'v2/intro.mdx': '',
+  'v2/api/users.mdx': '',
+  'images/logo.png': '',
+};
+
+function withRedirects(redirects: string): string {
+  return docsJson('{ "pages": ["index", "quickstart", "guides/setup"] }', `\n  "redirects": [\n    ${redirects}\n  ],`);
+}
+
+interface RedirectCheck {
+  diagnostics: Diagnostic[];
+  ranges: { start: number; end: number }[];
+}
+
+/** The redirect diagnostics of a docs.json (with optional ⟦markers⟧) in a site made of `files`, its routes from the site graph. */
+function checkSite(marked: string, files: Record<string, string>): RedirectCheck {
+  const { text, ranges } = extractMarkers(marked);
+  const host = new DiskSiteHost(writeSite({ ...files, 'docs.json': text }));
+  const check = checkDocsJson(text, host);
+  return { diagnostics: checkRedirects(check, siteRoutes(new SiteGraph(host, check).routes)), ranges };
+}
+
+function withCode(check: RedirectCheck, code: string): Diagnostic[] {
+  return check.diagnostics.filter((d) => d.code === code);
+}
+
+function expectOne(check: RedirectCheck, code: string): Diagnostic {
+  const found = withCode(check, code);
+  assert.equal(found.length, 1, JSON.stringify(check.diagnostics, null, 1));
+  if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0]);
+  return found[0];
+}
+
+function redirectDiagnostics(redirects: string) {
+  const check = checkSite(withRedirects(redirects), pages);
+  return { check, found: check.diagnostics };
+}
+
+test('route patterns: :param, :param?, :param+, :param*, * and literal text', () => {
+  const cases: [string, string, boolean][] = [
+    ['/old/:slug', '/old/a', true],
+    ['/old/:slug', '/old/a/b', false],
+    ['/old/:slug', '/old', false],
+    ['/old/:slug?', '/old', true],
+    ['/old/:slug+', '/old', false],
+    ['/old/:slug+', '/old/a/b', true],
+    ['/old/:slug*', '/old', true],
+    ['/old/:slug*', '/old/a/b', true],
+    ['/old/:slug*', '/older', false],
+    ['/old/*', '/old/a/b', true],
+    ['/a.b/(x)', '/a.b/(x)', true],
+    ['/a.b/(x)', '/aXb/(x)', false],
+    ['/Old/', '/Old', true],
+  ];
+  for (const [pattern, route, expected] of cases) assert.equal(!!compileRoutePattern(pattern).match(route), expected, `${pattern} ~ ${route}`);
+  assert.equal(compileRoutePattern('/docs/v1/:slug*').literalPrefix, '/docs/v1');
+  assert.equal(substitute('/new/:slug*', compileRoutePattern('/old/:slug*').match('/old/a/b')!), '/new/a/b');
+  assert.equal(substitute('/new/:slug*', compileRoutePattern('/old/:slug*').match('/old')!), '/new');
+  assert.equal(substitute('/new/:other', compileRoutePattern('/old/:slug').match('/old/a')!), undefined);
+});
+
+test('redirects to pages, index pages, files, external URLs, and through wildcards pass', () => {
+  const { found } = redirectDiagnostics(`{ "source": "/start", "destination": "/quickstart" },
+    { "source": "/setup/", "destination": "/guides/setup#install" },
+    { "source": "/deploy", "destination": "/guides/deploy?x=1" },
+    { "source": "/home", "destination": "/" },
+    { "source": "/logo", "destination": "/images/logo.png" },
+    { "source": "/blog", "destination": "https://example.com/blog" },
+    { "source": "/v1/:slug*", "destination": "/v2/:slug*" },
+    { "source": "/legacy/*", "destination": "/v2/intro" }`);
+  assert.deepEqual(found, []);
+});
+
+test('a destination that is no page, file or redirect source is an error with a did-you-mean', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/quickstrat"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(d.severity, 'error');
+  assert.equal(d.message, '"/quickstrat" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?');
+  assert.deepEqual(d.suggestions, [{ title: 'Change to "/quickstart"', replacement: '"/quickstart"' }]);
+});
+
+test('a wildcard destination that matches no page is an error', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/v1/:slug*", "destination": ⟦"/v3/:slug*"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(d.message, 'No page matches "/v3/:slug*": the redirect leads nowhere');
+});
+
+test('a chain is a warning with the final destination as fix; its last link is checked on its own', () => {
+  const check = checkSite(
+    withRedirects(`{ "source": "/a", "destination": ⟦"/b"⟧ },
+    { "source": "/b", "destination": "/c" },
+    { "source": "/c", "destination": "/quickstart" }`),
+    pages,
+  );
+  const chains = withCode(check, 'redirect/chain');
+  assert.equal(chains.length, 2);
+  assert.deepEqual(chains[0].range, check.ranges[0]);
+  assert.equal(chains[0].severity, 'warning');
+  assert.equal(chains[0].message, '"/b" is redirected again: "/b" → "/c" → "/quickstart". Point this redirect straight at "/quickstart"');
+  assert.deepEqual(chains[0].suggestions, [{ title: 'Change to "/quickstart"', replacement: '"/quickstart"' }]);
+  assert.deepEqual(withCode(check, 'redirect/missing-destination'), []);
+});
+
+test('a chain through a wildcard source follows its parameters', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/x", "destination": ⟦"/v1/intro"⟧ },\n    { "source": "/v1/:slug*", "destination": "/v2/:slug*" }'), pages), 'redirect/chain');
+  assert.equal(d.message, '"/v1/intro" is redirected again: "/v1/intro" → "/v2/intro". Point this redirect straight at "/v2/intro"');
+});
+
+test('loops are errors on every redirect in them, a redirect to itself included', () => {
+  const check = checkSite(withRedirects('{ "source": "/a", "destination": ⟦"/b"⟧ },\n    { "source": "/b", "destination": "/a" },\n    { "source": "/self", "destination": "/self/" }'), pages);
+  const loops = withCode(check, 'redirect/loop');
+  assert.deepEqual(
+    loops.map((d) => d.message),
+    ['Redirect loop: "/a" → "/b" → "/a": visitors never reach a page', 'Redirect loop: "/b" → "/a" → "/b": visitors never reach a page', 'Redirect loop: "/self" → "/self": visitors never reach a page'],
+  );
+  assert.deepEqual(loops[0].range, check.ranges[0]);
+  assert.deepEqual(withCode(check, 'redirect/chain'), []);
+});
+
+test('a duplicate source is an error at the second one', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": "/quickstart" },\n    { "source": ⟦"/start/"⟧, "destination": "/guides/setup" }'), pages), 'redirect/duplicate-source');
+  assert.equal(d.message, '"/start/" is already redirected by redirect 1 (to "/quickstart"): only one of them takes effect');
+});
+
+test('a source that is an existing page, or a wildcard that covers pages, is a warning', () => {
+  const page = expectOne(checkSite(withRedirects('{ "source": ⟦"/quickstart"⟧, "destination": "/guides/setup" }'), pages), 'redirect/shadows-page');
+  assert.equal(page.severity, 'warning');
+  assert.equal(page.message, '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/guides/setup", so the page is never shown');
+  const wildcard = expectOne(checkSite(withRedirects('{ "source": ⟦"/v2/:slug*"⟧, "destination": "/quickstart" }'), pages), 'redirect/shadows-page');
+  assert.equal(wildcard.message, '"/v2/:slug*" matches 2 pages: v2/api/users.mdx, v2/intro.mdx: they are never shown, as this redirect sends their visitors elsewhere');
+  const index = expectOne(checkSite(withRedirects('{ "source": "/guides/deploy", "destination": "/quickstart" }'), pages), 'redirect/shadows-page');
+  assert.match(index.message, /is the page guides\/deploy\/index\.mdx/);
+});
+
+test('malformed entries are left to the schema; no redirects is fine', () => {
+  assert.deepEqual(redirectDiagnostics('{ "source": 1, "destination": "/x" }, { "destination": "/y" }').found, []);
+  assert.deepEqual(checkSite(docsJson('{ "pages": ["index"] }'), pages).diagnostics, []);
+});
+
+test('sources with a query or a fragment are their own: not duplicates of the plain path, not hiding its page, not in chains', () => {
+  const { found } = redirectDiagnostics(`{ "source": "/quickstart#old-anchor", "destination": "/quickstart#new-anchor" },
+    { "source": "/quickstart?ref=blog", "destination": "/guides/setup" },
+    { "source": "/start", "destination": "/quickstart#install" }`);
+  assert.deepEqual(found, []);
+  const d = expectOne(checkSite(withRedirects('{ "source": "/a#x", "destination": "/quickstart" },\n    { "source": ⟦"/a/#x"⟧, "destination": "/guides/setup" }'), pages), 'redirect/duplicate-source');
+  assert.match(d.message, /^"\/a\/#x" is already redirected by redirect 1/);
+});
