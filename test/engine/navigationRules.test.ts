@@ -71,6 +71,33 @@ test('an element missing its name key is reported at its opening brace', () => {
   assert.equal(expectOne(check, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
 });
 
+test('an empty name is an error on the name, for every kind of element', () => {
+  const cases: [string, string][] = [
+    ['{ "groups": [{ "group": ⟦""⟧, "pages": ["intro"] }] }', '"group" in a group must not be empty'],
+    ['{ "tabs": [{ "tab": ⟦""⟧, "pages": ["intro"] }] }', '"tab" in a tab must not be empty'],
+    ['{ "anchors": [{ "anchor": ⟦""⟧, "pages": ["intro"] }] }', '"anchor" in an anchor must not be empty'],
+    ['{ "dropdowns": [{ "dropdown": ⟦""⟧, "pages": ["intro"] }] }', '"dropdown" in a dropdown must not be empty'],
+    ['{ "products": [{ "product": ⟦""⟧, "pages": ["intro"] }] }', '"product" in a product must not be empty'],
+    ['{ "versions": [{ "version": ⟦""⟧, "pages": ["intro"] }] }', '"version" in a version must not be empty'],
+    ['{ "languages": [{ "language": ⟦""⟧, "pages": ["intro"] }] }', '"language" in a language must not be empty'],
+    ['{ "tabs": [{ "tab": "T", "menu": [{ "item": ⟦""⟧, "pages": ["intro"] }] }] }', '"item" in a menu item must not be empty'],
+    ['{ "global": { "products": [{ "product": ⟦""⟧, "href": "https://example.com" }] }, "pages": ["intro"] }', '"product" in a global entry must not be empty'],
+  ];
+  for (const [navigation, message] of cases) {
+    const check = checkSite(docsJson(navigation), pages);
+    const d = expectOne(check, 'schema/empty');
+    assert.equal(d.severity, 'error', navigation);
+    assert.equal(d.message, message, navigation);
+    assert.equal(check.diagnostics.length, 1, `only the empty name is reported in ${navigation}`);
+  }
+});
+
+test('an element with an empty name is described as unnamed in other messages', () => {
+  const check = checkSite(docsJson('{ "groups": [{ "group": "", ⟦"expanded": true⟧, "pages": ["intro"] }, { "group": "", "tag": "x" }] }'), pages);
+  assert.match(expectOne(check, 'nav/expanded-no-effect').message, /^"expanded" has no effect on a top-level group: /);
+  assert.deepEqual(withCode(check, 'nav/missing-pages').map((d) => d.message), ['A group is missing "pages"']);
+});
+
 test('a group without pages is an error naming the group, unless it has its own openapi', () => {
   const check = checkSite(docsJson('{ "groups": [{ ⟦"group": "API Reference"⟧ }] }'), pages);
   assert.equal(expectOne(check, 'nav/missing-pages').message, 'Group "API Reference" is missing "pages"');

@@ -24,8 +24,8 @@ test('Neovim gets the published diagnostics and the language codes for "language
       {
         range: { start: { line: 13, character: 20 }, end: { line: 13, character: 22 } },
         severity: 1,
-        code: 'schema/enum',
-        message: '"" is not a valid value for "language" in language ""',
+        code: 'schema/empty',
+        message: '"language" in a language must not be empty',
       },
     ],
   );

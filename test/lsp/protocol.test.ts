@@ -333,7 +333,7 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
 
   test('docs.json gets the problems written in it, not those of the "$ref" file', async () => {
     await client.open('docs.json');
-    assert.deepEqual(compact(await client.diagnostics('docs.json')), [[13, 20, 13, 22, 1, 'schema/enum', '"" is not a valid value for "language" in language ""']]);
+    assert.deepEqual(compact(await client.diagnostics('docs.json')), [[13, 20, 13, 22, 1, 'schema/empty', '"language" in a language must not be empty']]);
   });
 
   test('workspace diagnostics: every file of the site, open or not, unchanged ones marked so', async () => {
@@ -342,7 +342,7 @@ describe('lsp-ref: a "$ref" file through the protocol', () => {
     assert.deepEqual(
       first.items.map((report) => [report.kind, report.uri, report.items?.map((d) => d.code)]),
       [
-        ['full', client.uri('docs.json'), ['schema/enum']],
+        ['full', client.uri('docs.json'), ['schema/empty']],
         ['full', client.uri('nav/en.json'), ['ref/missing-page', 'schema/empty']],
       ],
     );
@@ -471,7 +471,7 @@ describe('settings and clients without pull diagnostics', () => {
     try {
       await client.open('docs.json');
       await client.until(() => client.published.has(client.uri('nav/en.json')));
-      assert.deepEqual(compact(client.published.get(client.uri('docs.json'))!), [[13, 20, 13, 22, 1, 'schema/enum', '"" is not a valid value for "language" in language ""']]);
+      assert.deepEqual(compact(client.published.get(client.uri('docs.json'))!), [[13, 20, 13, 22, 1, 'schema/empty', '"language" in a language must not be empty']]);
       assert.deepEqual(compact(client.published.get(client.uri('nav/en.json'))!), [[10, 14, 10, 16, 1, 'schema/empty', '"icon" in group "More" must not be empty']]);
       const at = client.text('docs.json').indexOf('"language": ""') + 13;
       await client.edit('docs.json', at, at, 'de');

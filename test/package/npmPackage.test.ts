@@ -43,6 +43,14 @@ describe('the npm package', () => {
     assert.deepEqual(readdirSync(join(root, 'dist')).sort(), ['cli.js', 'extension.js', 'server.js', 'webview.js']);
   });
 
+  it('holds every file the extension manifest names (entry point, icon, grammar, schema, view icons)', () => {
+    const root = join(installed, 'node_modules', 'docsjson');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const named = filesNamedIn([manifest.main, manifest.icon, manifest.contributes]);
+    assert.ok(named.length >= 5, `paths found in the manifest: ${named.join(', ')}`);
+    assert.deepEqual(named.filter((path) => !existsSync(join(root, path))), []);
+  });
+
   it('`docsjson check` reports the example site\'s problems and exits 1', () => {
     const run = spawnSync(bin('docsjson'), ['check', 'site', '--format', 'github'], { cwd: installed, encoding: 'utf8' });
     assert.equal(run.status, 1, run.stderr);
@@ -87,4 +95,12 @@ describe('the npm package', () => {
 
 function manifestVersion(): string {
   return JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version;
+}
+
+/** The package-relative file paths among the strings of a manifest part ("./dist/x.js", "media/y.svg"). */
+function filesNamedIn(value: unknown): string[] {
+  if (typeof value === 'string') return /^(\.\/)?(dist|media|schemas)\/[^\s]+\.\w+$/.test(value) ? [value.replace(/^\.\//, '')] : [];
+  if (Array.isArray(value)) return value.flatMap(filesNamedIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(filesNamedIn);
+  return [];
 }

@@ -30,7 +30,7 @@ export const codes = {
     example: '"mapel" is not a valid value for "theme": use "mint", "maple", … Did you mean "maple"?',
   },
   'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
-  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group in tab "Guides" must not be empty' },
+  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty' },
   'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
   'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
   'schema/unknown-key': {
@@ -122,6 +122,27 @@ export const codes = {
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
+  'link/missing-page': {
+    severity: 'error',
+    summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
+    example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
+  },
+  'link/missing-file': {
+    severity: 'error',
+    summary: 'an image, video or file in a page that the site does not have, with a did-you-mean',
+    example: 'Image "/images/logo.pngg" not found: there is no file images/logo.pngg in the site. Did you mean "/images/logo.png"?',
+  },
+  'link/missing-anchor': {
+    severity: 'warning',
+    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
+    example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
+  },
+  'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
+  'link/missing-snippet': {
+    severity: 'error',
+    summary: 'a snippet import that names no file of the site',
+    example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
+  },
   'frontmatter/syntax': {
     severity: 'error',
     summary: 'a page\'s frontmatter is not valid YAML (the page fails to build): an unquoted colon, a repeated key, tabs…',
@@ -157,34 +178,13 @@ export const codes = {
   },
   'page/orphaned': {
     severity: 'information',
-    summary: 'a page that no navigation lists and nothing links to (a page, docs.json\'s links and redirects); some are deliberate',
+    summary: 'a page that no navigation lists and nothing reaches (no page links to or imports it, no link or redirect in docs.json); some are deliberate',
     example: 'No navigation lists this page and no page links to it: readers find it only by its URL (add it to docs.json or link to it)',
   },
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
   'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },
   'config/unknown-rule': { severity: 'error', summary: 'a rule code in `docsjson.config.json` that no check has, with a did-you-mean', example: 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?' },
-  'link/missing-page': {
-    severity: 'error',
-    summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
-    example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
-  },
-  'link/missing-file': {
-    severity: 'error',
-    summary: 'an image, video or file in a page that the site does not have, with a did-you-mean',
-    example: 'Image "/images/logo.pngg" not found: there is no file images/logo.pngg in the site. Did you mean "/images/logo.png"?',
-  },
-  'link/missing-anchor': {
-    severity: 'warning',
-    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
-    example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
-  },
-  'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
-  'link/missing-snippet': {
-    severity: 'error',
-    summary: 'a snippet import that names no file of the site',
-    example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
-  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof codes;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocsJson, checkPages, DiskSiteHost, SiteGraph, type Diagnostic } from '../../../server/src/engine';
-import { linkRule } from '../../../server/src/engine/pages/linkRule';
+import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { docsJson, extractMarkers, writeSite } from '../../support/site';
 
 const baseSite: Record<string, string> = {

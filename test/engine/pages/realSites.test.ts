@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocsJson, checkPages, DiskSiteHost, LineIndex, SiteGraph } from '../../../server/src/engine';
-import { linkRule } from '../../../server/src/engine/pages/linkRule';
+import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { pageOf } from '../../../server/src/engine/site/fileIndex';
 import { materialiseSite, realSites, type RealSite } from '../../support/sites';
 import { pinnedFindings } from './pinnedFindings';

@@ -192,5 +192,5 @@ export function withArticle(kind: ElementKind): string {
 export function describeElement(element: NavElement): string {
   if (element.kind === 'navigation') return '"navigation"';
   if (element.kind === 'global') return '"global"';
-  return element.name !== undefined ? `${kindNoun(element.kind)} "${element.name}"` : withArticle(element.kind);
+  return element.name ? `${kindNoun(element.kind)} "${element.name}"` : withArticle(element.kind);
 }

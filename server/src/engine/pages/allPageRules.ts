@@ -1,5 +1,5 @@
+import { linkRule } from '../rules/linkRule';
 import { frontmatterRule } from './frontmatterRule';
-import { linkRule } from './linkRule';
 import { orphanRule } from './orphanRule';
 import { checkedFiles, checkPages, type PageRule } from './pageRule';
 import type { SiteGraph } from './siteGraph';

@@ -165,7 +165,7 @@ function checkExpanded(ctx: CheckContext, group: NavElement): void {
     subPath: ['expanded'],
     target: 'property',
     code: 'nav/expanded-no-effect',
-    message: `"expanded" has no effect on top-level ${describeElement(group)}: top-level groups are always expanded. It only applies to groups nested in another group's "pages"`,
+    message: `"expanded" has no effect on ${group.name ? `top-level group "${group.name}"` : 'a top-level group'}: top-level groups are always expanded. It only applies to groups nested in another group's "pages"`,
     unnecessary: true,
   });
 }

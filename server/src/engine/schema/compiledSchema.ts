@@ -32,7 +32,7 @@ export class CompiledSchema {
   deprecated = false;
   deprecationMessage: string | undefined = undefined;
   /**
-   * The JSON type, when the node is a bare `type` with no enum, pattern, bounds, hook or union:
+   * The JSON type, when the node is a bare `type` (a `minLength` aside) with no enum, pattern, bounds, hook or union:
    * a value of that type needs no further look. Most values in a navigation are such.
    */
   plainType: string | undefined = undefined;
@@ -43,6 +43,7 @@ export class CompiledSchema {
     const type = this.plainType;
     if (type === undefined) return false;
     const actual = typeof value;
+    if (this.minLength !== undefined && actual === 'string' && (value as string).length < this.minLength) return false;
     return actual === type || (actual === 'number' && (type === 'integer' ? Number.isInteger(value) : type === 'number'));
   }
 
@@ -116,7 +117,6 @@ function isPlain(node: SchemaNode): boolean {
     !node.enum &&
     node.const === undefined &&
     !node.pattern &&
-    node.minLength === undefined &&
     node.minimum === undefined &&
     node.maximum === undefined &&
     !node.anyOf &&

@@ -106,7 +106,9 @@ function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out
     });
     return false;
   }
-  if (node.allowed && !node.allowed.includes(value)) {
+  if (value === '' && node.allowed && !node.allowed.includes(value)) {
+    out.push({ cursor, target: 'value', code: 'schema/empty', message: `${capitalize(subjectName(subject))} must not be empty` });
+  } else if (node.allowed && !node.allowed.includes(value)) {
     const allowed = node.allowed;
     const strings = allowed.filter((item): item is string => typeof item === 'string');
     const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;

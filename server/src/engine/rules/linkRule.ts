@@ -1,8 +1,8 @@
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
-import type { PageModel } from './pageModel';
-import type { PageCheckContext, PageRule } from './pageRule';
-import type { PageReference } from './scanPage';
+import type { PageModel } from '../pages/pageModel';
+import type { PageCheckContext, PageRule } from '../pages/pageRule';
+import type { PageReference } from '../pages/scanPage';
 
 /** Attributes whose target is a file to show or play, not a page to open. */
 const fileAttributes = new Set(['src', 'img', 'poster']);
