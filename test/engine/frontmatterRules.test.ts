@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
 import { readPage } from '../../server/src/engine/pages/pageModel';
-import { checkFrontmatter, frontmatterSite } from '../../server/src/engine/pages/frontmatterRule';
+import { checkFrontmatter, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const spec = JSON.stringify({

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
 import { SiteGraph } from '../../server/src/engine/pages/siteGraph';
 import { compileRoutePattern, substitute } from '../../server/src/engine/redirects/redirectPattern';
-import { checkRedirects, siteRoutes } from '../../server/src/engine/pages/redirectRule';
+import { checkRedirects, siteRoutes } from '../../server/src/engine/rules/redirectRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const pages = {

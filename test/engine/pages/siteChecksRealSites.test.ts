@@ -6,8 +6,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocsJson, checkPages, checkRedirects, DiskSiteHost, LineIndex, SiteGraph, siteRoutes, type Diagnostic } from '../../../server/src/engine';
-import { frontmatterRule } from '../../../server/src/engine/pages/frontmatterRule';
-import { orphanRule } from '../../../server/src/engine/pages/orphanRule';
+import { frontmatterRule } from '../../../server/src/engine/rules/frontmatterRule';
+import { orphanRule } from '../../../server/src/engine/rules/orphanRule';
 import { materialiseSite, realSites, type RealSite } from '../../support/sites';
 
 /**

@@ -1,6 +1,6 @@
 import { linkRule } from '../rules/linkRule';
-import { frontmatterRule } from './frontmatterRule';
-import { orphanRule } from './orphanRule';
+import { frontmatterRule } from '../rules/frontmatterRule';
+import { orphanRule } from '../rules/orphanRule';
 import { checkedFiles, checkPages, type PageRule } from './pageRule';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';

@@ -7,14 +7,14 @@ import type { OffsetRange } from '../json/path';
 import { parseOperation } from '../model/pageReference';
 import { loadSpec, type SpecStatus } from '../openapi/loadSpec';
 import type { SpecCache } from '../openapi/openapiSpec';
-import type { Frontmatter, FrontmatterError, FrontmatterField } from './frontmatter';
+import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/frontmatter';
 import { definition } from '../schema/schema';
 import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
-import { iconCheck, iconProblem, type IconCheck } from '../rules/iconRule';
-import type { PageRule } from './pageRule';
-import { lookUpOperation, specProblem, specsFor } from '../rules/openapiRule';
+import { iconCheck, iconProblem, type IconCheck } from './iconRule';
+import type { PageRule } from '../pages/pageRule';
+import { lookUpOperation, specProblem, specsFor } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
 export interface FrontmatterSite {
@@ -67,19 +67,16 @@ const keySet = new Set(keyNames);
 /** `og:image`, `twitter:card`…: meta tags, written through. */
 const metaTagKey = /^(og|twitter):/;
 
-/** Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API operation. */
+/**
+ * Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API
+ * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks).
+ */
 export const frontmatterRule: PageRule = {
   codes: [
   'frontmatter/syntax',
   'frontmatter/type',
   'frontmatter/enum',
   'frontmatter/unknown-key',
-  'icon/unknown',
-  'icon/fa-prefix',
-  'icon/missing-file',
-  'ref/outside-root',
-  'ref/missing-openapi',
-  'ref/invalid-openapi',
   'ref/operation-without-spec',
   'ref/unknown-operation',
   ],

@@ -3,7 +3,7 @@ import { codes, type Code } from '../codes';
 import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
 import type { JsonPath } from '../json/path';
 import { isRecord } from '../model/cursor';
-import type { Routes } from './routes';
+import type { Routes } from '../pages/routes';
 import { compileRoutePattern, normaliseRoute, substitute, type RoutePattern } from '../redirects/redirectPattern';
 import { didYouMean } from '../suggest';
 

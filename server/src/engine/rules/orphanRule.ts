@@ -1,9 +1,9 @@
 import { isRecord } from '../model/cursor';
 import { pagePath } from '../model/pageReference';
 import { normaliseRoute } from '../redirects/redirectPattern';
-import type { PageRule } from './pageRule';
-import { trimSlashes } from './routes';
-import type { SiteGraph } from './siteGraph';
+import type { PageRule } from '../pages/pageRule';
+import { trimSlashes } from '../pages/routes';
+import type { SiteGraph } from '../pages/siteGraph';
 
 /**
  * Pages that no navigation lists and nothing reaches: no page links to or imports them, no link
