@@ -236,6 +236,9 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
     }
     assertLocations(main, await client.request<Location | null>('textDocument/definition', { textDocument, position }), 'definition');
     assertLocations(main, await client.request<Location[] | null>('textDocument/references', { textDocument, position, context: { includeDeclaration: true } }), 'references');
+    const prepared = await client.request<{ range: Range; placeholder: string } | null>('textDocument/prepareRename', { textDocument, position });
+    if (prepared) assertRange(doc, prepared.range, 'rename range');
+    assertWorkspaceEdit(main, await client.request<WorkspaceEdit | null>('textDocument/rename', { textDocument, position, newName: 'Renamed' }), 'rename');
     const range = { start: position, end: doc.positionAt(doc.offsetAt(position) + 40) };
     const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument, range, context: { diagnostics: [] } })) ?? [];
     for (const action of actions) {
@@ -276,6 +279,7 @@ describe('any text a writer types, through the protocol: no request fails, every
       'executeCommandProvider',
       'hoverProvider',
       'referencesProvider',
+      'renameProvider',
     ]);
   });
 
