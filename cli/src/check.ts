@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, DiskSiteHost, LineIndex } from '../../server/src/engine';
+import { checkDocsJson, checkSitePages, DiskSiteHost, LineIndex, SiteGraph, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -34,14 +34,20 @@ export async function runCheck(argv: string[]): Promise<number> {
 
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
-  for (const file of docsJsonFiles) reported.push(...checkFile(file));
+  let pages = 0;
+  for (const file of docsJsonFiles) {
+    const site = checkSite(file);
+    reported.push(...site.reported);
+    pages += site.pages;
+  }
 
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings }));
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages }));
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-function checkFile(file: string): ReportedFile[] {
+/** Checks a docs.json and every page of its site; each file with findings is reported under its own path. */
+function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -49,27 +55,33 @@ function checkFile(file: string): ReportedFile[] {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const root = dirname(file);
-  const result = checkDocsJson(text, new DiskSiteHost(root), {}, basename(file));
+  const host = new DiskSiteHost(root);
+  const result = checkDocsJson(text, host, {}, basename(file));
   const reported: ReportedFile[] = [];
+  const report = (path: string, fileText: string, diagnostics: Diagnostic[]) =>
+    reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, diagnostics) });
   for (const { document, diagnostics } of result.documents.values()) {
     if (document.path !== basename(file) && diagnostics.length === 0) continue;
-    const lines = new LineIndex(document.json.text);
-    reported.push({
-      path: relative(process.cwd(), join(root, document.path)) || document.path,
-      diagnostics: diagnostics.map((diagnostic) => {
-        const start = lines.position(diagnostic.range.start);
-        const end = lines.position(diagnostic.range.end);
-        return {
-          line: start.line + 1,
-          column: start.character + 1,
-          endLine: end.line + 1,
-          endColumn: end.character + 1,
-          severity: diagnostic.severity,
-          code: diagnostic.code,
-          message: diagnostic.message,
-        };
-      }),
-    });
+    report(document.path, document.json.text, diagnostics);
   }
-  return reported;
+  const graph = new SiteGraph(host, result);
+  for (const [page, diagnostics] of checkSitePages(graph)) report(page, graph.page(page)!.text, diagnostics);
+  return { reported, pages: graph.files.pageFiles.length };
+}
+
+function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
+  const lines = new LineIndex(text);
+  return diagnostics.map((diagnostic) => {
+    const start = lines.position(diagnostic.range.start);
+    const end = lines.position(diagnostic.range.end);
+    return {
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      message: diagnostic.message,
+    };
+  });
 }

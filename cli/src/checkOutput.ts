@@ -25,16 +25,18 @@ export interface ReportOptions {
   /** Colours for a terminal (text format only). */
   colour: boolean;
   maxWarnings: number;
+  /** How many pages the check read beside the docs.json files. */
+  pages?: number;
 }
 
 /**
  * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
  * summary, and say so when the warnings alone are more than allowed; JSON is one object.
  */
-export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings }: ReportOptions): string {
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages }: ReportOptions): string {
   if (format === 'json') return `${JSON.stringify({ files })}\n`;
   const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
-  const total = summary(files, checked);
+  const total = summary(files, checked, pages);
   lines.push(lines.length > 0 ? `\n${total}` : total);
   const { warnings } = severityCounts(files);
   if (warnings > maxWarnings) lines.push(`Too many warnings: ${warnings}, more than --max-warnings ${maxWarnings} allows`);
@@ -75,7 +77,7 @@ export function severityCounts(files: ReportedFile[]): { errors: number; warning
   return { errors, warnings, others: all.length - errors - warnings };
 }
 
-function summary(files: ReportedFile[], checked: number): string {
+function summary(files: ReportedFile[], checked: number, pages: number | undefined): string {
   const { errors, warnings, others } = severityCounts(files);
-  return `${plural(checked, 'docs.json file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
+  return `${plural(checked, 'docs.json file')}${pages === undefined ? '' : ` and ${plural(pages, 'page')}`} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
 }

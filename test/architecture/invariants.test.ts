@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { codesTable, tableEnd, tableStart } from '../../scripts/codes-table';
 import { codes } from '../../server/src/engine/codes';
-import { rules } from '../../server/src/engine/rules/allRules';
+import { pageRules } from '../../server/src/engine/pages/allPageRules';
+import { rules as docsJsonRules } from '../../server/src/engine/rules/allRules';
+
+/** The rules of docs.json and those of pages, each in the shape of its own events. */
+const rules: readonly { codes: readonly string[] }[] = [...docsJsonRules, ...pageRules];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

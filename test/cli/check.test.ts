@@ -22,7 +22,7 @@ test('text output is file:line:col  severity  message  code, one line each, then
   const lines = stdout.trim().split('\n');
   assert.equal(lines[0], 'examples/acme-docs/docs.json:6:3  warning  Unknown key "colour" in docs.json. Did you mean "colors"? The site ignores it silently  schema/unknown-key');
   assert.ok(lines.includes('examples/acme-docs/docs.json:17:53  error  Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md  ref/missing-page'));
-  assert.equal(lines.at(-1), '1 docs.json file checked: 4 errors, 2 warnings');
+  assert.equal(lines.at(-1), '1 docs.json file and 3 pages checked: 5 errors, 3 warnings');
   assert.doesNotMatch(stdout, /\u001b\[/, 'no colour when stdout is not a terminal');
 });
 
@@ -31,7 +31,7 @@ test('--format json prints exactly one object with 1-based positions', () => {
   assert.equal(code, 1);
   const report = JSON.parse(stdout);
   assert.deepEqual(Object.keys(report), ['files']);
-  assert.equal(report.files.length, 1);
+  assert.equal(report.files.length, 2, 'the docs.json and the one page with findings');
   assert.ok(report.files[0].path.endsWith(join('acme-docs', 'docs.json')));
   const missing = report.files[0].diagnostics.find((d: { code: string }) => d.code === 'ref/missing-page');
   assert.deepEqual(missing, {
@@ -43,6 +43,31 @@ test('--format json prints exactly one object with 1-based positions', () => {
     code: 'ref/missing-page',
     message: 'Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md',
   });
+});
+
+test('every page of the site is checked; its findings are reported under its own path in each format', () => {
+  const site = writeSite({
+    'docs.json': valid,
+    'intro.mdx': '# Intro\n\nSee [setup](/setup#instal) and [gone](/gone).\n\n## Install\n',
+    'setup.mdx': '## Install\n',
+    'snippets/bad.mdx': '[x](/nowhere)\n',
+    'drafts/wip.mdx': '[y](/nowhere)\n',
+    '.mintignore': 'drafts/\n',
+  });
+  const json = run(['check', '--format', 'json'], site);
+  assert.equal(json.code, 1);
+  const report = JSON.parse(json.stdout) as { files: { path: string; diagnostics: { line: number; column: number; code: string; message: string }[] }[] };
+  const byFile = Object.fromEntries(report.files.map((f) => [f.path, f.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)]));
+  assert.deepEqual(byFile, {
+    'docs.json': [],
+    'intro.mdx': ['3:19 link/missing-anchor', '3:39 link/missing-page'],
+    'snippets/bad.mdx': ['1:5 link/missing-page'],
+  });
+  const text = run(['check', site], site);
+  assert.match(text.stdout, /^intro\.mdx:3:19  warning  "#instal" is not an anchor of setup\.mdx: no heading or id there makes it\. Did you mean "#install"\?  link\/missing-anchor$/m);
+  assert.equal(text.stdout.trim().split('\n').at(-1), '1 docs.json file and 2 pages checked: 2 errors, 1 warning');
+  const github = run(['check', site, '--format', 'github'], site);
+  assert.match(github.stdout, /^::error file=intro\.mdx,line=3,endLine=3,col=39,endColumn=44,title=link\/missing-page::Link "\/gone" leads nowhere/m);
 });
 
 test('a clean site exits 0; --max-warnings turns too many warnings into exit 1', () => {
@@ -79,8 +104,8 @@ test('folders are searched recursively, skipping node_modules and dot folders; e
 test('several paths in one run; the default path is the current folder', () => {
   const a = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
   const b = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
-  assert.match(run(['check', a, b]).stdout, /2 docs\.json files checked: 0 errors, 0 warnings/);
-  assert.match(run(['check'], a).stdout, /1 docs\.json file checked/);
+  assert.match(run(['check', a, b]).stdout, /2 docs\.json files and 2 pages checked: 0 errors, 0 warnings/);
+  assert.match(run(['check'], a).stdout, /1 docs\.json file and 1 page checked/);
 });
 
 test('usage and I/O problems exit 2 with a one-line message', () => {
@@ -107,14 +132,14 @@ test('--format github prints one annotation per diagnostic on the range, then th
   assert.equal(code, 1);
   const lines = stdout.trim().split('\n');
   const annotations = lines.filter((line) => line.startsWith('::'));
-  assert.equal(annotations.length, 6);
+  assert.equal(annotations.length, 8, 'six in docs.json, two in quickstart.mdx');
   assert.ok(
     annotations.includes(
       '::error file=examples/acme-docs/docs.json,line=17,endLine=17,col=53,endColumn=68,title=ref/missing-page::Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md',
     ),
   );
   assert.ok(annotations[0].startsWith('::warning file=examples/acme-docs/docs.json,line=6,endLine=6,col=3,endColumn=11,title=schema/unknown-key::'));
-  assert.equal(lines.at(-1), '1 docs.json file checked: 4 errors, 2 warnings');
+  assert.equal(lines.at(-1), '1 docs.json file and 3 pages checked: 5 errors, 3 warnings');
 });
 
 test('strings from a hostile docs.json stay inert: no escape sequence, no extra line, no extra workflow command', () => {

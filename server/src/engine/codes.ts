@@ -17,7 +17,8 @@ export interface CodeInfo {
 
 /**
  * Every diagnostic code the checker can report. The family before the "/" says what is checked:
- * the JSON text, the schema, the navigation's structure, references to files and specs, icons.
+ * the JSON text, the schema, the navigation's structure, references to files and specs, icons,
+ * and in pages, links.
  */
 export const codes = {
   'json/syntax': { severity: 'error', summary: 'broken JSON (the rest of the file is still checked); comments', example: 'Expected "," between items' },
@@ -126,6 +127,27 @@ export const codes = {
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
+  'link/missing-page': {
+    severity: 'error',
+    summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
+    example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
+  },
+  'link/missing-file': {
+    severity: 'error',
+    summary: 'an image, video or file in a page that the site does not have, with a did-you-mean',
+    example: 'Image "/images/logo.pngg" not found: there is no file images/logo.pngg in the site. Did you mean "/images/logo.png"?',
+  },
+  'link/missing-anchor': {
+    severity: 'warning',
+    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
+    example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
+  },
+  'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
+  'link/missing-snippet': {
+    severity: 'error',
+    summary: 'a snippet import that names no file of the site',
+    example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
+  },
   'frontmatter/syntax': {
     severity: 'error',
     summary: 'a page\'s frontmatter is not valid YAML (the page fails to build): an unquoted colon, a repeated key, tabs…',

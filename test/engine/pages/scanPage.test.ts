@@ -95,6 +95,10 @@ describe('page scanner: headings and anchors', () => {
     ]);
   });
 
+  it('reads the content exactly whatever the spaces around it, and Windows line ends', () => {
+    assert.deepEqual(anchors('###   Overwriting a schedule   \r\n#\tTabbed\t#\t\r\n#NotAHeading\n#\n'), ['3 overwriting-a-schedule', '1 tabbed', '1 ']);
+  });
+
   it('takes {#id} as the anchor as written', () => {
     const page = readPage('p.mdx', '## Quick start {#start}\n## Quick start\n');
     assert.deepEqual(

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
-import { scanPage, type AnchorAttribute, type PageReference, type SnippetImport } from './scanPage';
+import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
 import { AnchorCounter, decamelize, slugOf } from './slug';
 
 export interface Heading {
@@ -14,34 +14,41 @@ export interface Heading {
 }
 
 /** What one page (or snippet) file holds, read once from its text. */
-export interface PageModel {
-  /** Root-relative file path ("guides/intro.mdx"). */
-  file: string;
-  text: string;
-  frontmatter?: Frontmatter;
-  headings: Heading[];
+export class PageModel {
+  readonly headings: Heading[];
   /** Anchors that tags and components define: `id`s, fields, tabs, accordions, updates. */
-  componentAnchors: ComponentAnchor[];
-  references: PageReference[];
-  imports: SnippetImport[];
+  readonly componentAnchors: ComponentAnchor[];
+  readonly references: PageReference[];
+  readonly imports: SnippetImport[];
+  private readonly frontmatterBlock?: FrontmatterBlock;
+  private parsedFrontmatter?: Frontmatter;
+
+  constructor(
+    /** Root-relative file path ("guides/intro.mdx"). */
+    readonly file: string,
+    readonly text: string,
+  ) {
+    const scan = scanPage(text);
+    const counter = new AnchorCounter();
+    this.headings = scan.headings.map(({ depth, content, customId, range }) => {
+      const shown = headingText(content);
+      return { depth, text: shown, anchor: customId ?? counter.next(slugOf(shown)), range };
+    });
+    this.componentAnchors = componentAnchors(scan.anchorAttributes);
+    this.references = scan.references;
+    this.imports = scan.imports;
+    this.frontmatterBlock = scan.frontmatter;
+  }
+
+  /** The frontmatter, parsed on first use (the YAML parser is the costliest step of reading a page). */
+  get frontmatter(): Frontmatter | undefined {
+    if (!this.frontmatterBlock) return undefined;
+    return (this.parsedFrontmatter ??= parseFrontmatter(this.frontmatterBlock));
+  }
 }
 
 export function readPage(file: string, text: string): PageModel {
-  const scan = scanPage(text);
-  const counter = new AnchorCounter();
-  const headings = scan.headings.map(({ depth, content, customId, range }) => {
-    const text = headingText(content);
-    return { depth, text, anchor: customId ?? counter.next(slugOf(text)), range };
-  });
-  return {
-    file,
-    text,
-    frontmatter: scan.frontmatter && parseFrontmatter(scan.frontmatter),
-    headings,
-    componentAnchors: componentAnchors(scan.anchorAttributes),
-    references: scan.references,
-    imports: scan.imports,
-  };
+  return new PageModel(file, text);
 }
 
 export interface ComponentAnchor {

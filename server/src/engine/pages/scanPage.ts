@@ -302,44 +302,75 @@ function endOfBraces(text: string, start: number): number {
   return -1;
 }
 
-const definitionPattern = /^[ \t]*\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))[^\n]*$/gm;
+const definitionLine = /[ \t]*\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))[^\n]*/y;
 
 /** `[label]: /target` lines; returns the labels, normalised, to their targets. */
 function readDefinitions(text: string, mask: MaskedText, scan: PageScan): Map<string, string> {
   const definitions = new Map<string, string>();
-  for (const match of text.matchAll(definitionPattern)) {
+  if (!text.includes(']:')) return definitions;
+  for (const lineStart of linesStartingWith(text, '[')) {
+    definitionLine.lastIndex = lineStart;
+    const match = definitionLine.exec(text);
+    if (!match || !isLineEnd(text, lineStart + match[0].length)) continue;
     const target = match[2] ?? match[3];
-    const start = match.index + match[0].indexOf(target, match[0].indexOf(']:') + 2);
+    const start = lineStart + match[0].indexOf(target, match[0].indexOf(']:') + 2);
     const label = normaliseLabel(match[1]);
     if (!definitions.has(label)) definitions.set(label, target);
     scan.references.push({ kind: 'definition', target, range: { start, end: start + target.length }, label: match[1] });
-    mask.blank(match.index, match.index + match[0].length);
+    mask.blank(lineStart, lineStart + match[0].length);
   }
   return definitions;
+}
+
+/**
+ * The starts of the lines whose first character other than spaces and tabs is `char`: found by
+ * searching for the character, which is much faster than a multi-line pattern over every line.
+ */
+function* linesStartingWith(text: string, char: string): Generator<number> {
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
+    let start = at;
+    while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+    if (start !== 0 && text[start - 1] !== '\n') continue;
+    yield start;
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0) return;
+    at = lineEnd;
+  }
+}
+
+function isLineEnd(text: string, offset: number): boolean {
+  return offset === text.length || text[offset] === '\n' || (text[offset] === '\r' && text[offset + 1] === '\n');
 }
 
 export function normaliseLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-const atxHeading = /^[ \t]*(#{1,6})(?:[ \t]+([^\n]*?))?[ \t]*$/gm;
-const setextUnderline = /^[ \t]*(=+|-+)[ \t]*$/gm;
+/** Groups: everything before the content, the `#` marks, the content. */
+const atxHeading = /([ \t]*(#{1,6})(?:[ \t]+|(?=[ \t]*(?:\r?\n|$))))([^\n]*?)[ \t]*(?=\r?\n|$)/y;
+const setextUnderline = /[ \t]*(=+|-+)[ \t]*(?=\r?\n|$)/y;
 const customIdPattern = /[ \t]*\{#([^}\s]+)\}$/;
 
 function readHeadings(text: string, masked: string, scan: PageScan): void {
-  for (const match of masked.matchAll(atxHeading)) {
-    const contentStart = match.index + match[0].length - (match[2]?.length ?? 0) - (match[0].length - match[0].trimEnd().length);
-    let content = match[2] === undefined ? '' : text.slice(contentStart, contentStart + match[2].length);
-    content = content.replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
-    scan.headings.push(heading(match[1].length, content, { start: match.index, end: match.index + match[0].length }));
+  for (const lineStart of linesStartingWith(masked, '#')) {
+    atxHeading.lastIndex = lineStart;
+    const match = atxHeading.exec(masked);
+    if (!match) continue;
+    const end = lineStart + match[0].length;
+    const written = match[3];
+    const contentStart = lineStart + match[1].length;
+    const content = text.slice(contentStart, contentStart + written.length).replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
+    scan.headings.push(heading(match[2].length, content, { start: lineStart, end }));
   }
-  for (const match of masked.matchAll(setextUnderline)) {
-    const lineStart = masked.lastIndexOf('\n', match.index - 2) + 1;
-    if (match.index === 0) continue;
-    const line = masked.slice(lineStart, match.index - 1);
-    if (!isParagraphLine(line)) continue;
-    const original = text.slice(lineStart, match.index - 1).trim();
-    scan.headings.push(heading(match[1][0] === '=' ? 1 : 2, original, { start: lineStart, end: match.index - 1 }));
+  for (const underline of ['=', '-']) {
+    for (const lineStart of linesStartingWith(masked, underline)) {
+      setextUnderline.lastIndex = lineStart;
+      if (lineStart === 0 || !setextUnderline.exec(masked)) continue;
+      const previousStart = masked.lastIndexOf('\n', lineStart - 2) + 1;
+      if (!isParagraphLine(masked.slice(previousStart, lineStart - 1))) continue;
+      const original = text.slice(previousStart, lineStart - 1).trim();
+      scan.headings.push(heading(underline === '=' ? 1 : 2, original, { start: previousStart, end: lineStart - 1 }));
+    }
   }
   scan.headings.sort((a, b) => a.range.start - b.range.start);
 }

@@ -119,6 +119,23 @@ export class SiteGraph {
     return { kind: 'missing', suggestion: nearestAnchor(fragment, anchors) };
   }
 
+  /** A file close to a missing one: the same name in another folder, else the nearest spelling in its folder. */
+  suggestFile(path: string): string | undefined {
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1);
+    const folder = slash < 0 ? '' : path.slice(0, slash + 1);
+    const sameName: string[] = [];
+    const sameFolder: string[] = [];
+    for (const file of this.host.files.all()) {
+      if (file === name || file.endsWith(`/${name}`)) sameName.push(file);
+      if (file.startsWith(folder) && !file.includes('/', folder.length)) sameFolder.push(file);
+    }
+    const found = sameName.filter((file) => this.files.has(file));
+    if (found.length === 1) return found[0];
+    const near = didYouMean(name, sameFolder.map((file) => file.slice(folder.length)));
+    return near === undefined || !this.files.has(folder + near) ? undefined : folder + near;
+  }
+
   /** A page or generated route close to a missing path: the same name in another folder, else the nearest spelling. */
   private suggestRoute(path: string): string | undefined {
     const name = path.slice(path.lastIndexOf('/') + 1);

@@ -1,0 +1,79 @@
+// Cold whole-site check (file scan, docs.json, every page read and every page rule) of the three
+// real sites, side by side with the platform's own checker, `mint broken-links --check-anchors
+// --check-snippets --check-redirects`, in one run. Each contender runs in a fresh process; its
+// time is the wall time of that process, its memory the peak resident set of its largest process.
+// The `mint` package is installed on first use into bench/.cache (git-ignored), never a dependency.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { materialiseSite, realSites } from '../test/support/sites';
+
+const repository = process.cwd();
+const cache = join(repository, 'bench', '.cache');
+const mintBin = join(cache, 'mint', 'node_modules', '.bin', 'mint');
+const ourRuns = 3;
+
+/** Loaded into every Node process of a contender: appends its peak memory (KB) to a file. */
+const rssProbe = join(cache, 'rss-probe.js');
+
+function ensureTools(): string | undefined {
+  mkdirSync(cache, { recursive: true });
+  writeFileSync(rssProbe, "process.on('exit', () => require('fs').appendFileSync(process.env.BENCH_RSS_FILE, process.resourceUsage().maxRSS + '\\n'));\n");
+  if (existsSync(mintBin)) return undefined;
+  console.log('installing mint into bench/.cache/mint (first run only)...');
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(cache, 'mint'), 'mint@latest'], { encoding: 'utf8' });
+  if (install.status !== 0 || !existsSync(mintBin)) return `npm install mint failed: ${(install.stderr || install.stdout).trim().split('\n').slice(-3).join(' / ')}`;
+  return undefined;
+}
+
+interface Run {
+  seconds: number;
+  peakMB: number;
+  processes: number;
+  output: string;
+  status: number | null;
+}
+
+function run(args: string[], cwd: string): Run {
+  const rssFile = join(cache, `rss-${process.pid}.txt`);
+  rmSync(rssFile, { force: true });
+  const start = performance.now();
+  const result = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NODE_OPTIONS: `--require ${rssProbe}`, BENCH_RSS_FILE: rssFile, CI: '1', NO_COLOR: '1' },
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const peaks = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+  return { seconds, peakMB: Math.max(0, ...peaks) / 1024, processes: peaks.length, output: result.stdout + result.stderr, status: result.status };
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+const installError = ensureTools();
+const cli = resolve(repository, 'dist', 'cli.js');
+const rows: string[] = [];
+for (const site of realSites) {
+  const root = materialiseSite(site);
+  const ours = Array.from({ length: ourRuns }, () => run([cli, 'check', root, '--format', 'json'], root));
+  const report = JSON.parse(ours[0].output) as { files: { path: string; diagnostics: { code: string }[] }[] };
+  const all = report.files.flatMap((file) => file.diagnostics);
+  const pageFindings = all.filter((d) => d.code.startsWith('link/')).length;
+  const oursSeconds = median(ours.map((r) => r.seconds));
+  const oursMB = Math.max(...ours.map((r) => r.peakMB));
+  let mintColumns = `not run: ${installError}`;
+  if (!installError) {
+    const mint = run([mintBin, 'broken-links', '--check-anchors', '--check-snippets', '--check-redirects'], root);
+    const count = /found (\d+) broken links?/.exec(mint.output);
+    mintColumns = count || /no broken links/i.test(mint.output)
+      ? `${mint.seconds.toFixed(1)} s | ${mint.peakMB.toFixed(0)} MB (${mint.processes} processes) | ${count ? count[1] : 0} | ${(mint.seconds / oursSeconds).toFixed(0)}x`
+      : `failed (exit ${mint.status}): ${mint.output.trim().split('\n').slice(-2).join(' / ').slice(0, 200)}`;
+  }
+  rows.push(`| ${site} | ${oursSeconds.toFixed(2)} s | ${oursMB.toFixed(0)} MB | ${pageFindings} (+${all.length - pageFindings} in docs.json) | ${mintColumns} |`);
+}
+console.log('| site | ours cold | ours peak | our findings | mint | mint peak | mint findings | mint / ours |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);

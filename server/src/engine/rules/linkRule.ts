@@ -1,0 +1,93 @@
+import type { OffsetRange } from '../json/path';
+import { pageOf } from '../site/fileIndex';
+import type { PageModel } from '../pages/pageModel';
+import type { PageCheckContext, PageRule } from '../pages/pageRule';
+import type { PageReference } from '../pages/scanPage';
+
+/** Attributes whose target is a file to show or play, not a page to open. */
+const fileAttributes = new Set(['src', 'img', 'poster']);
+
+/** Whether a reference asks for a file (an image, a video, a download) rather than a page. */
+function wantsFile(reference: PageReference, path: string): boolean {
+  if (reference.kind === 'image') return true;
+  if (reference.kind === 'attribute' && fileAttributes.has(reference.attribute!)) return true;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[A-Za-z\d]{1,8}$/.test(name) && pageOf(name) === undefined;
+}
+
+/**
+ * Links, images and snippet imports lead somewhere: a page, a generated page, a file or a
+ * redirect of the site, an anchor that the target page defines, a snippet file, never out of the
+ * docs root.
+ */
+export const linkRule: PageRule = {
+  codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'],
+  start(ctx) {
+    return {
+      page(page) {
+        for (const reference of page.references) {
+          if (reference.kind === 'import') checkImport(ctx, page, reference);
+          else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
+        }
+      },
+    };
+  },
+};
+
+function checkImport(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+  const source = reference.target;
+  if (!/^[./]/.test(source)) return;
+  if (ctx.graph.resolveImport(source, page.file)) return;
+  ctx.report(page.file, {
+    range: reference.range,
+    code: 'link/missing-snippet',
+    message: `Snippet "${source}" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)`,
+  });
+}
+
+function checkLink(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+  const { graph } = ctx;
+  const written = reference.target;
+  const resolution = graph.resolveLink(written, page.file);
+  const what = reference.kind === 'image' ? 'Image' : 'Link';
+  // A reference-style link is reported at its definition; the range then covers the written target.
+  const editable = reference.label === undefined || reference.kind === 'definition';
+  if (resolution.kind === 'outside') {
+    ctx.report(page.file, {
+      range: reference.range,
+      code: 'link/outside-root',
+      message: `${what} "${written}" leaves the docs root (${resolution.reason}): the site cannot serve it`,
+    });
+    return;
+  }
+  if (resolution.kind === 'missing') {
+    const file = wantsFile(reference, resolution.path);
+    const suggestion = file ? graph.suggestFile(resolution.path) : resolution.suggestion;
+    const rest = written.slice(written.search(/[?#]|$/));
+    const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
+    ctx.report(page.file, {
+      range: reference.range,
+      code: file ? 'link/missing-file' : 'link/missing-page',
+      message: file
+        ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
+        : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
+      suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
+      data: { path: resolution.path },
+    });
+    return;
+  }
+  if (resolution.kind !== 'found' || resolution.fragment === undefined || resolution.fragment === '') return;
+  const anchor = graph.resolveAnchor(resolution.route, resolution.fragment);
+  if (anchor.kind !== 'missing') return;
+  const target = resolution.route.kind === 'page' ? resolution.route.file : resolution.path;
+  const hash = page.text.lastIndexOf('#', reference.range.end);
+  const range: OffsetRange = editable && hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
+  const samePage = target === page.file;
+  ctx.report(page.file, {
+    range,
+    code: 'link/missing-anchor',
+    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: no heading or id there makes it${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
+    suggestions: anchor.suggestion && range !== reference.range ? [{ title: `Change to "#${anchor.suggestion}"`, replacement: `#${anchor.suggestion}` }] : undefined,
+    data: { page: target, anchor: resolution.fragment },
+  });
+}
