@@ -89,10 +89,14 @@ async function crewAI(nodeOptions: string[]): Promise<void> {
       ['typing continuously at 7 keys/s', 143],
       ['typing with pauses of 0.7 s', 700],
     ] as const) {
+      const rss: number[] = [];
+      const sampler = setInterval(() => rss.push(rssMb(client.server.pid!).current), 50);
       const latencies = await typeInName(client, path, 30, gapMs);
+      clearInterval(sampler);
       report(`${label} in "name", keystroke to diagnostics, median`, percentile(latencies, 50), 'ms');
       report(`${label} in "name", keystroke to diagnostics, worst of 30`, Math.max(...latencies), 'ms', targets.editToDiagnostics);
       console.log(`  each keystroke: ${latencies.map((ms) => Math.round(ms)).join(' ')}`);
+      report(`${label}: server RSS while typing, highest`, Math.max(...rss), 'MB', targets.rssMb);
     }
 
     const checks = (client.statuses as { checkMs: number }[]).slice(1).map((status) => status.checkMs);
@@ -112,6 +116,18 @@ async function crewAI(nodeOptions: string[]): Promise<void> {
     }
     report(`completion at 200 random positions, p50 (${answered} with items)`, percentile(latencies, 50), 'ms');
     report('completion at 200 random positions, p95', percentile(latencies, 95), 'ms', targets.completionP95);
+
+    // VS Code asks for these after edits (outline, breadcrumbs, links): they hold up the next check.
+    for (const method of ['textDocument/documentSymbol', 'textDocument/documentLink']) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < 5; i++) {
+        const requested = performance.now();
+        bytes = JSON.stringify(await client.request(method, { textDocument: { uri: client.uri(path) } })).length;
+        times.push(performance.now() - requested);
+      }
+      report(`${method.slice(13)}, median of 5 (${(bytes / 1e6).toFixed(1)} MB answer)`, percentile(times, 50), 'ms');
+    }
 
     const afterEdit: number[] = [];
     for (let i = 0; i < 5; i++) {

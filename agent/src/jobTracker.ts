@@ -353,12 +353,14 @@ export class JobTracker {
 
   private async runFollowUp(sessionId: string, prompt: string): Promise<void> {
     const before = this.state.phase;
+    const wasRunning = this.state.record !== undefined && !isTerminal(this.state.record);
     const followUp: FollowUp = { prompt, sentAt: new Date().toISOString(), outcome: 'unknown' };
     this.state.followUps = [...(this.state.followUps ?? []), followUp];
     this.setPhase('sending');
     this.emit({ type: 'follow-up', followUp });
-    const settle = (outcome: FollowUp['outcome']) => {
+    const settle = (outcome: FollowUp['outcome'], failure?: Failure) => {
       followUp.outcome = outcome;
+      if (failure) followUp.failure = failure;
       this.emit({ type: 'follow-up', followUp });
     };
     try {
@@ -372,21 +374,34 @@ export class JobTracker {
       if (this.stopped) return;
       const failure = this.describe(error);
       if (!isAgentApiError(error) || !error.mayHaveReachedServer) {
-        settle('not-sent');
+        const notSent = { ...failure, message: `Your message was not sent: ${lowerFirst(failure.message)}` };
+        settle('not-sent', notSent);
+        if (wasRunning) {
+          this.notice(notSent.message, failure.detail);
+          await this.poll(sessionId);
+          return;
+        }
         // The job is as it was; only the message failed.
-        const phase: EndPhase = before === 'finished' || before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
-        return this.end(phase, { ...failure, message: `Your message was not sent: ${lowerFirst(failure.message)}` });
+        const phase: EndPhase = before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
+        return this.end(phase, notSent);
+      }
+      if (wasRunning) {
+        settle('unknown', failure);
+        this.notice(`${failure.message} Whether the job took your message cannot be told while it runs; following it.`, failure.detail);
+        await this.poll(sessionId);
+        return;
       }
       this.notice(`${failure.message} Looking at the job to see whether it took your message.`, failure.detail);
       const restarted = await this.poll(sessionId, { untilRestarted: this.options.lookUpAttempts });
       if (restarted) settle('sent');
       else if (!this.stopped) {
-        settle('unknown');
-        this.end('finished', {
+        const notTaken: Failure = {
           ...failure,
           message: `${failure.message} The job did not start again, so it most likely did not take your message: send it again.`,
           action: 'TryAgain',
-        });
+        };
+        settle('unknown', notTaken);
+        this.end('finished', notTaken);
       }
     }
   }

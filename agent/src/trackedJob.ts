@@ -21,6 +21,8 @@ export interface FollowUp {
   sentAt: string;
   /** sent: the platform took it; not-sent: it did not; unknown: while sending, or the answer was lost. */
   outcome: 'sent' | 'not-sent' | 'unknown';
+  /** Why it was not sent, or why that cannot be told. */
+  failure?: Failure;
 }
 
 export interface JobScope {

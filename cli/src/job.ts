@@ -134,8 +134,11 @@ async function openStore(err: (text: string) => void): Promise<JobStore | undefi
   }
 }
 
-/** Follows a job to its end, printing progress; the exit status. */
-async function follow(context: Context, tracker: JobTracker): Promise<number> {
+/**
+ * Follows a job to its end, printing progress; the exit status (with `followUp`, 0 also needs
+ * the platform to have taken the message).
+ */
+async function follow(context: Context, tracker: JobTracker, followUp = false): Promise<number> {
   const { out, err, json, store, verbose } = context;
   const stopSaving = store ? persistJobProgress(tracker, store, { onError: (message) => err(`docsjson: ${message}\n`) }) : undefined;
   const text = new TextProgressWriter(out);
@@ -160,7 +163,8 @@ async function follow(context: Context, tracker: JobTracker): Promise<number> {
   else out(outcome.text);
   if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
   if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
-  return outcome.completed ? 0 : 1;
+  const messageTaken = !followUp || job.followUps?.at(-1)?.outcome === 'sent';
+  return outcome.completed && messageTaken ? 0 : 1;
 }
 
 function withoutTranscript(job: Readonly<TrackedJob>): Omit<TrackedJob, 'transcript'> {
@@ -200,7 +204,7 @@ async function send(context: Context, sessionId: string, message: string): Promi
     pollIntervalMs: context.pollIntervalMs,
     surface: 'cli',
   });
-  return follow(context, tracker);
+  return follow(context, tracker, true);
 }
 
 async function get(context: Context, sessionId: string): Promise<number> {

@@ -3,6 +3,7 @@ import { LanguageClient, NotificationType, TransportKind, type LanguageClientOpt
 import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
+import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
 
@@ -27,7 +28,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
       // "$ref" files, and docs.json when a files.associations setting makes it JSON again
       { scheme: 'file', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
-      // pages, for find references and renames
+      // pages: links, anchors, references and renames (.mdx pages have the language "mdx" we contribute)
       { scheme: 'file', pattern: '**/*.{mdx,md}' },
     ],
     diagnosticPullOptions: { onChange: true, onSave: true },
@@ -37,6 +38,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
         configuration: (params) => params.items.map((item) => (item.section === settingsSection ? readSettings(item.scopeUri) : null)),
       },
       provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),
+      provideCompletionItem: withoutMarkdownDuplicates,
     },
   };
   client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);

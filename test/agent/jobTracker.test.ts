@@ -310,6 +310,21 @@ describe('job tracker with API v2 against the dev server', () => {
     assert.equal(done.failure?.action, 'TryAgainLater');
   });
 
+  it('a follow-up refused while the job still runs is reported, and the job is followed on', async () => {
+    const running = create('t2-running', '[fault:never-ends]');
+    await new Promise<void>((resolve) => running.onUpdate((update) => update.type === 'record' && resolve()));
+    running.stop();
+    const job = (await running.done) as TrackedJob;
+    server.injectFault({ fault: '401', method: 'POST', pathIncludes: '/t2-running/' });
+    const tracker = JobTracker.sendFollowUp(api, job, 'again', { ...FAST, staleAfterMs: 200 });
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.deepEqual(phases(updates), ['sending', 'polling', 'stale']);
+    assert.ok(notices(updates).includes('Your message was not sent: the API key was not accepted.'));
+    assert.equal(done.followUps?.[0].outcome, 'not-sent');
+    assert.equal(done.followUps?.[0].failure?.action, 'SetApiKey');
+  });
+
   it('a follow-up whose answer was lost is not sent again: the record tells whether the job took it', async () => {
     const first = await create('t2-lost', 'First').done;
     server.injectFault({ fault: 'drop', method: 'POST', pathIncludes: '/t2-lost/' });

@@ -253,6 +253,10 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
       server.requests.filter((request) => request.path.endsWith('/message')).filter((request) => request.path.includes('/c2-send/')).map((request) => request.body),
       [{ prompt: 'Also fix the title' }],
     );
+    server.injectFault({ fault: '429', method: 'POST', pathIncludes: '/message', retryAfter: 90 });
+    const limited = await run(['send', job.sessionId, '--project', 'c2-send', '--message', 'More', '--poll-interval', '0.05'], env);
+    assert.equal(limited.code, 1, 'the message was not taken');
+    assert.match(limited.stderr, /^docsjson: Your message was not sent: the platform allows 100 jobs and follow-up messages an hour per project; try again at \d\d:\d\d\.$/m);
     const got = await run(['get', job.sessionId, '--project', 'c2-send', '--json'], env);
     assert.equal(got.code, 0);
     const asSent = JSON.parse(got.stdout) as Record<string, unknown>;

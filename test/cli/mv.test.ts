@@ -44,6 +44,20 @@ test('mv takes a page without its extension, and a folder; a leading slash in an
   assert.equal(readFileSync(join(root, 'docs.json'), 'utf8'), docsJson.replace('"guides/setup"', '"tutorials/setup"').replace('"/guides/deploy"', '"/tutorials/ship"'));
 });
 
+test('mv updates every link to the moved page in every page: anchored, relative, images and imports; nothing else', () => {
+  const root = site({
+    'index.mdx': '# Home\n\nSee [setup](/guides/setup#install), [setup again](./guides/setup) and <Card href="/guides/setup" title="Setup" />.\n\n[Elsewhere](https://example.com/guides/setup)\n',
+    'guides/deploy.md': '# Deploy\n\nAfter [setup](./setup).\n',
+    'guides/setup.mdx': '# Setup\n\nBack [home](../index) or to [deploy](./deploy#top).\n',
+  });
+  const { code, stdout } = run(['mv', 'guides/setup.mdx', 'start/now/install.mdx'], root);
+  assert.equal(code, 0);
+  assert.equal(readFileSync(join(root, 'index.mdx'), 'utf8'), '# Home\n\nSee [setup](/start/now/install#install), [setup again](./start/now/install) and <Card href="/start/now/install" title="Setup" />.\n\n[Elsewhere](https://example.com/guides/setup)\n');
+  assert.equal(readFileSync(join(root, 'guides', 'deploy.md'), 'utf8'), '# Deploy\n\nAfter [setup](../start/now/install).\n');
+  assert.equal(readFileSync(join(root, 'start', 'now', 'install.mdx'), 'utf8'), '# Setup\n\nBack [home](../../index) or to [deploy](../../guides/deploy#top).\n', 'its own relative links, from its new folder');
+  assert.match(stdout, /index\.mdx: 3 changes/);
+});
+
 test('mv --redirect adds a redirect from the old address', () => {
   const root = site();
   const { code, stdout } = run(['mv', 'guides/setup.mdx', 'start/install.mdx', '--redirect'], root);

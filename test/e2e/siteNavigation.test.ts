@@ -127,6 +127,39 @@ describe('the Site navigation view in a real VS Code', () => {
     }));
 });
 
+describe('the Site navigation view with two sites in the workspace', () => {
+  let session: VSCodeSession;
+  const cleanups: Array<() => unknown> = [];
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      const workspace = tempFolder('docsjson-navigation-sites-e2e-');
+      for (const name of ['product', 'engineering']) cpSync(FIXTURE, join(workspace, name), { recursive: true });
+      session = await startVSCode({ name: 'site-navigation-two-sites', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace });
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('shows each docs.json as a site, with its own navigation under it', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.treeViewItems(VIEW, { minItems: 2 });
+      const folders = wb.page.locator('.pane-header', { hasText: /^docsjson-navigation-sites-e2e-/i }).first();
+      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      const site = ['Get started [2]', 'Introduction', 'Setup', 'guides/missing [1]', 'Reference', 'Settings'];
+      const shown = await waitFor('both sites and their navigation', async () => {
+        const now = await rows(wb);
+        return now.join() === ['engineering/docs.json', ...site, 'product/docs.json', ...site].join() ? now : undefined;
+      }, 60_000).catch(async (error: Error) => {
+        throw new Error(`${error.message}; the view shows ${JSON.stringify(await rows(wb))}`);
+      });
+      t.diagnostic(JSON.stringify(shown));
+    }));
+});
+
 function clean(text: string | null | undefined): string {
   return (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 }

@@ -236,12 +236,17 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
     }
     assertLocations(main, await client.request<Location | null>('textDocument/definition', { textDocument, position }), 'definition');
     assertLocations(main, await client.request<Location[] | null>('textDocument/references', { textDocument, position, context: { includeDeclaration: true } }), 'references');
+    const prepared = await client.request<{ range: Range; placeholder: string } | null>('textDocument/prepareRename', { textDocument, position });
+    if (prepared) assertRange(doc, prepared.range, 'rename range');
+    assertWorkspaceEdit(main, await client.request<WorkspaceEdit | null>('textDocument/rename', { textDocument, position, newName: 'Renamed' }), 'rename');
     const range = { start: position, end: doc.positionAt(doc.offsetAt(position) + 40) };
     const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument, range, context: { diagnostics: [] } })) ?? [];
     for (const action of actions) {
       assert.ok(action.title.trim().length > 0, 'a code action has a title');
       assertWorkspaceEdit(main, action.edit, `code action "${action.title}"`);
       for (const d of action.diagnostics ?? []) assertRange(doc, d.range, `diagnostic of "${action.title}"`);
+      // The command a quick fix runs after its edit (opening the page it created).
+      if (action.command) await client.request('workspace/executeCommand', { command: action.command.command, arguments: action.command.arguments });
     }
   }
 }
@@ -271,8 +276,10 @@ describe('any text a writer types, through the protocol: no request fails, every
       'documentFormattingProvider',
       'documentLinkProvider',
       'documentSymbolProvider',
+      'executeCommandProvider',
       'hoverProvider',
       'referencesProvider',
+      'renameProvider',
     ]);
   });
 

@@ -42,7 +42,7 @@ export class SiteNavigationTree implements TreeDataProvider<NavigationNode>, Tre
   }
 
   getTreeItem(node: NavigationNode): TreeItem {
-    if (!node.item) return siteItem(node.docsJson, workspace.asRelativePath(node.docsJson, true));
+    if (!node.item) return siteItem(node.docsJson, workspace.asRelativePath(node.docsJson, (workspace.workspaceFolders?.length ?? 0) > 1));
     return navigationTreeItem({ ...node, item: node.item });
   }
 

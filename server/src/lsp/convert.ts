@@ -66,6 +66,7 @@ const completionKinds: Record<CompletionKind, CompletionItemKind> = {
   language: CompletionItemKind.EnumMember,
   file: CompletionItemKind.File,
   snippet: CompletionItemKind.Snippet,
+  anchor: CompletionItemKind.Reference,
 };
 
 export function toCompletionList(completions: Completions, document: TextDocument, snippets: boolean): CompletionList {

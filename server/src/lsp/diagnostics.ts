@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
+import { pageFile, type PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
 import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
 
@@ -21,7 +22,10 @@ export class DiagnosticsFeature {
   /** URIs with published diagnostics, per site, to clear the ones a later check no longer reports. */
   private readonly published = new Map<DocsSite, Set<string>>();
 
-  constructor(private readonly context: ServerContext) {
+  constructor(
+    private readonly context: ServerContext,
+    private readonly pages: PageFeatures,
+  ) {
     if (!context.client.pullDiagnostics) return;
     context.connection.languages.diagnostics.on((params) => this.pull(params.textDocument.uri, params.previousResultId));
     context.connection.languages.diagnostics.onWorkspace((params) => this.pullWorkspace(new Map(params.previousResultIds.map(({ uri, value }) => [uri, value]))));
@@ -33,6 +37,8 @@ export class DiagnosticsFeature {
     const relative = site && path ? site.relative(path) : undefined;
     if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const state = await site.checked('current');
+    // A page's links are checked on its current text at each pull; other pages may have changed its anchors.
+    if (pageFile.test(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
@@ -116,8 +122,26 @@ export class DiagnosticsFeature {
       now.add(uri);
       void this.context.connection.sendDiagnostics({ uri, diagnostics: this.diagnosticsOf(site, state, path) });
     }
+    for (const path of this.context.workspace.openPaths()) {
+      const page = pageFile.test(path) ? site.relative(path) : undefined;
+      if (page === undefined) continue;
+      const uri = this.context.workspace.uriOf(path);
+      now.add(uri);
+      void this.pages.diagnostics(site, page).then((diagnostics) => this.context.connection.sendDiagnostics({ uri, diagnostics }));
+    }
     for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.set(site, now);
+  }
+
+  /** For clients without pull diagnostics: a page was opened or edited. */
+  async pageChanged(path: string): Promise<void> {
+    const site = await this.context.workspace.siteFor(path);
+    const page = site?.relative(path);
+    if (!site || page === undefined) return;
+    const diagnostics = await this.pages.diagnostics(site, page);
+    const uri = this.context.workspace.uriOf(path);
+    this.published.get(site)?.add(uri);
+    void this.context.connection.sendDiagnostics({ uri, diagnostics });
   }
 
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {

@@ -54,6 +54,11 @@ export class DocsWorkspace {
     return this.openDocuments.get(path);
   }
 
+  /** The paths of every open document. */
+  openPaths(): IterableIterator<string> {
+    return this.openDocuments.keys();
+  }
+
   /** A file's URI: the editor's own for an open document. */
   uriOf(path: string): string {
     return this.openDocuments.get(path)?.uri ?? pathToFileURL(path).href;

@@ -3,6 +3,7 @@ import { renameEdits, type FileRename } from '../engine/service/rename';
 import type { DiagnosticsFeature } from './diagnostics';
 import type { DocsSite } from './docsSite';
 import type { FileChange } from './docsWorkspace';
+import type { PageFeatures } from './pageFeatures';
 import { workspaceEdit } from './languageFeatures';
 import { offerRedirects } from './redirectOffer';
 import { pathOf, type ServerContext } from './serverContext';
@@ -14,7 +15,7 @@ const changeKinds: Record<FileChangeType, FileChange> = {
 };
 
 /** Files created, changed, deleted or renamed outside the open buffers. */
-export function serveFileOperations(context: ServerContext, diagnostics: DiagnosticsFeature): void {
+export function serveFileOperations(context: ServerContext, diagnostics: DiagnosticsFeature, pages: PageFeatures): void {
   const { connection, workspace } = context;
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
@@ -23,6 +24,7 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
       return path ? [{ path, change: changeKinds[type] }] : [];
     });
     const { affected, removed } = workspace.filesChanged(known);
+    pages.filesChanged(known.filter(({ change }) => change === 'changed').map(({ path }) => path));
     removed.forEach((site) => diagnostics.siteRemoved(site));
     if (affected.size > 0) diagnostics.sitesChanged(affected);
   });
@@ -48,8 +50,9 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
       });
       if (renames.length === 0) continue;
       const { site: checked } = await site.checked('current');
-      const edit = workspaceEdit(context, site, checked, renameEdits(checked, renames));
-      for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes[uri] = [...(changes[uri] ?? []), ...edits];
+      for (const edit of [workspaceEdit(context, site, checked, renameEdits(checked, renames)), await pages.moveEdits(site, renames)]) {
+        for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes[uri] = [...(changes[uri] ?? []), ...edits];
+      }
     }
     return Object.keys(changes).length > 0 ? { changes } : null;
   });

@@ -18,10 +18,11 @@ import { hover } from '../engine/service/hover';
 import type { JsonText } from '../engine/service/jsonText';
 import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
 import { pageReferences } from '../engine/service/references';
-import { documentSymbols } from '../engine/service/symbols';
+import { documentSymbols, maxSymbols } from '../engine/service/symbols';
 import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
+import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
 import { openPageCommand } from './openPageCommand';
 
@@ -31,26 +32,32 @@ interface LinkData {
   operation: Operation;
 }
 
-/** Completion, hover, definition, links, references, outline and quick fixes. */
-export function serveLanguageFeatures(context: ServerContext): void {
+/** Completion, hover, definition, links, references, outline and quick fixes; in pages, those of `pages`. */
+export function serveLanguageFeatures(context: ServerContext, pages: PageFeatures): void {
   const { connection, workspace, client } = context;
   const open = (uri: string, freshness: Freshness) => openJsonDocument(workspace, uri, freshness);
 
-  connection.onCompletion(async ({ textDocument, position }) => {
+  connection.onCompletion(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.completion(params);
     const target = await open(textDocument.uri, 'latest');
     if (!target) return null;
     const result = completions(target.checked, target.text, target.document.offsetAt(position));
     return result ? toCompletionList(result, target.document, client.snippets) : null;
   });
 
-  connection.onHover(async ({ textDocument, position }) => {
+  connection.onHover(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.hover(params);
     const target = await open(textDocument.uri, 'latest');
     const result = target && hover(target.checked, target.text, target.document.offsetAt(position));
     if (!target || !result) return null;
     return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(target.text.lines, result.range) };
   });
 
-  connection.onDefinition(async ({ textDocument, position }) => {
+  connection.onDefinition(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.definition(params);
     const target = await open(textDocument.uri, 'latest');
     const result = target && definition(target.checked, target.text, target.document.offsetAt(position));
     return target && result ? locationOf(context, target.site, result.location) : null;
@@ -59,7 +66,8 @@ export function serveLanguageFeatures(context: ServerContext): void {
   connection.onDocumentLinks(async ({ textDocument }) => {
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    return documentLinks(target.checked, target.text).map((link): LspDocumentLink => {
+    // As many as the outline holds: past that, go to definition still opens a page.
+    return documentLinks(target.checked, target.text).slice(0, maxSymbols).map((link): LspDocumentLink => {
       const range = toRange(target.text.lines, link.range);
       if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
       const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
@@ -76,7 +84,9 @@ export function serveLanguageFeatures(context: ServerContext): void {
     return { ...link, target: `${location.uri}#L${location.range.start.line + 1}` };
   });
 
-  connection.onReferences(async ({ textDocument, position }) => {
+  connection.onReferences(async (params) => {
+    const { textDocument, position } = params;
+    if (pages.handles(textDocument.uri)) return pages.references(params);
     const path = pathOf(textDocument.uri);
     if (!path) return null;
     let pageFile = path;
@@ -98,6 +108,7 @@ export function serveLanguageFeatures(context: ServerContext): void {
         const lines = linesOf(checked.document(reference.document)!.document);
         locations.push({ uri: workspace.uriOf(site.absolute(reference.document)), range: toRange(lines, reference.range) });
       }
+      locations.push(...(await pages.linkLocations(site, { file: relative })));
     }
     return locations;
   });

@@ -16,6 +16,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
 import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
 import { RemoteSpecFetcher } from './remoteSpecs';
@@ -45,19 +46,23 @@ export function startLanguageServer(connection: Connection): void {
     workspaceFolders = foldersOf(params);
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
-    diagnostics = new DiagnosticsFeature(context);
-    serveLanguageFeatures(context);
-    serveFileOperations(context, diagnostics);
+    const pages = new PageFeatures(context);
+    diagnostics = new DiagnosticsFeature(context, pages);
+    serveLanguageFeatures(context, pages);
+    servePageRenames(context, pages);
+    serveFileOperations(context, diagnostics, pages);
     serveNavigation(context);
     if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['"', '/'] },
+        // "(" and "#" start a link target or an anchor in a page.
+        completionProvider: { triggerCharacters: ['"', '/', '(', '#'] },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: true },
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
@@ -125,6 +130,7 @@ export function startLanguageServer(connection: Connection): void {
     if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);
     const affected = workspace.documentChanged(path, document, kind);
     if (client.pullDiagnostics) return;
+    if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;
     diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
   }

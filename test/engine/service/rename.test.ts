@@ -45,3 +45,18 @@ test('entries in "$ref" files follow too, and a moved "$ref" file keeps its refe
 test('a page renamed to a file that is not a page is left alone', () => {
   assert.deepEqual(renameEdits(checkedFixture('lsp-basic'), [{ from: 'quickstart.mdx', to: 'quickstart.txt' }]), []);
 });
+
+test('redirect destinations that lead to a moved page follow it', () => {
+  const docsJson = '{"name": "A", "navigation": {"pages": ["intro"]}, "redirects": [{"source": "/old", "destination": "/intro#start"}, {"source": "/x", "destination": "https://example.com/intro"}]}';
+  assert.deepEqual(renameEdits(checkedFixture('lsp-basic', { 'docs.json': docsJson }), [{ from: 'introduction.mdx', to: 'start.mdx' }]), []);
+  const toIntroduction = docsJson.replace(/intro\b/g, 'introduction');
+  assert.deepEqual(renameEdits(checkedFixture('lsp-basic', { 'docs.json': toIntroduction }), [{ from: 'introduction.mdx', to: 'start.mdx' }]), [
+    {
+      file: 'docs.json',
+      edits: [
+        { range: rangeOf(toIntroduction, '"introduction"'), newText: '"start"' },
+        { range: rangeOf(toIntroduction, '"/introduction#start"'), newText: '"/start#start"' },
+      ],
+    },
+  ]);
+});

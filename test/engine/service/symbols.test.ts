@@ -69,3 +69,16 @@ test('half-typed names and entries get a readable placeholder, never an empty na
     '      page quickstart',
   ]);
 });
+
+test('a limit on the outline: every element, then pages in document order until it is reached', () => {
+  const symbols = documentSymbols(checkedFixture('lsp-basic'), new JsonText('docs.json', basic), 6);
+  assert.deepEqual(outline(symbols).slice(5), [
+    'property navigation',
+    '  tab Guides',
+    '    group Get started',
+    '      page introduction',
+    '      page quickstart',
+    '  tab API',
+    '    group Users',
+  ]);
+});

@@ -16,7 +16,7 @@ import { completionLocation, type CompletionLocation } from './location';
 import { inlineCode } from './markdown';
 import { elementKindOf, itemSchema, neededKeys, schemaAt, valueRole } from './siteSchema';
 
-export type CompletionKind = 'property' | 'value' | 'page' | 'operation' | 'icon' | 'language' | 'file' | 'snippet';
+export type CompletionKind = 'property' | 'value' | 'page' | 'operation' | 'icon' | 'language' | 'file' | 'snippet' | 'anchor';
 
 export interface CompletionItem {
   label: string;

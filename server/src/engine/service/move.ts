@@ -1,5 +1,7 @@
+import { SiteGraph } from '../pages/siteGraph';
 import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
+import { linkEdits } from './pageRename';
 import { addRedirectsEdit, redirectsFor, type Redirect } from './redirect';
 import { renameEdits, type FileRename } from './rename';
 
@@ -11,11 +13,14 @@ export interface MovePlan {
 }
 
 /**
- * Everything a move of files or folders changes so the site stays whole: docs.json entries and
- * links, and optionally redirects from the old addresses.
+ * Everything a move of files or folders changes so the site stays whole: docs.json entries, the
+ * links in every page and snippet, and optionally redirects from the old addresses.
  */
 export function movePlan(site: CheckedSite, moves: FileRename[], options: { redirect: boolean }): MovePlan {
   const edits = renameEdits(site, moves);
+  for (const { file, edits: changes } of linkEdits(new SiteGraph(site.host, site.result), { moves })) {
+    for (const edit of changes) addEdit(edits, file, edit);
+  }
   if (!options.redirect) return { edits, redirects: [] };
   const redirects = moves.flatMap((move) => redirectsFor(move, (path) => site.host.files.has(path)));
   const text = site.document(site.mainPath)?.document.json.text;

@@ -5,7 +5,8 @@ import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
-import { movedFile } from './linkTarget';
+import { changedTarget, movedFile } from './linkTarget';
+import { isRecord } from '../model/cursor';
 
 /** A file or folder being renamed or moved, as root-relative paths. */
 export interface FileRename {
@@ -21,7 +22,8 @@ interface PendingEdit {
 
 /**
  * The edits that keep the site's references right when files or folders move: page entries,
- * `openapi` specs and "$ref" files. A page renamed to something that is not a page is left alone.
+ * `openapi` specs, "$ref" files and redirect destinations. A page renamed to something that is not
+ * a page is left alone.
  */
 export function renameEdits(site: CheckedSite, renames: FileRename[]): FileEdit[] {
   const pending: PendingEdit[] = [];
@@ -50,6 +52,12 @@ export function renameEdits(site: CheckedSite, renames: FileRename[]): FileEdit[
     const newValue = posix.relative(dirnameOf(reference.document) || '.', moved);
     pending.push({ document: reference.document, path: [...reference.path, '$ref'], newValue });
   }
+  const redirects = (site.document(site.mainPath)?.document.json.value as { redirects?: unknown } | undefined)?.redirects;
+  (Array.isArray(redirects) ? redirects : []).forEach((redirect: unknown, index) => {
+    const destination = isRecord(redirect) && typeof redirect.destination === 'string' ? redirect.destination : undefined;
+    const newValue = destination === undefined ? undefined : changedTarget(destination, site.mainPath, { files: site.host.files, moves: renames });
+    if (newValue !== undefined) pending.push({ document: site.mainPath, path: ['redirects', index, 'destination'], newValue });
+  });
   return toFileEdits(site, pending);
 }
 

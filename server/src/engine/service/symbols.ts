@@ -19,10 +19,17 @@ export interface DocumentSymbol {
 }
 
 /**
+ * How many symbols an outline holds at most, as VS Code's JSON support (`json.maxItemsComputed`):
+ * crewAI's 23,000 pages made a 7 MB answer, asked for after each edit, that held up diagnostics.
+ */
+export const maxSymbols = 5000;
+
+/**
  * The outline of a checked file: its navigation (tabs, anchors, groups, pages...) as a tree, and
  * in docs.json, the top-level keys around it. `text` must be the text the file was checked with.
+ * Every element is in it; pages, in document order, while there are fewer than `maxSymbols`.
  */
-export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymbol[] {
+export function documentSymbols(site: CheckedSite, text: JsonText, limit = maxSymbols): DocumentSymbol[] {
   const documentPath = text.path;
   const root = text.tree;
   if (!root || !site.document(documentPath)) return [];
@@ -34,6 +41,7 @@ export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymb
     (holder ? symbolOf.get(holder)!.children : roots).push(symbol);
   };
 
+  let count = 0;
   let navigationSymbol: DocumentSymbol | undefined;
   if (documentPath === site.mainPath && root.type === 'object') {
     for (const property of root.children ?? []) {
@@ -54,10 +62,13 @@ export function documentSymbols(site: CheckedSite, text: JsonText): DocumentSymb
     const symbol = elementSymbol(text, element, cursor.path);
     if (symbol) symbolOf.set(element, symbol);
     add(symbol, element.parent);
+    count++;
   }
   for (const entry of site.result.model.pages) {
+    if (count >= limit) break;
     const cursor = entry.cursor;
     if (cursor.document.path !== documentPath) continue;
+    count++;
     const node = nodeAtPath(text, cursor.path);
     const kind = isOperationEntry(entry.value) ? 'operation' : 'page';
     add(node && { name: readable(entry.value, '(empty page entry)'), detail: kind, kind, range: rangeOf(node), selectionRange: rangeOf(node), children: [] }, entry.element);

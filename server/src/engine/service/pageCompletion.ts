@@ -1,0 +1,131 @@
+import { posix } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { isRecord } from '../model/cursor';
+import type { SiteGraph } from '../pages/siteGraph';
+import { dirnameOf } from '../site/references';
+import type { CompletionItem, Completions } from './completion';
+import { best, FuzzyPattern } from './fuzzy';
+import { linkContextAt, type LinkContext } from './linkContext';
+import { plainParagraph } from './markdown';
+
+/** Long lists are narrowed to the best matches of what is typed. */
+const listLimit = 100;
+
+const mediaFile = /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|mp4|webm|mov|pdf)$/i;
+
+/**
+ * Completions where a link target is typed in a page (`file`, with the text `text`): after `](`
+ * or in `href`, the site's pages with their titles; in an image or `src`, its media files; after
+ * `#`, the anchors of the page the link leads to. Nothing anywhere else.
+ */
+export function pageCompletions(graph: SiteGraph, file: string, text: string, offset: number): Completions | undefined {
+  const context = linkContextAt(text, offset);
+  if (!context) return undefined;
+  if (context.kind === 'anchor') return anchorCompletions(graph, file, context);
+  const media = context.form === 'image' || context.form === 'src';
+  const candidates = media ? mediaCandidates(graph, file, context) : pageCandidates(graph, file, context);
+  const pattern = new FuzzyPattern(context.typed);
+  const scored = candidates.flatMap((item) => {
+    const score = pattern.score(item.label);
+    return score === undefined ? [] : [{ item, score }];
+  });
+  const kept = best(scored, listLimit, (a, b) => b.score - a.score || a.item.label.localeCompare(b.item.label));
+  return {
+    range: context.range,
+    // Titles and descriptions are read for the items shown only: a site has thousands of pages.
+    items: kept.map(({ item }, index) => ({ ...withPageDetails(graph, item), sortText: String(index).padStart(4, '0') })),
+    isIncomplete: scored.length > kept.length,
+  };
+}
+
+interface Candidate extends CompletionItem {
+  /** The page file an item links to. */
+  pageFile?: string;
+}
+
+function withPageDetails(graph: SiteGraph, { pageFile, ...item }: Candidate): CompletionItem {
+  if (pageFile === undefined) return item;
+  const fields = frontmatterOf(graph, pageFile);
+  const description = fields.description;
+  return { ...item, detail: fields.title ?? fields.sidebarTitle, documentation: description && plainParagraph(description) };
+}
+
+/** A page's title, sidebarTitle and description, read from its frontmatter alone (the page model when it is read already). */
+function frontmatterOf(graph: SiteGraph, file: string): Record<'title' | 'sidebarTitle' | 'description', string | undefined> {
+  let cache = frontmatterCache.get(graph);
+  if (!cache) frontmatterCache.set(graph, (cache = new Map()));
+  let fields = cache.get(file);
+  if (!fields) {
+    const block = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(graph.host.readFile(file) ?? '')?.[1];
+    let data: unknown;
+    try {
+      data = block === undefined ? undefined : parseYaml(block);
+    } catch {
+      data = undefined;
+    }
+    const field = (key: string) => {
+      const value = isRecord(data) ? data[key] : undefined;
+      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+    };
+    fields = { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
+    cache.set(file, fields);
+  }
+  return fields;
+}
+
+const frontmatterCache = new WeakMap<SiteGraph, Map<string, Record<'title' | 'sidebarTitle' | 'description', string | undefined>>>();
+
+/** How a path to another file is written: from the root, or relative when the typed text starts with ".". */
+function writtenPath(route: string, file: string, context: LinkContext): string {
+  if (!context.typed.startsWith('.')) return `/${route}`;
+  const relative = posix.relative(dirnameOf(file) || '.', route || '.') || '.';
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+function pageCandidates(graph: SiteGraph, file: string, context: LinkContext): Candidate[] {
+  const items: Candidate[] = [];
+  for (const [route, pageFile] of graph.routes.pages) {
+    // An index page is offered as its folder, not as ".../index" too.
+    if (/(^|\/)index$/.test(route) && graph.routes.pages.get(route.replace(/\/?index$/, '')) === pageFile) continue;
+    const label = writtenPath(route, file, context);
+    items.push({ label, kind: 'page', insertText: label, filterText: label, pageFile });
+  }
+  for (const [route, generated] of graph.routes.generated) {
+    const label = writtenPath(route, file, context);
+    const operation = generated.operation;
+    items.push({ label, kind: 'operation', detail: `${operation.method} ${operation.path}`, insertText: label, filterText: label });
+  }
+  return items;
+}
+
+function mediaCandidates(graph: SiteGraph, file: string, context: LinkContext): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  for (const path of graph.host.files.all()) {
+    if (!mediaFile.test(path) || !graph.files.has(path)) continue;
+    const label = writtenPath(path, file, context);
+    items.push({ label, kind: 'file', insertText: label, filterText: label });
+  }
+  return items;
+}
+
+function anchorCompletions(graph: SiteGraph, file: string, context: LinkContext): Completions | undefined {
+  let target = file;
+  if (context.path !== '') {
+    const resolved = graph.resolveLink(context.path, file);
+    if (resolved.kind !== 'found' || resolved.route.kind !== 'page') return undefined;
+    target = resolved.route.file;
+  }
+  const page = graph.page(target);
+  if (!page) return undefined;
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  const add = (anchor: string, detail: string) => {
+    if (seen.has(anchor)) return;
+    seen.add(anchor);
+    items.push({ label: `#${anchor}`, kind: 'anchor', detail, insertText: anchor, filterText: anchor, sortText: String(items.length).padStart(4, '0') });
+  };
+  for (const heading of page.headings) add(heading.anchor, `${'#'.repeat(heading.depth)} ${heading.text}`);
+  for (const component of page.componentAnchors) add(component.anchor, `<${component.tag}>`);
+  for (const anchor of graph.anchorsOf(target)) add(anchor, 'from an imported snippet');
+  return { range: context.range, items, isIncomplete: false };
+}

@@ -1,0 +1,208 @@
+import {
+  MarkupKind,
+  type CompletionList,
+  type CompletionParams,
+  type Diagnostic as LspDiagnostic,
+  type DefinitionParams,
+  type Hover,
+  type HoverParams,
+  type Location,
+  type ReferenceParams,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndex } from '../engine';
+import { SiteGraph } from '../engine/pages/siteGraph';
+import type { CheckedSite } from '../engine/service/checkedSite';
+import type { FileEdit } from '../engine/service/edits';
+import { pageCompletions } from '../engine/service/pageCompletion';
+import { checkSitePages } from '../engine/pages/allPageRules';
+import { pageHover } from '../engine/service/pageHover';
+import { linkAt, linkDestination } from '../engine/service/pageLinks';
+import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
+import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
+import { pageReferences } from '../engine/service/references';
+import type { FileRename } from '../engine/service/rename';
+import { linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import type { Freshness } from './checkSchedule';
+import type { DocsSite } from './docsSite';
+import { pathOf, type ServerContext } from './serverContext';
+
+export const pageFile = /\.mdx?$/i;
+
+/** An open page of a site, with the site graph that holds its current text. */
+interface OpenPage {
+  site: DocsSite;
+  graph: SiteGraph;
+  file: string;
+  offset: number;
+}
+
+/**
+ * The features of pages (.mdx and .md): completion, hover, definition and references on links,
+ * and renames of headings. Each answers undefined for a document that is not a page of a site.
+ */
+export class PageFeatures {
+  private readonly graphs = new WeakMap<CheckedSite, SiteGraph>();
+
+  constructor(private readonly context: ServerContext) {}
+
+  /**
+   * The site graph of a site's check (the current one before files move),
+   * holding the text of every open page.
+   */
+  async graphOf(site: DocsSite, freshness: Freshness = 'latest'): Promise<SiteGraph> {
+    const { site: checked } = await site.checked(freshness);
+    let graph = this.graphs.get(checked);
+    if (!graph) this.graphs.set(checked, (graph = new SiteGraph(checked.host, checked.result)));
+    for (const path of this.context.workspace.openPaths()) {
+      const file = pageFile.test(path) ? site.relative(path) : undefined;
+      const text = file === undefined ? undefined : this.context.workspace.openDocument(path)?.getText();
+      if (file !== undefined && text !== undefined && graph.files.has(file) && graph.page(file)?.text !== text) graph.setText(file, text);
+    }
+    return graph;
+  }
+
+  /** A page of a site at a position: an open document's current text, or the file on disk. */
+  private async openPage(uri: string, position: { line: number; character: number }): Promise<OpenPage | undefined> {
+    const path = pathOf(uri);
+    if (!path || !pageFile.test(path)) return undefined;
+    const site = await this.context.workspace.siteFor(path);
+    const file = site?.relative(path);
+    if (!site || file === undefined) return undefined;
+    const graph = await this.graphOf(site);
+    const document = this.context.workspace.openDocument(path);
+    const text = document ? undefined : graph.page(file)?.text;
+    if (!document && text === undefined) return undefined;
+    const offset = document ? document.offsetAt(position) : TextDocument.create(uri, 'mdx', 0, text!).offsetAt(position);
+    return { site, graph, file, offset };
+  }
+
+  /**
+   * Pages changed on disk: the graphs of the sites' last checks read them again. (A page created or
+   * deleted makes a new check, and with it a new graph.)
+   */
+  filesChanged(paths: string[]): void {
+    for (const path of paths) {
+      if (!pageFile.test(path)) continue;
+      for (const site of this.context.workspace.sitesContaining(path)) {
+        const last = site.lastChecked;
+        const graph = last && this.graphs.get(last.site);
+        const file = site.relative(path)!;
+        const text = graph?.files.has(file) ? graph.host.readFile(file) : undefined;
+        if (text !== undefined) graph!.setText(file, text);
+      }
+    }
+  }
+
+  /** The problems the page rules find in a page, in its current text. */
+  async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+    const graph = await this.graphOf(site);
+    const page = graph.page(file);
+    if (!page) return [];
+    const lines = new LineIndex(page.text);
+    return (checkSitePages(graph, [file]).get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  }
+
+  /** Whether a URI is a page's: the JSON features leave it to these. */
+  handles(uri: string): boolean {
+    return pageFile.test(uri.replace(/[?#].*$/, ''));
+  }
+
+  async completion({ textDocument, position }: CompletionParams): Promise<CompletionList | null> {
+    const page = await this.openPage(textDocument.uri, position);
+    const document = page && this.context.workspace.openDocument(page.site.absolute(page.file));
+    const result = page && document && pageCompletions(page.graph, page.file, document.getText(), page.offset);
+    return result ? toCompletionList(result, document!, this.context.client.snippets) : null;
+  }
+
+  async hover({ textDocument, position }: HoverParams): Promise<Hover | null> {
+    const page = await this.openPage(textDocument.uri, position);
+    const result = page && pageHover(page.graph, page.file, page.offset);
+    if (!page || !result) return null;
+    return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(this.lines(page.graph, page.file), result.range) };
+  }
+
+  async definition({ textDocument, position }: DefinitionParams): Promise<Location | null> {
+    const page = await this.openPage(textDocument.uri, position);
+    const model = page?.graph.page(page.file);
+    const link = model && linkAt(model, page!.offset);
+    const destination = link && linkDestination(page!.graph, page!.file, link);
+    if (!page || !destination) return null;
+    const target = page.graph.page(destination.file);
+    const position0 = destination.offset !== undefined && target ? new LineIndex(target.text).position(destination.offset) : { line: 0, character: 0 };
+    return { uri: this.context.workspace.uriOf(page.site.absolute(destination.file)), range: { start: position0, end: position0 } };
+  }
+
+  /** References of the page, of the heading under the cursor, or of what the link under it leads to: in docs.json and in every page. */
+  async references({ textDocument, position }: ReferenceParams): Promise<Location[] | null> {
+    const page = await this.openPage(textDocument.uri, position);
+    const target = page && referenceTargetAt(page.graph, page.file, page.offset);
+    if (!page || !target) return null;
+    const locations: Location[] = [];
+    if (target.anchor === undefined) {
+      const { site: checked } = await page.site.checked('latest');
+      for (const reference of pageReferences(checked, target.file)) {
+        const lines = linesOf(checked.document(reference.document)!.document);
+        locations.push({ uri: this.context.workspace.uriOf(page.site.absolute(reference.document)), range: toRange(lines, reference.range) });
+      }
+    }
+    locations.push(...(await this.linkLocations(page.site, target)));
+    return locations;
+  }
+
+  /** The links in a site's pages that lead to a page or one of its anchors. */
+  async linkLocations(site: DocsSite, target: PageTarget): Promise<Location[]> {
+    const graph = await this.graphOf(site);
+    const lines = this.linesCache(graph);
+    return linksTo(graph, target).map((link) => ({ uri: this.context.workspace.uriOf(site.absolute(link.file)), range: toRange(lines(link.file), link.range) }));
+  }
+
+  async prepareRename({ textDocument, position }: { textDocument: { uri: string }; position: { line: number; character: number } }) {
+    const page = await this.openPage(textDocument.uri, position);
+    const result = page && prepareHeadingRename(page.graph, page.file, page.offset);
+    return page && result ? { range: toRange(this.lines(page.graph, page.file), result.range), placeholder: result.placeholder } : null;
+  }
+
+  async rename({ textDocument, position, newName }: { textDocument: { uri: string }; position: { line: number; character: number }; newName: string }): Promise<WorkspaceEdit | null> {
+    const page = await this.openPage(textDocument.uri, position);
+    const edits = page && headingRenameEdits(page.graph, page.file, page.offset, newName);
+    return page && edits ? this.workspaceEdit(page.site, page.graph, edits) : null;
+  }
+
+  /** The link edits in a site's pages for files about to move. */
+  async moveEdits(site: DocsSite, renames: FileRename[]): Promise<WorkspaceEdit> {
+    const graph = await this.graphOf(site, 'current');
+    return this.workspaceEdit(site, graph, linkEdits(graph, { moves: renames }));
+  }
+
+  private workspaceEdit(site: DocsSite, graph: SiteGraph, fileEdits: FileEdit[]): WorkspaceEdit {
+    const changes: Record<string, TextEdit[]> = {};
+    for (const { file, edits } of fileEdits) {
+      const lines = this.lines(graph, file);
+      changes[this.context.workspace.uriOf(site.absolute(file))] = edits.map((edit) => ({ range: toRange(lines, edit.range), newText: edit.newText }));
+    }
+    return { changes };
+  }
+
+  private lines(graph: SiteGraph, file: string): LineIndex {
+    return new LineIndex(graph.page(file)?.text ?? '');
+  }
+
+  /** Line indexes of the graph's pages, each built once. */
+  private linesCache(graph: SiteGraph): (file: string) => LineIndex {
+    const built = new Map<string, LineIndex>();
+    return (file) => {
+      let lines = built.get(file);
+      if (!lines) built.set(file, (lines = this.lines(graph, file)));
+      return lines;
+    };
+  }
+}
+
+/** Renames of headings in pages (F2 on a heading). */
+export function servePageRenames(context: ServerContext, pages: PageFeatures): void {
+  context.connection.onPrepareRename((params) => pages.prepareRename(params));
+  context.connection.onRenameRequest((params) => pages.rename(params));
+}

@@ -1,0 +1,148 @@
+// Pages in a real VS Code (code-server + headless Chromium), with the built extension loaded from
+// this repository, on a copy of test/fixtures/sites/lsp-pages: a page's broken links are
+// underlined and listed once; in a Markdown page VS Code's own Markdown support and ours show no
+// problem or suggestion twice; a link to a heading is completed; renaming a page in the explorer
+// updates every link to it and docs.json, and the redirect offered is added.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+
+const SCENARIO_TIMEOUT = 120_000;
+const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+
+async function languageMode(wb: Workbench): Promise<string> {
+  return clean(await wb.page.locator('.statusbar-item[id="status.editor.mode"]').first().textContent({ timeout: 1000 }).catch(() => ''));
+}
+
+/** Types at the end of the open editor's text (Ctrl+End). */
+async function typeAtEnd(wb: Workbench, text: string): Promise<void> {
+  await wb.focusEditor();
+  await wb.page.keyboard.press('Control+End');
+  await wb.type(text);
+}
+
+describe('pages in a real VS Code (code-server + Chromium)', () => {
+  let session: VSCodeSession;
+  let tmp: string;
+  let site: string;
+  const cleanups: Array<() => unknown> = [];
+  const read = (path: string) => readFileSync(join(site, path), 'utf8');
+  const original = (path: string) => readFileSync(join(FIXTURE, path), 'utf8');
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      for (const file of ['extension.js', 'server.js']) {
+        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
+      }
+      tmp = mkdtempSync(join(tmpdir(), 'docsjson-pages-e2e-'));
+      site = join(tmp, 'lsp-pages');
+      cpSync(FIXTURE, site, { recursive: true });
+      session = await startVSCode({ name: 'pages', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('an .mdx page opens as MDX; its broken link and broken anchor are underlined and listed once, under our source', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('index.mdx');
+      assert.equal(await waitFor('the language mode', async () => (await languageMode(wb)) || undefined, 10_000), 'MDX');
+      const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length >= 2, 60_000);
+      t.diagnostic(JSON.stringify(markers));
+      const links = markers.filter((m) => m.text.includes('link/'));
+      assert.deepEqual(
+        links.map((m) => m.message),
+        [
+          'Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere',
+          '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?',
+        ],
+      );
+      // A row reads message, source, code and position: "...docs.jsonlink/missing-page[Ln 9, Col 17]".
+      assert.deepEqual(links.map((m) => [m.severity, m.text.slice(m.message.length)]), [
+        ['error', 'docs.jsonlink/missing-page[Ln 9, Col 17]'],
+        ['warning', 'docs.jsonlink/missing-anchor[Ln 9, Col 67]'],
+      ]);
+      const underlined = () => wb.squiggles().then((found) => (found.errors === 1 && found.warnings === 1 ? found : undefined));
+      assert.deepEqual(await waitFor('the two underlined', underlined, 10_000), { errors: 1, warnings: 1 });
+    }));
+
+  it('a Markdown page: VS Code\'s Markdown support and ours list no problem and offer no suggestion twice', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('guides/deploy.md');
+      assert.equal(await waitFor('the language mode', async () => (await languageMode(wb)) || undefined, 10_000), 'Markdown');
+      await typeAtEnd(wb, '\nSee [gone](/nowhere) and [here](#');
+      const labels = await wb.triggerSuggest();
+      t.diagnostic(JSON.stringify(labels));
+      assert.ok(labels.includes('#deploy'), `the page's own heading is offered: ${JSON.stringify(labels)}`);
+      assert.equal(new Set(labels).size, labels.length, `no label twice: ${JSON.stringify(labels)}`);
+      await wb.page.keyboard.press('Escape');
+      await wb.type('deploy)');
+      const markers = await wb.waitForProblems((ms) => ms.some((m) => m.message.includes('"/nowhere"')), 30_000);
+      t.diagnostic(JSON.stringify(markers));
+      const onLine = markers.filter((m) => m.text.includes('[Ln 10,'));
+      assert.deepEqual(onLine.map((m) => m.text), ['Link "/nowhere" leads nowhere: no page, generated page, file or redirect is at /nowheredocs.jsonlink/missing-page[Ln 10, Col 12]'], 'one problem for the broken link');
+      await wb.runCommand('File: Revert File');
+      await waitFor('the page back as it was', async () => (await wb.editorText()) === original('guides/deploy.md'), 10_000);
+    }));
+
+  it('completes a link to a heading of another page', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('quickstart.mdx');
+      await typeAtEnd(wb, '\nSee [the CLI set-up](/guides/setup#');
+      const labels = await wb.triggerSuggest();
+      t.diagnostic(JSON.stringify(labels));
+      assert.deepEqual(labels, ['#install', '#configure-the-cli']);
+      await wb.acceptSuggestion('#configure-the-cli');
+      await waitFor('the completed link', async () => (await wb.editorText()).includes('See [the CLI set-up](/guides/setup#configure-the-cli'), 5000);
+      await wb.runCommand('File: Revert File');
+      await waitFor('the page back as it was', async () => (await wb.editorText()) === original('quickstart.mdx'), 10_000);
+    }));
+
+  it('renaming a page in the explorer updates every link to it and docs.json, and adds the redirect it offers', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('index.mdx');
+      const renamed = wb.renameInExplorer('guides/setup.mdx', 'installation.mdx');
+      renamed.catch(() => undefined); // awaited below; never an unhandled rejection
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.equal(clean(await dialog.locator('.dialog-message-detail').textContent()), "Extension 'docs.json Tools' wants to make refactoring changes with this file move");
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
+      await renamed;
+      assert.ok(existsSync(join(site, 'guides', 'installation.mdx')) && !existsSync(join(site, 'guides', 'setup.mdx')));
+      const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
+      assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /guides/setup → /guides/installation');
+      await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).click();
+      await waitFor('the redirect in the docs.json buffer', async () => {
+        await wb.openFile('docs.json');
+        return (await wb.editorText()).includes('"/guides/installation"') || undefined;
+      }, 15_000);
+      await wb.runCommand('File: Save All Files');
+      const expected: Record<string, string> = {
+        'index.mdx': original('index.mdx').replace('/guides/setup#install', '/guides/installation#install'),
+        'quickstart.mdx': original('quickstart.mdx').replace('/guides/setup', '/guides/installation'),
+        'guides/deploy.md': original('guides/deploy.md').replace('/guides/setup', '/guides/installation').replace('./setup#install', './installation#install'),
+        'guides/installation.mdx': original('guides/setup.mdx'),
+        'docs.json': original('docs.json')
+          .replace('"guides/setup"', '"guides/installation"')
+          .replace('"destination": "/guides/setup" }', '"destination": "/guides/installation" },\n    { "source": "/guides/setup", "destination": "/guides/installation" }'),
+      };
+      await waitFor('every file saved with its links updated', () => Object.entries(expected).every(([path, text]) => read(path) === text), 15_000).catch((error: Error) => {
+        const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
+        throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
+      });
+      await wb.openFile('index.mdx');
+      const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length === 2, 30_000);
+      assert.ok(!markers.some((m) => m.message.includes('installation')), `no new broken link: ${JSON.stringify(markers)}`);
+    }));
+});
