@@ -38,7 +38,7 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
   const readDraft = (): ComposeDraft => ({
     branch: branch.value.trim(),
     messages: rows().map((row) => ({
-      role: (row.querySelector('vscode-single-select') as VscodeSingleSelect).value,
+      role: (row.querySelector('vscode-single-select') as VscodeSingleSelect | null)?.value ?? 'user',
       content: (row.querySelector('vscode-textarea') as VscodeTextarea).value,
     })),
     model: model.value,
@@ -56,10 +56,15 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
   };
 
   const addMessage = (message: MessageView) => {
-    const role = select(undefined, 'Role', MESSAGE_ROLES.map((name) => ({ name })), message.role);
-    role.classList.add('role');
     const content = el('vscode-textarea', { class: 'content', rows: '4', 'aria-label': 'Message', placeholder: 'What should the agent change in the docs?', resize: 'vertical' }) as VscodeTextarea;
     content.value = message.content;
+    if (!context.createOptions) {
+      // API v2: one prompt, no roles.
+      messages.append(el('div', { class: 'message prompt' }, content));
+      return;
+    }
+    const role = select(undefined, 'Role', MESSAGE_ROLES.map((name) => ({ name })), message.role);
+    role.classList.add('role');
     const row = el('div', { class: 'message' }, role, content);
     row.append(
       button('Remove', { class: 'remove', secondary: true, title: 'Remove this message' }, () => {
@@ -86,23 +91,35 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
     post({ type: 'create', draft: value });
   };
 
-  (draft.messages.length > 0 ? draft.messages : [{ role: 'user', content: '' }]).forEach(addMessage);
-  const form = el(
-    'div',
-    { id: 'compose', class: 'form' },
-    el('vscode-label', { for: 'branch' }, 'Branch'),
-    branch,
-    el('vscode-label', {}, 'Messages'),
-    messages,
-    messageError,
-    el('div', { class: 'row' }, button('Add Message', { id: 'add-message', secondary: true }, () => {
-      addMessage({ role: 'user', content: '' });
-      save();
-    })),
-    el('div', { class: 'row' }, el('vscode-label', { for: 'model' }, 'Model'), model, asDraft),
-    error,
-    el('div', { class: 'row' }, create),
-  );
+  const given = draft.messages.length > 0 ? draft.messages : [{ role: 'user', content: '' }];
+  (context.createOptions ? given : given.slice(0, 1)).forEach(addMessage);
+  const form = context.createOptions
+    ? el(
+        'div',
+        { id: 'compose', class: 'form' },
+        el('vscode-label', { for: 'branch' }, 'Branch'),
+        branch,
+        el('vscode-label', {}, 'Messages'),
+        messages,
+        messageError,
+        el('div', { class: 'row' }, button('Add Message', { id: 'add-message', secondary: true }, () => {
+          addMessage({ role: 'user', content: '' });
+          save();
+        })),
+        el('div', { class: 'row' }, el('vscode-label', { for: 'model' }, 'Model'), model, asDraft),
+        error,
+        el('div', { class: 'row' }, create),
+      )
+    : el(
+        'div',
+        { id: 'compose', class: 'form' },
+        el('vscode-label', {}, 'What should the agent do?'),
+        messages,
+        messageError,
+        el('p', { class: 'muted' }, 'Agent API version 2: the platform picks the branch and the model; you can send follow-up messages to the job once it has run.'),
+        error,
+        el('div', { class: 'row' }, create),
+      );
   form.addEventListener('input', () => {
     refresh();
     save();

@@ -40,6 +40,10 @@ export interface JobSummaryView {
   liveNote?: string;
   problem?: string;
   problemKind?: string;
+  /** The button for the one action that helps with `problem`. */
+  problemAction?: string;
+  /** Follow-up messages (API v2): absent when the job cannot take them. */
+  followUp?: { enabled: boolean; sent: { prompt: string; outcome: string }[] };
   haulted?: boolean;
   haultReason?: string;
   /** What `haultReason` means, in plain words (when the job reported one). */
@@ -67,6 +71,8 @@ export interface ComposeDraft {
 
 export interface ComposeContext {
   defaults: ComposeDraft;
+  /** False for API v2: one prompt, no branch, model, draft or roles. */
+  createOptions: boolean;
   /** Where the job will go, for the user to see. */
   projectId?: string;
   apiUrl?: string;
@@ -81,12 +87,13 @@ export type HostMessage =
   | { type: 'update'; job?: JobSummaryView; events: AgentEvent[]; notices: string[] }
   | { type: 'error'; message: string };
 
-export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings' | 'rename' | 'checkOutBranch' | 'showChanges';
+export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings' | 'rename' | 'checkOutBranch' | 'showChanges' | 'problemAction';
 
 /** Panel -> extension host. */
 export type PanelMessage =
   | { type: 'ready' }
   | { type: 'create'; draft: ComposeDraft }
+  | { type: 'followUp'; prompt: string }
   | { type: 'action'; action: PanelAction }
   | { type: 'openLink'; href: string };
 

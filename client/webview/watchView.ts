@@ -1,7 +1,9 @@
 // Watching one job: its summary (title, status, outcome, pull request, todos, request, actions)
 // above the live output.
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { actionButton, actionLink, el, markdownBlock, vscodeApi } from './dom';
+import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import type { VscodeButton, VscodeTextarea } from '@vscode-elements/elements';
+import { actionButton, actionLink, button, el, markdownBlock, post, vscodeApi } from './dom';
 import { codicon } from './icons';
 import type { HostMessage, JobSummaryView, JobView, PanelState, TodoView } from './protocol';
 import { TranscriptView } from './transcriptView';
@@ -34,12 +36,7 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
     job.sessionId ? `Job ${job.sessionId}` : undefined,
   ].filter((part): part is string => part !== undefined);
   const problem = job.problem
-    ? el(
-        'div',
-        { id: 'problem', class: 'error', role: 'alert' },
-        job.problem,
-        job.problemKind === 'unauthorized' || job.problemKind === 'forbidden' ? actionLink('Set API Key', 'setApiKey') : undefined,
-      )
+    ? el('div', { id: 'problem', class: 'error', role: 'alert' }, job.problem, ' ', job.problemAction ? actionButton(job.problemAction, 'problemAction', { id: 'problem-action' }) : undefined)
     : undefined;
   const outcome = el('section', { id: 'outcome' });
   if (job.explanation && !job.active) outcome.append(el('p', { id: 'explanation', class: `explanation outcome-${job.outcome}` }, job.explanation));
@@ -49,8 +46,9 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
       el('p', {}, actionButton('Open Pull Request', 'openPullRequest', { id: 'pull-request' }), ' ', el('span', { class: 'muted', id: 'pull-request-url' }, job.pullRequestUrl)),
     );
   }
-  const todos = el('section', { id: 'todos-section' }, el('h2', {}, 'Todos'));
-  todos.append(job.todos.length > 0 ? el('ul', { id: 'todos', class: 'todo-list' }, ...job.todos.map(todoItem)) : el('p', { class: 'muted', id: 'todos' }, 'No todo list yet.'));
+  // API v2 (follow-ups) has no todo list.
+  const todos = job.followUp && job.todos.length === 0 ? undefined : el('section', { id: 'todos-section' }, el('h2', {}, 'Todos'));
+  todos?.append(job.todos.length > 0 ? el('ul', { id: 'todos', class: 'todo-list' }, ...job.todos.map(todoItem)) : el('p', { class: 'muted', id: 'todos' }, 'No todo list yet.'));
   const messages = job.messages.length
     ? el(
         'details',
@@ -78,15 +76,45 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
     el('p', { class: 'muted meta' }, meta.join(' · ')),
     problem ?? '',
     outcome,
-    todos,
+    todos ?? '',
     messages ?? '',
     actions,
   );
 }
 
+/** The follow-up box under a v2 job: kept across summary updates, so what is typed stays. */
+function renderFollowUp(job: JobSummaryView, root: HTMLElement): void {
+  if (!job.followUp) {
+    root.replaceChildren();
+    return;
+  }
+  const sent = job.followUp.sent.map((message) =>
+    el('li', { class: `follow-up outcome-${message.outcome.replace(/[^a-z-]/g, '')}` }, message.prompt, ' ', el('span', { class: 'muted' }, FOLLOW_UP_OUTCOMES[message.outcome] ?? message.outcome)),
+  );
+  let box = root.querySelector<VscodeTextarea>('#follow-up');
+  let send = root.querySelector<VscodeButton>('#send-follow-up');
+  if (!box || !send) {
+    box = el('vscode-textarea', { id: 'follow-up', rows: '3', resize: 'vertical', 'aria-label': 'Follow-up message', placeholder: 'Ask the agent for more changes on this job…' }) as VscodeTextarea;
+    const input = box;
+    send = button('Send', { id: 'send-follow-up' }, () => {
+      const prompt = input.value.trim();
+      if (!prompt) return;
+      post({ type: 'followUp', prompt });
+      input.value = '';
+    }) as VscodeButton;
+    root.replaceChildren(el('h2', {}, 'Follow-up'), el('ul', { id: 'follow-ups', class: 'follow-ups' }), box, el('div', { class: 'row' }, send, el('span', { id: 'follow-up-hint', class: 'muted' })));
+  }
+  root.querySelector('#follow-ups')!.replaceChildren(...sent);
+  send.disabled = !job.followUp.enabled;
+  root.querySelector('#follow-up-hint')!.textContent = job.followUp.enabled ? 'The job runs again with your message, in place.' : 'You can send a message once the job has finished.';
+}
+
+const FOLLOW_UP_OUTCOMES: Record<string, string> = { sent: '(sent)', 'not-sent': '(not sent)', unknown: '(sending…)' };
+
 interface Watching {
   localId: string;
   summary: HTMLElement;
+  followUp: HTMLElement;
   liveNote: HTMLElement;
   transcript: TranscriptView;
   notices: HTMLElement;
@@ -100,12 +128,14 @@ function renderLiveNote(job: JobSummaryView, root: HTMLElement): void {
 
 export function renderWatch(app: HTMLElement, job: JobView): void {
   const summary = el('div', { id: 'summary' });
+  const followUp = el('section', { id: 'follow-up-section' });
   const liveNote = el('div', {});
   const transcriptRoot = el('div', { id: 'transcript', class: 'transcript' });
   const notices = el('div', { id: 'notices' });
-  app.replaceChildren(summary, el('h2', {}, 'Activity'), liveNote, transcriptRoot, notices);
-  watching = { localId: job.localId, summary, liveNote, transcript: new TranscriptView(transcriptRoot), notices };
+  app.replaceChildren(summary, followUp, el('h2', {}, 'Activity'), liveNote, transcriptRoot, notices);
+  watching = { localId: job.localId, summary, followUp, liveNote, transcript: new TranscriptView(transcriptRoot), notices };
   renderSummary(job, summary);
+  renderFollowUp(job, followUp);
   renderLiveNote(job, liveNote);
   watching.transcript.reset(job.transcript, job.dropped);
   vscodeApi.setState({ localId: job.localId } satisfies PanelState);
@@ -115,6 +145,7 @@ export function applyUpdate(message: Extract<HostMessage, { type: 'update' }>): 
   if (!watching) return;
   if (message.job) {
     renderSummary(message.job, watching.summary);
+    renderFollowUp(message.job, watching.followUp);
     renderLiveNote(message.job, watching.liveNote);
   }
   watching.transcript.append(message.events);

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { AgentApiClient } from '../../agent/src/apiClient';
+import { createAgentJobApi } from '../../agent/src/apiVersion';
 import type { JobStorage } from '../../agent/src/jobStore';
 import type { TrackerOptions } from '../../agent/src/jobTracker';
 import { JobTracker } from '../../agent/src/jobTracker';
@@ -195,14 +196,69 @@ describe('extension job manager against the dev server', () => {
   it('checks a key with one authenticated read: accepted, rejected, or could not tell', async () => {
     const manager = new JobManager(new MemoryStorage());
     await manager.configure({ scope: scopeFor('m-key'), api: client(), trackerOptions: FAST });
-    assert.deepEqual(await manager.checkKey(), { verdict: 'accepted' });
+    assert.equal((await manager.checkKey()).outcome, 'accepted');
     const wrong = new AgentApiClient({ baseUrl: server.url, apiKey: 'mint_wrong', retry: { maxRetries: 0 } });
     clients.push(wrong);
     await manager.configure({ scope: scopeFor('m-key'), api: wrong, trackerOptions: FAST });
-    assert.deepEqual(await manager.checkKey(), { verdict: 'rejected' });
+    const rejected = await manager.checkKey();
+    assert.equal(rejected.outcome, 'rejected');
+    assert.equal(rejected.failure?.message, 'The API key was not accepted.');
+    assert.equal(rejected.failure?.action, 'SetApiKey');
+    assert.ok(!rejected.failure?.message.includes('mint_wrong') && !rejected.failure?.detail.includes('mint_wrong'), 'no key in what is said or logged');
     await manager.configure({ scope: undefined, api: undefined, problem: 'No project.' });
-    assert.deepEqual(await manager.checkKey(), { verdict: 'unknown', reason: 'No project.' });
+    assert.deepEqual(await manager.checkKey(), { outcome: 'could-not-check', message: 'No project.' });
     manager.dispose();
+  });
+
+  it('API v2: a follow-up runs the job again in place and ends with a new pull request; the view offers the box once the job has ended', async () => {
+    const manager = new JobManager(new MemoryStorage());
+    try {
+      const v2 = createAgentJobApi({ apiVersion: 2, baseUrl: server.url, apiKey: server.apiKey, retry: { maxRetries: 1, baseDelayMs: 5 } });
+      clients.push(v2 as AgentApiClient);
+      await manager.configure({ scope: scopeFor('m-v2'), api: v2, trackerOptions: FAST });
+      const ended: Readonly<TrackedJob>[] = [];
+      manager.onDidEnd((job) => ended.push(job));
+      const job = manager.create({ messages: [{ role: 'user', content: 'Add a FAQ' }] });
+      await until('the first run to end', () => ended.length === 1, 15_000);
+      const first = jobSummaryView(manager.job(job.localId)!, manager.extras(job.localId));
+      assert.equal(first.outcome, 'completed');
+      assert.deepEqual(first.followUp, { enabled: true, sent: [] });
+      assert.throws(() => manager.sendFollowUp('local-unknown', 'x'), /no longer in the list/);
+      manager.sendFollowUp(job.localId, 'Also link it from the quickstart');
+      assert.equal(jobSummaryView(manager.job(job.localId)!, manager.extras(job.localId)).followUp?.enabled, false, 'no second message while it runs');
+      assert.throws(() => manager.sendFollowUp(job.localId, 'again'), /still running/);
+      await until('the second run to end', () => ended.length === 2, 15_000);
+      const second = jobSummaryView(manager.job(job.localId)!, manager.extras(job.localId));
+      assert.equal(second.outcome, 'completed');
+      assert.notEqual(second.pullRequestUrl, first.pullRequestUrl, 'a new pull request');
+      assert.deepEqual(second.followUp, { enabled: true, sent: [{ prompt: 'Also link it from the quickstart', outcome: 'sent' }] });
+      assert.equal(manager.jobs().length, 1, 'the same job, in place');
+      const messages = server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/message'));
+      assert.equal(messages.length, 1, 'one POST of the message');
+    } finally {
+      manager.dispose();
+    }
+  });
+
+  it('a job the server failed to create (500) is said so, in plain words, and never listed', async () => {
+    const storage = new MemoryStorage();
+    const manager = new JobManager(storage);
+    try {
+      const v2 = createAgentJobApi({ apiVersion: 2, baseUrl: server.url, apiKey: server.apiKey, retry: { maxRetries: 0 } });
+      clients.push(v2 as AgentApiClient);
+      await manager.configure({ scope: scopeFor('m-500'), api: v2, trackerOptions: FAST });
+      const ended: Readonly<TrackedJob>[] = [];
+      manager.onDidEnd((job) => ended.push(job));
+      manager.create({ messages: [{ role: 'user', content: 'Break it [fault:500]' }] });
+      await until('the end', () => ended.length === 1, 15_000);
+      assert.equal(ended[0].phase, 'not-created');
+      assert.match(ended[0].failure?.message ?? '', /^The platform failed while creating the job\./);
+      assert.doesNotMatch(ended[0].failure?.message ?? '', /500|HTTP|POST|could not follow/i);
+      assert.equal(manager.jobs().length, 0, 'not listed');
+      assert.equal(new JobManager(storage).store.list(scopeFor('m-500')).length, 0, 'not stored');
+    } finally {
+      manager.dispose();
+    }
   });
 
   it('keeps jobs apart per API URL and project', async () => {

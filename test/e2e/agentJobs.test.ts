@@ -216,15 +216,14 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         await wb.page.keyboard.press('Enter');
       };
       await setKey('mint_wrong_key_for_e2e');
-      const rejected = await jobNotification(wb, /the API key was not accepted/);
-      assert.equal(rejected.text, 'Docs Agent: the API key was not accepted. Check that it is the admin key of this project.');
+      const rejected = await jobNotification(wb, /^The API key was not accepted\.$/);
       assert.deepEqual(rejected.buttons, ['Set API Key']);
       await wb.page.locator('.notifications-toasts .monaco-button', { hasText: 'Set API Key' }).first().click();
       const input = wb.page.locator('.quick-input-widget input').first();
       await input.waitFor({ state: 'visible' });
       await input.fill(apiKey);
       await wb.page.keyboard.press('Enter');
-      assert.match(await wb.waitForNotification('API key saved'), new RegExp(`saved and accepted by ${dev.url.replace(/[.]/g, '\\.')}`));
+      assert.equal(await wb.waitForNotification('API key saved'), `Docs Agent: API key saved for ${dev.url}. The API key was accepted.`);
       await waitFor('the no-job welcome view', async () => (await viewText(wb.page)).includes('No agent jobs yet'), 10_000);
     }));
 
@@ -445,6 +444,66 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await checkOut();
       await wb.waitForNotification('checked out "docs/e2e"', 30_000);
       assert.equal(git(workspace, 'branch', '--show-current').trim(), 'docs/e2e');
+    }));
+
+  it('a 500 on create says the platform failed, in plain words: the job is not listed and its form comes back', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await showJobsView(wb);
+      const before = await jobOnlyRows(page);
+      await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
+      const compose = await panelFrame(wb, '#compose');
+      await compose.locator('.message textarea').first().fill('Fix the broken links [fault:500]');
+      await compose.locator('#create').click();
+      const failed = await jobNotification(wb, /The platform failed while creating the job/, 30_000);
+      assert.match(failed.text, /^Agent job "Fix the broken links \[fault:500\]": The platform failed while creating the job\./);
+      assert.doesNotMatch(failed.text.replace('"Fix the broken links [fault:500]"', ''), /HTTP|500|POST|\/v1\/|could not follow/i, 'no technical words');
+      assert.ok(!failed.buttons.includes('Show Job'), 'a job never created has nothing to show');
+      const form = await panelFrame(wb, '#compose', 'The platform failed while creating the job');
+      assert.equal(await form.locator('.message textarea').first().inputValue(), 'Fix the broken links [fault:500]', 'the form comes back as it was sent');
+      await waitFor('the sidebar without the job', async () => {
+        const rows = await jobOnlyRows(page);
+        return rows.length === before.length && !rows.some((row) => row.startsWith('Fix the broken links'));
+      }, 15_000);
+    }));
+
+  it('a v1 path answering 410 says v1 may be retired, and its button switches to v2; a v2 job gets a follow-up from its panel and ends with a new pull request', { timeout: 2 * SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
+      const v1 = await panelFrame(wb, '#compose');
+      await v1.locator('.message textarea').first().fill('Add a FAQ page [fault:410]');
+      await v1.locator('#create').click();
+      const retired = await jobNotification(wb, /no longer serves agent API v1/, 30_000);
+      assert.match(retired.text, /^Agent job "Add a FAQ page \[fault:410\]": The platform no longer serves agent API v1 \(deprecated since March 2026\); it may have retired it: set "docsjson\.agent\.apiVersion" to 2\./);
+      assert.deepEqual(retired.buttons, ['Use API Version 2']);
+      await page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: 'Use API Version 2' }).first().click();
+      // The form came back with the reason; under v2 it asks for the prompt only.
+      const compose = await panelFrame(wb, '#compose', 'Agent API version 2', 30_000);
+      assert.equal(await compose.locator('#branch').count(), 0, 'v2 takes no branch');
+      await compose.locator('.message textarea').first().fill('Add a FAQ page');
+      await compose.locator('#create').click();
+      const panel = await panelFrame(wb, '#follow-up', 'Add a FAQ page', 30_000);
+      await waitFor('the first run to complete', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'completed', 60_000);
+      const firstPr = clean(await panel.locator('#pull-request-url').textContent());
+      assert.match(firstPr, /^https:\/\/github\.com\/example\/docs\/pull\/\d+$/);
+      await jobNotification(wb, /^Agent job "Add a FAQ page": completed\.$/);
+      await panel.locator('#follow-up textarea').fill('Also link it from the quickstart');
+      await panel.locator('#send-follow-up').click();
+      await waitFor('the job running again', async () => (await panel.locator('#status').getAttribute('data-outcome')) !== 'completed', 20_000);
+      await waitFor('the second run to complete with a new pull request', async () => {
+        const outcome = await panel.locator('#status').getAttribute('data-outcome');
+        const pr = clean(await panel.locator('#pull-request-url').textContent().catch(() => ''));
+        return outcome === 'completed' && pr !== firstPr && /\/pull\/\d+$/.test(pr);
+      }, 60_000);
+      assert.match(clean(await panel.locator('#follow-ups').textContent()), /^Also link it from the quickstart \(sent\)$/);
+      assert.match(clean(await panel.locator('#live-note').textContent()), /^Agent API version 2 sends no live output/);
+      await screen(page, 'follow-up.png', 1400, 640);
+      const messages = dev.requests.filter((request) => request.method === 'POST' && /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/.test(request.path));
+      assert.equal(messages.length, 1, 'one POST of the follow-up');
+      assert.deepEqual(messages[0].body, { prompt: 'Also link it from the quickstart' });
+      await showJobsView(wb);
+      assert.equal((await jobOnlyRows(page)).filter((row) => row.startsWith('Add a FAQ page ')).length, 1, 'the same job, in place');
     }));
 
   it('never writes the API key to the output channel, logs, settings or URLs', { timeout: SCENARIO_TIMEOUT }, (t) =>

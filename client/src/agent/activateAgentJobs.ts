@@ -7,6 +7,7 @@ import { AgentConnection } from './agentConnection';
 import { ApiKeys } from './apiKeys';
 import { registerBranchCommands } from './branchCommands';
 import type { CommandContext } from './commandKit';
+import { runFailureAction } from './failureActions';
 import { currentGitBranch } from './gitApi';
 import { registerJobCommands } from './jobCommands';
 import { JobManager } from './jobManager';
@@ -85,6 +86,7 @@ function panelHost(context: vscode.ExtensionContext, manager: JobManager, connec
           model: settings.defaultModel,
           asDraft: settings.draftByDefault,
         },
+        createOptions: settings.apiVersion !== 2,
         projectId: settings.projectId || undefined,
         apiUrl: settings.apiUrl,
         hasApiKey: connection.key !== undefined,
@@ -95,6 +97,15 @@ function panelHost(context: vscode.ExtensionContext, manager: JobManager, connec
       const job = manager.create(request);
       log(`created job ${job.localId} on branch ${request.branch ?? '(new)'} with ${request.messages.length} message(s), model ${request.model}`);
       return job.localId;
+    },
+    async sendFollowUp(localId, prompt) {
+      await connection.ready();
+      manager.sendFollowUp(localId, prompt);
+      log(`follow-up sent to job ${localId}`);
+    },
+    async runProblemAction(localId) {
+      const action = manager.job(localId)?.failure?.action;
+      if (action) await runFailureAction(action);
     },
     runCommand(command, ...args) {
       void vscode.commands.executeCommand(command, ...args);

@@ -2,7 +2,9 @@
 // at a time) when either changes, and handed to the job manager. Also keeps the "when" context
 // keys of the sidebar's welcome views true.
 import * as vscode from 'vscode';
-import { AgentApiClient } from '../../../agent/src/apiClient';
+import type { AgentJobApi } from '../../../agent/src/apiClient';
+import { createAgentJobApi } from '../../../agent/src/apiVersion';
+import { noApiKeyFailure, noProjectFailure } from '../../../agent/src/failure';
 import { parseApiBaseUrl } from '../../../agent/src/http/apiBaseUrl';
 import type { JobScope } from '../../../agent/src/trackedJob';
 import type { ApiKeys } from './apiKeys';
@@ -75,23 +77,24 @@ export class AgentConnection {
     const trackerOptions = { pollIntervalMs: settings.pollIntervalMs };
     // Unchanged connection (e.g. only the default model changed, or the key was set twice):
     // running trackers and their live streams are kept.
-    const connection = [settings.apiUrl, settings.projectId, key ?? '', settings.proxyUrl ?? '', settings.noProxy ?? ''];
+    const connection = [settings.apiUrl, String(settings.apiVersion), settings.projectId, key ?? '', settings.proxyUrl ?? '', settings.noProxy ?? ''];
     if (this.lastConnection?.every((value, index) => value === connection[index])) {
       this.manager.setTrackerOptions(trackerOptions);
       return;
     }
     this.lastConnection = connection;
     const { api, problem } = this.client(settings, key);
-    this.log(`agent API ${settings.apiUrl}, project ${settings.projectId || '(none)'}${problem ? `: ${problem}` : ''}`);
+    this.log(`agent API ${settings.apiUrl} v${settings.apiVersion}, project ${settings.projectId || '(none)'}${problem ? `: ${problem}` : ''}`);
     await this.manager.configure({ scope: scopeOf(settings), api, problem, trackerOptions });
   }
 
-  private client(settings: AgentSettings, key: string | undefined): { api?: AgentApiClient; problem?: string } {
-    if (!settings.projectId) return { problem: 'Set the project id (setting docsjson.agent.projectId) to create and follow agent jobs.' };
-    if (!key) return { problem: `No API key is set for ${settings.apiUrl}: run "Docs Agent: Set API Key".` };
+  private client(settings: AgentSettings, key: string | undefined): { api?: AgentJobApi; problem?: string } {
+    if (!settings.projectId) return { problem: noProjectFailure('editor').message };
+    if (!key) return { problem: noApiKeyFailure('editor').message };
     try {
       return {
-        api: new AgentApiClient({
+        api: createAgentJobApi({
+          apiVersion: settings.apiVersion,
           baseUrl: settings.apiUrl,
           apiKey: key,
           proxyUrl: settings.proxyUrl,

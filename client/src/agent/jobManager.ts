@@ -1,8 +1,10 @@
 // The extension's jobs: the store (per API URL and project), one tracker per followed job, the
 // jobs list endpoint, and change events for the views. No `vscode` import: unit-tested against
 // the dev server with in-memory storage.
-import type { AgentJobApi, CreateJobRequest } from '../../../agent/src/apiClient';
-import { isAgentApiError } from '../../../agent/src/errors';
+import type { AgentJobApi, ApiFeatures, CreateJobRequest } from '../../../agent/src/apiClient';
+import { AgentApiError } from '../../../agent/src/errors';
+import { describeFailure } from '../../../agent/src/failure';
+import { checkApiKey, type KeyCheck } from '../../../agent/src/keyCheck';
 import { JobStore, type JobStorage } from '../../../agent/src/jobStore';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../../agent/src/jobTracker';
 import { persistJobProgress } from '../../../agent/src/persistJobProgress';
@@ -135,7 +137,12 @@ export class JobManager {
   /** What the views show of a job beyond the job itself. */
   extras(localId: string): JobExtras {
     const userTitle = this.storage.get<Record<string, string>>(TITLES_KEY)?.[localId];
-    return { userTitle: typeof userTitle === 'string' ? userTitle : undefined, cutByReload: this.cutByReload.has(localId) };
+    return {
+      userTitle: typeof userTitle === 'string' ? userTitle : undefined,
+      cutByReload: this.cutByReload.has(localId),
+      followUps: this.config.api?.features.followUps === true,
+      followed: this.followed.has(localId),
+    };
   }
 
   /** Names a job on this machine; an empty title goes back to the first line of its message. */
@@ -157,7 +164,9 @@ export class JobManager {
   /** Sends a new job and follows it. Throws (a message for users) when it cannot be sent. */
   create(request: CreateJobRequest): Readonly<TrackedJob> {
     const { scope, api } = this.requireConnection();
-    const tracker = JobTracker.create(api, scope.projectId, request, this.config.trackerOptions);
+    // A job whose create answer is lost is looked up in the jobs list: not one of these.
+    const knownJobIds = new Set(this.jobs().flatMap((job) => job.sessionId ?? []));
+    const tracker = JobTracker.create(api, scope.projectId, request, { ...this.config.trackerOptions, knownJobIds });
     this.follow(tracker);
     return tracker.job;
   }
@@ -186,20 +195,29 @@ export class JobManager {
     this.follow(JobTracker.resume(this.config.api!, job as TrackedJob, this.config.trackerOptions));
   }
 
-  /**
-   * Asks the API whether the key is accepted, with a cheap authenticated read (one job of the
-   * list): `accepted`, `rejected`, or why it could not tell.
-   */
-  async checkKey(): Promise<{ verdict: 'accepted' | 'rejected' | 'unknown'; reason?: string }> {
+  /** Whether the saved key is accepted, with the API's cheapest authenticated read. */
+  async checkKey(): Promise<KeyCheck> {
     const { scope, api } = this.config;
-    if (!scope || !api) return { verdict: 'unknown', reason: this.problem };
-    try {
-      const listed = await api.listJobs(scope.projectId, { take: 1 });
-      return listed === undefined ? { verdict: 'unknown', reason: 'The API has no jobs list to check the key against.' } : { verdict: 'accepted' };
-    } catch (error) {
-      if (isAgentApiError(error, 'unauthorized')) return { verdict: 'rejected' };
-      return { verdict: 'unknown', reason: error instanceof Error ? error.message : String(error) };
-    }
+    if (!api) return { outcome: 'could-not-check', message: this.problem ?? 'The agent API is not set up.' };
+    return checkApiKey(api, scope?.projectId, 'editor');
+  }
+
+  /** What the API of the current settings can do; undefined while there is none. */
+  get features(): ApiFeatures | undefined {
+    return this.config.api?.features;
+  }
+
+  /**
+   * Sends a follow-up message to a finished job (API v2) and follows it as it runs again.
+   * Throws (a message for users) when it cannot be sent.
+   */
+  sendFollowUp(localId: string, prompt: string): void {
+    const { api } = this.requireConnection();
+    const job = this.job(localId);
+    if (!job) throw new Error('This job is no longer in the list.');
+    if (!api.features.followUps) throw new Error(describeFailure(new AgentApiError('unsupported', 'follow-ups need API v2'), { surface: 'editor' }).message);
+    if (this.followed.has(localId)) throw new Error('The job is still running: send your message once it has finished.');
+    this.follow(JobTracker.sendFollowUp(api, job as TrackedJob, prompt, this.config.trackerOptions));
   }
 
   /** Stops following a job (it keeps running on the platform). */
@@ -272,9 +290,9 @@ export class JobManager {
       this.listProblem = undefined;
     } catch (error) {
       if (this.config.api !== api) return;
-      const message = error instanceof Error ? error.message : String(error);
-      this.log(`listing jobs failed: ${message}`);
-      this.listProblem = isAgentApiError(error, 'unauthorized', 'forbidden') ? `${message} Set the API key again.` : `Could not list jobs: ${message}`;
+      const failure = describeFailure(error, { surface: 'editor' });
+      this.log(`listing jobs failed: ${failure.detail}`);
+      this.listProblem = failure.message;
       this.emitProblem();
       return;
     }
@@ -298,8 +316,8 @@ export class JobManager {
     const localId = tracker.job.localId;
     const stopSaving = persistJobProgress(tracker, this.store, { onError: this.log });
     const unsubscribe = tracker.onUpdate((update, job) => {
-      if (update.type === 'notice') this.log(`job ${job.sessionId ?? job.localId}: ${update.message}`);
-      if (update.type === 'phase' && update.problem) this.log(`job ${job.sessionId ?? job.localId}: ${update.phase}: ${update.problem}`);
+      if (update.type === 'notice') this.log(`job ${job.sessionId ?? job.localId}: ${update.message}${update.detail ? ` (${update.detail})` : ''}`);
+      if (update.type === 'phase' && update.failure) this.log(`job ${job.sessionId ?? job.localId}: ${update.phase}: ${update.failure.message} (${update.failure.detail})`);
       this.emit({ job, update });
     });
     const entry: Followed = {

@@ -1,32 +1,39 @@
-// The notification when a followed job ends: how it ended in one sentence, and buttons for what
-// helps next (the pull request, the job's panel, the key).
+// The notification when a followed job ends: how it ended in one sentence (a failure in a docs
+// writer's words), and buttons for what helps next (the failure's action, the pull request, the
+// job's panel).
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
+import { runFailureAction } from './failureActions';
+import { buttonFor } from './failureButton';
 import type { JobNode } from './jobsTree';
 import { jobSummaryView, type JobExtras } from './jobView';
 
 const MAX_CHARS = 500;
+const SHOW_JOB = 'Show Job';
+const OPEN_PULL_REQUEST = 'Open Pull Request';
 
 export async function notifyJobEnd(job: Readonly<TrackedJob>, extras: JobExtras): Promise<void> {
   const view = jobSummaryView(job, extras);
+  const fix = job.failure ? buttonFor(job.failure) : undefined;
   const actions: string[] = [];
-  if (view.pullRequestUrl) actions.push('Open Pull Request');
-  actions.push('Show Job');
-  if (job.problemKind === 'unauthorized' || job.problemKind === 'forbidden') actions.push('Set API Key');
-  // The first sentence only: the panel ("Show Job") has the whole explanation and what to fix.
-  const reason = view.problem ?? view.explanation ?? '';
-  const firstSentence = reason.split(/(?<=\.)\s+/)[0];
-  const detail = view.outcome === 'completed' ? '' : ` ${firstSentence}${firstSentence.length < reason.length ? ' (Show Job for what to do.)' : ''}`;
-  const text = `Agent job "${view.title}": ${view.statusText.toLowerCase()}.${detail}`.slice(0, MAX_CHARS);
+  if (fix) actions.push(fix);
+  if (view.pullRequestUrl) actions.push(OPEN_PULL_REQUEST);
+  // A job that was never created is not listed: there is no job to show.
+  if (job.phase !== 'not-created') actions.push(SHOW_JOB);
+  // The first sentence of an explanation only: the panel ("Show Job") has the rest.
+  const explanation = view.explanation ?? '';
+  const firstSentence = explanation.split(/(?<=\.)\s+/)[0];
+  const reason = job.failure?.message ?? (firstSentence.length < explanation.length ? `${firstSentence} (Show Job for what to do.)` : firstSentence);
+  const text = view.outcome === 'completed' && !job.failure ? `Agent job "${view.title}": completed.` : `Agent job "${view.title}": ${reason || `${view.statusText.toLowerCase()}.`}`;
   const show =
-    view.outcome === 'completed'
+    view.outcome === 'completed' && !job.failure
       ? vscode.window.showInformationMessage
-      : view.outcome === 'error' || view.outcome === 'failed' || view.outcome === 'misconfigured'
+      : view.outcome === 'error' || view.outcome === 'failed' || view.outcome === 'misconfigured' || job.phase === 'not-created'
         ? vscode.window.showErrorMessage
         : vscode.window.showWarningMessage;
-  const choice = await show(text, ...actions);
+  const choice = await show(text.slice(0, MAX_CHARS), ...actions);
   const target: JobNode = { kind: 'job', localId: job.localId };
-  if (choice === 'Open Pull Request') await vscode.commands.executeCommand('docsjson.agent.openPullRequest', target);
-  else if (choice === 'Show Job') await vscode.commands.executeCommand('docsjson.agent.showJob', target);
-  else if (choice === 'Set API Key') await vscode.commands.executeCommand('docsjson.agent.setApiKey');
+  if (choice === OPEN_PULL_REQUEST) await vscode.commands.executeCommand('docsjson.agent.openPullRequest', target);
+  else if (choice === SHOW_JOB) await vscode.commands.executeCommand('docsjson.agent.showJob', target);
+  else if (choice && choice === fix && job.failure?.action) await runFailureAction(job.failure.action);
 }

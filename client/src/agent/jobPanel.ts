@@ -5,8 +5,8 @@ import type { CreateJobRequest } from '../../../agent/src/apiClient';
 import type { TrackerUpdate } from '../../../agent/src/jobTracker';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import type { UpdateBatcher } from '../../../agent/src/updateBatcher';
-import type { ComposeContext, ComposeDraft, HostMessage, PanelMessage, PanelState } from '../../webview/protocol';
-import { NO_MESSAGE, jobModel } from '../../webview/jobOptions';
+import type { ComposeContext, ComposeDraft, HostMessage, PanelAction, PanelMessage, PanelState } from '../../webview/protocol';
+import { JOB_MODELS, NO_MESSAGE, jobModel } from '../../webview/jobOptions';
 import { isWebUrl } from '../../webview/text';
 import type { JobManager } from './jobManager';
 import { jobSummaryView, jobTitle, jobView } from './jobView';
@@ -15,12 +15,26 @@ import { agentPanelHtml } from './webviewHtml';
 
 export const PANEL_VIEW_TYPE = 'docsjson.agentJob';
 
+/** The panel's buttons that run a command on its job. */
+const JOB_COMMANDS = {
+  openPullRequest: 'docsjson.agent.openPullRequest',
+  stop: 'docsjson.agent.stopWatching',
+  refresh: 'docsjson.agent.refresh',
+  rename: 'docsjson.agent.renameJob',
+  checkOutBranch: 'docsjson.agent.checkOutBranch',
+  showChanges: 'docsjson.agent.showChanges',
+} satisfies Partial<Record<PanelAction, string>>;
+
 export interface PanelHost {
   manager: JobManager;
   extensionUri: vscode.Uri;
   composeContext(): Promise<ComposeContext>;
   /** Creates a job from the panel's form; throws a message for users. */
   createJob(request: CreateJobRequest): Promise<string>;
+  /** Sends a follow-up message to a job (API v2); throws a message for users. */
+  sendFollowUp(localId: string, prompt: string): Promise<void>;
+  /** Runs the action that helps with the job's failure (its button). */
+  runProblemAction(localId: string): Promise<void>;
   runCommand(command: string, ...args: unknown[]): void;
   log(line: string): void;
 }
@@ -37,7 +51,7 @@ export function requestFromDraft(draft: ComposeDraft): CreateJobRequest {
   return {
     branch: branch || undefined,
     messages,
-    model: jobModel(draft.model, 'sonnet'),
+    model: jobModel(draft.model, JOB_MODELS[0].name),
     asDraft: draft.asDraft === true,
   };
 }
@@ -155,6 +169,7 @@ export class JobPanel implements vscode.Disposable {
     this.unsubscribe = this.host.manager.onDidChange((change) => {
       if (change.job === undefined) return this.sendSnapshot();
       if (change.job.localId !== localId) return;
+      if (change.job.phase === 'not-created') return void this.backToCompose(change.job);
       if (change.removed) {
         this.panel.dispose();
         return;
@@ -177,6 +192,28 @@ export class JobPanel implements vscode.Disposable {
         return jobSummaryView(current, this.host.manager.extras(localId));
       },
     });
+  }
+
+  /** A job that was never created: its form again, as it was sent, with why. */
+  private async backToCompose(job: Readonly<TrackedJob>): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.feed?.dispose();
+    this.feed = undefined;
+    this.localId = undefined;
+    const request = job.request;
+    const context = await this.host.composeContext();
+    const draft: ComposeDraft = request
+      ? {
+          branch: request.branch ?? '',
+          messages: request.messages.map(({ role, content }) => ({ role, content })),
+          model: request.model ?? context.defaults.model,
+          asDraft: request.asDraft === true,
+        }
+      : context.defaults;
+    this.panel.title = 'New Agent Job';
+    this.post({ type: 'compose', context, draft });
+    this.post({ type: 'error', message: job.problem ?? 'The job was not created.' });
   }
 
   private sendSnapshot(): void {
@@ -212,6 +249,15 @@ export class JobPanel implements vscode.Disposable {
         }
         return;
       }
+      case 'followUp': {
+        if (!this.localId || typeof message.prompt !== 'string' || !message.prompt.trim()) return;
+        try {
+          await this.host.sendFollowUp(this.localId, message.prompt);
+        } catch (error) {
+          this.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        }
+        return;
+      }
       case 'openLink':
         if (typeof message.href === 'string' && isWebUrl(message.href)) void vscode.env.openExternal(vscode.Uri.parse(message.href, true));
         return;
@@ -220,21 +266,13 @@ export class JobPanel implements vscode.Disposable {
     }
   }
 
-  private action(action: string): void {
-    const target = this.localId ? { kind: 'job', localId: this.localId } : undefined;
+  private action(action: PanelAction): void {
+    const command = JOB_COMMANDS[action as keyof typeof JOB_COMMANDS];
+    if (command) return this.host.runCommand(command, this.localId ? { kind: 'job', localId: this.localId } : undefined);
     switch (action) {
-      case 'openPullRequest':
-        return this.host.runCommand('docsjson.agent.openPullRequest', target);
-      case 'stop':
-        return this.host.runCommand('docsjson.agent.stopWatching', target);
-      case 'refresh':
-        return this.host.runCommand('docsjson.agent.refresh', target);
-      case 'rename':
-        return this.host.runCommand('docsjson.agent.renameJob', target);
-      case 'checkOutBranch':
-        return this.host.runCommand('docsjson.agent.checkOutBranch', target);
-      case 'showChanges':
-        return this.host.runCommand('docsjson.agent.showChanges', target);
+      case 'problemAction':
+        if (this.localId) void this.host.runProblemAction(this.localId);
+        return;
       case 'newJob':
         JobPanel.compose(this.host);
         return;

@@ -4,6 +4,7 @@ import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
+import { buttonFor } from './failureButton';
 import type { JobOutcome, JobSummaryView, JobView } from '../../webview/protocol';
 
 const TITLE_CHARS = 80;
@@ -23,6 +24,10 @@ export interface JobExtras {
   userTitle?: string;
   /** The job was streaming when the window reloaded: its live output stops there. */
   cutByReload?: boolean;
+  /** The API in use takes follow-up messages (v2). */
+  followUps?: boolean;
+  /** A tracker follows the job now (it may not have changed its phase yet). */
+  followed?: boolean;
 }
 
 /**
@@ -126,7 +131,10 @@ export function liveNote(job: Readonly<TrackedJob>, extras: JobExtras = {}): str
     : job.record
       ? " The outcome above comes from the job's record."
       : '';
-  if (events.length === 0) return job.request ? undefined : `No live output: this job was followed through its record only.${statusSource}`;
+  if (events.length === 0) {
+    if (extras.followUps) return `Agent API version 2 sends no live output: the job is followed through its record.${statusSource}`;
+    return job.request ? undefined : `No live output: this job was followed through its record only.${statusSource}`;
+  }
   if (events.at(-1)?.type === 'finish') return undefined;
   const cut = extras.cutByReload
     ? 'The live output up to the window reload is kept below; what the agent did after the reload cannot be replayed.'
@@ -157,6 +165,11 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (note) view.liveNote = note;
   if (job.problem) view.problem = job.problem;
   if (job.problemKind) view.problemKind = job.problemKind;
+  const button = job.failure && buttonFor(job.failure);
+  if (button) view.problemAction = button;
+  if (extras.followUps && job.sessionId) {
+    view.followUp = { enabled: !isActive(job) && !extras.followed, sent: (job.followUps ?? []).map(({ prompt, outcome }) => ({ prompt, outcome })) };
+  }
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;

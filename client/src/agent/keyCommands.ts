@@ -2,6 +2,7 @@
 // secret storage only.
 import * as vscode from 'vscode';
 import { CATEGORY, registerCommand, type CommandContext } from './commandKit';
+import { showFailure } from './failureActions';
 import type { ApiKeys } from './apiKeys';
 import { readSettings } from './settings';
 
@@ -23,14 +24,11 @@ export function registerKeyCommands(context: CommandContext, keys: ApiKeys): vsc
       context.log(`API key set for ${apiUrl}`);
       await context.connection.reconfigure();
       const check = await context.manager.checkKey();
-      if (check.verdict === 'accepted') {
-        void vscode.window.showInformationMessage(`${CATEGORY}: API key saved and accepted by ${apiUrl}.`);
-      } else if (check.verdict === 'rejected') {
-        const choice = await vscode.window.showErrorMessage(`${CATEGORY}: the API key was not accepted. Check that it is the admin key of this project.`, 'Set API Key');
-        if (choice) await vscode.commands.executeCommand('docsjson.agent.setApiKey');
+      if (check.failure) context.log(`key check: ${check.failure.detail}`);
+      if (check.outcome === 'accepted') {
+        void vscode.window.showInformationMessage(`${CATEGORY}: API key saved for ${apiUrl}. ${check.message}`);
       } else {
-        context.log(`the key could not be checked: ${check.reason ?? 'no reason given'}`);
-        void vscode.window.showWarningMessage(`${CATEGORY}: API key saved, but it could not be checked now (${apiUrl} did not answer as expected). Details are in the Docs Agent log.`);
+        void showFailure(check.failure ?? { message: check.message, detail: check.message }, check.outcome === 'rejected' ? 'error' : 'warning');
       }
     }),
 

@@ -1,13 +1,16 @@
 // The agent job settings (`docsjson.agent.*`) and VS Code's proxy settings.
 import * as vscode from 'vscode';
-import { DEFAULT_API_URL } from '../../../agent/src/apiClient';
+import { DEFAULT_API_URL, type ApiVersion } from '../../../agent/src/apiClient';
+import { API_VERSION_SETTING, DEFAULT_API_VERSION } from '../../../agent/src/apiVersion';
+import { JOB_MODELS, jobModel, type JobModel } from '../../webview/jobOptions';
 
 export const SECTION = 'docsjson.agent';
 
 export interface AgentSettings {
   apiUrl: string;
   projectId: string;
-  defaultModel: 'sonnet' | 'opus';
+  apiVersion: ApiVersion;
+  defaultModel: JobModel;
   draftByDefault: boolean;
   pollIntervalMs: number;
   /** VS Code's `http.proxy` (empty: the environment's HTTPS_PROXY / HTTP_PROXY). */
@@ -26,7 +29,8 @@ export function readSettings(): AgentSettings {
   return {
     apiUrl: (config.get<string>('apiUrl') ?? '').trim() || DEFAULT_API_URL,
     projectId: (config.get<string>('projectId') ?? '').trim(),
-    defaultModel: model === 'opus' ? 'opus' : 'sonnet',
+    apiVersion: config.get<number>('apiVersion') === 2 ? 2 : DEFAULT_API_VERSION,
+    defaultModel: jobModel(model, JOB_MODELS[0].name),
     draftByDefault: config.get<boolean>('draftByDefault') === true,
     pollIntervalMs: Math.round(Math.min(600, Math.max(0.2, Number.isFinite(seconds) ? seconds : 3)) * 1000),
     proxyUrl: proxy || undefined,
@@ -36,4 +40,9 @@ export function readSettings(): AgentSettings {
 
 export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration(SECTION) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy');
+}
+
+/** Switches to API version 2 (the action of a failure that says v1 may be retired). */
+export function useApiVersion2(): Thenable<void> {
+  return vscode.workspace.getConfiguration().update(API_VERSION_SETTING, 2, vscode.ConfigurationTarget.Global);
 }
