@@ -76,7 +76,8 @@ function iconMarkdown(site: CheckedSite, library: IconLibrary, name: string): st
   const problem = iconProblem(iconCheck(site.host.files, true), library, name);
   if (!problem) return iconEntry(library, name);
   const said = plainParagraph(problem.message);
-  return problem.code === 'icon/fa-prefix' && problem.replacement ? `${said}\n\n${iconEntry(library, problem.replacement) ?? ''}` : said;
+  const instead = problem.replacement === undefined ? undefined : iconEntry(library, problem.replacement);
+  return instead ? `${said}\n\n${instead}` : said;
 }
 
 function iconEntry(library: IconLibrary, name: string): string | undefined {
