@@ -73,6 +73,7 @@ export const frontmatterCodes: readonly Code[] = [
   'frontmatter/enum',
   'frontmatter/unknown-key',
   'icon/unknown',
+  'icon/not-in-free',
   'icon/fa-prefix',
   'icon/missing-file',
   'ref/outside-root',
