@@ -1,7 +1,8 @@
 // Cold whole-site check (file scan, docs.json, every page read and every page rule) of the three
 // real sites, side by side with the platform's own checker, `mint broken-links --check-anchors
 // --check-snippets --check-redirects`, in one run. Each contender runs in a fresh process; its
-// time is the wall time of that process, its memory the peak resident set of its largest process.
+// time is the wall time of that process and the CPU time of all its Node processes (the fairer
+// figure on a busy machine), its memory the peak resident set of its largest process.
 // The `mint` package is installed on first use into bench/.cache (git-ignored), never a dependency.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,10 @@ const rssProbe = join(cache, 'rss-probe.js');
 
 function ensureTools(): string | undefined {
   mkdirSync(cache, { recursive: true });
-  writeFileSync(rssProbe, "process.on('exit', () => require('fs').appendFileSync(process.env.BENCH_RSS_FILE, process.resourceUsage().maxRSS + '\\n'));\n");
+  writeFileSync(
+    rssProbe,
+    "process.on('exit', () => { const u = process.resourceUsage(); require('fs').appendFileSync(process.env.BENCH_RSS_FILE, u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime) / 1e6 + '\\n'); });\n",
+  );
   if (existsSync(mintBin)) return undefined;
   console.log('installing mint into bench/.cache/mint (first run only)...');
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(cache, 'mint'), 'mint@latest'], { encoding: 'utf8' });
@@ -28,6 +32,7 @@ function ensureTools(): string | undefined {
 
 interface Run {
   seconds: number;
+  cpuSeconds: number;
   peakMB: number;
   processes: number;
   output: string;
@@ -45,8 +50,15 @@ function run(args: string[], cwd: string): Run {
     env: { ...process.env, NODE_OPTIONS: `--require ${rssProbe}`, BENCH_RSS_FILE: rssFile, CI: '1', NO_COLOR: '1' },
   });
   const seconds = (performance.now() - start) / 1000;
-  const peaks = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-  return { seconds, peakMB: Math.max(0, ...peaks) / 1024, processes: peaks.length, output: result.stdout + result.stderr, status: result.status };
+  const probes = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').split('\n').filter(Boolean).map((line) => line.split(' ').map(Number)) : [];
+  return {
+    seconds,
+    cpuSeconds: probes.reduce((sum, [, cpu]) => sum + cpu, 0),
+    peakMB: Math.max(0, ...probes.map(([rss]) => rss)) / 1024,
+    processes: probes.length,
+    output: result.stdout + result.stderr,
+    status: result.status,
+  };
 }
 
 function median(values: number[]): number {
@@ -63,16 +75,18 @@ for (const site of realSites) {
   const all = report.files.flatMap((file) => file.diagnostics);
   const pageFindings = all.filter((d) => d.code.startsWith('link/')).length;
   const oursSeconds = median(ours.map((r) => r.seconds));
+  const oursCpu = median(ours.map((r) => r.cpuSeconds));
   const oursMB = Math.max(...ours.map((r) => r.peakMB));
   let mintColumns = `not run: ${installError}`;
   if (!installError) {
     const mint = run([mintBin, 'broken-links', '--check-anchors', '--check-snippets', '--check-redirects'], root);
+    writeFileSync(join(cache, `${site}.mint.txt`), mint.output);
     const count = /found (\d+) broken links?/.exec(mint.output);
     mintColumns = count || /no broken links/i.test(mint.output)
-      ? `${mint.seconds.toFixed(1)} s | ${mint.peakMB.toFixed(0)} MB (${mint.processes} processes) | ${count ? count[1] : 0} | ${(mint.seconds / oursSeconds).toFixed(0)}x`
+      ? `${mint.seconds.toFixed(1)} s (CPU ${mint.cpuSeconds.toFixed(1)} s) | ${mint.peakMB.toFixed(0)} MB (${mint.processes} processes) | ${count ? count[1] : 0} | ${(mint.seconds / oursSeconds).toFixed(0)}x (CPU ${(mint.cpuSeconds / oursCpu).toFixed(0)}x)`
       : `failed (exit ${mint.status}): ${mint.output.trim().split('\n').slice(-2).join(' / ').slice(0, 200)}`;
   }
-  rows.push(`| ${site} | ${oursSeconds.toFixed(2)} s | ${oursMB.toFixed(0)} MB | ${pageFindings} (+${all.length - pageFindings} in docs.json) | ${mintColumns} |`);
+  rows.push(`| ${site} | ${oursSeconds.toFixed(2)} s (CPU ${oursCpu.toFixed(2)} s) | ${oursMB.toFixed(0)} MB | ${pageFindings} (+${all.length - pageFindings} in docs.json) | ${mintColumns} |`);
 }
 console.log('| site | ours cold | ours peak | our findings | mint | mint peak | mint findings | mint / ours |');
 console.log('|---|---|---|---|---|---|---|---|');
