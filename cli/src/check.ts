@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, checkRedirects, checkSitePages, compareDiagnostics, configuredDiagnostics, DiskSiteHost, LineIndex, loadProjectConfig, projectConfigFileName, SiteGraph, siteRoutes, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, checkRedirects, checkSitePages, compareDiagnostics, DiskSiteHost, LineIndex, loadProjectConfig, projectConfigFileName, reportedDiagnostics, SiteGraph, siteRoutes, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -61,7 +61,7 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
   const graph = new SiteGraph(host, result);
   const reported: ReportedFile[] = [];
   const report = (path: string, fileText: string, diagnostics: Diagnostic[], always = false) => {
-    const shown = config.isIgnored(path) ? [] : configuredDiagnostics(diagnostics, config);
+    const shown = reportedDiagnostics(path, diagnostics, config);
     if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
   };
   if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);

@@ -60,11 +60,18 @@ function readSettings(scope?: string): DocsJsonSettings {
   return settingsFrom(workspace.getConfiguration(undefined, scope ? Uri.parse(scope) : undefined).get(settingsSection));
 }
 
-/** VS Code's JSON support already reports syntax errors in files of language "json" ("$ref" files). */
+/**
+ * VS Code's JSON support already reports syntax errors in files of language "json" ("$ref" files),
+ * and in docsjson.config.json what its schema says too: wrong types and unknown keys.
+ */
+const reportedByJsonSupport: ReadonlySet<Code> = new Set(['json/syntax']);
+const reportedByJsonSupportInConfig: ReadonlySet<Code> = new Set(['config/syntax', 'config/type', 'config/unknown-key']);
+
 function withoutDuplicateSyntaxErrors(document: TextDocument | Uri, report: vsdiag.DocumentDiagnosticReport | null | undefined) {
   const uri = document instanceof Uri ? document : document.uri;
   const languageId = workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString())?.languageId;
   if (!report || report.kind !== vsdiag.DocumentDiagnosticReportKind.full || languageId === 'docsjson') return report;
-  return { ...report, items: report.items.filter((diagnostic) => diagnostic.code !== ('json/syntax' satisfies Code)) };
+  const dropped = uri.path.endsWith('/docsjson.config.json') ? reportedByJsonSupportInConfig : reportedByJsonSupport;
+  return { ...report, items: report.items.filter((diagnostic) => !dropped.has(diagnostic.code as Code)) };
 }
 

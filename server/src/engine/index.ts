@@ -14,4 +14,4 @@ export { checkSitePages, pageRules } from './pages/allPageRules';
 export { checkedFiles, checkPages, PageCheckContext, type PageRule, type PageRuleHandlers, type PageProblem } from './pages/pageRule';
 export { compareDiagnostics } from './diagnostic';
 export { checkRedirects, siteRoutes, type SiteRoutes } from './rules/redirectRule';
-export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, projectConfigFileName, type ProjectConfig, type RuleSeverity } from './config/projectConfig';
+export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, projectConfigFileName, reportedDiagnostics, type LoadedProjectConfig, type ProjectConfig, type RuleSeverity } from './config/projectConfig';

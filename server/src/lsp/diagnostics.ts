@@ -6,6 +6,7 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
+import { LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic } from '../engine';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
@@ -50,7 +51,7 @@ export class DiagnosticsFeature {
     for (const site of await this.context.workspace.discoveredSites()) {
       const state = await site.checked('current');
       const resultId = String(state.id);
-      for (const path of state.site.result.documents.keys()) {
+      for (const path of filesOf(state)) {
         const uri = this.context.workspace.uriOf(site.absolute(path));
         const version = this.context.workspace.openDocument(site.absolute(path))?.version ?? null;
         items.push(
@@ -117,7 +118,7 @@ export class DiagnosticsFeature {
   private publish(site: DocsSite, state: CheckedState): void {
     const previous = this.published.get(site) ?? new Set<string>();
     const now = new Set<string>();
-    for (const path of state.site.result.documents.keys()) {
+    for (const path of filesOf(state)) {
       const uri = this.context.workspace.uriOf(site.absolute(path));
       now.add(uri);
       void this.context.connection.sendDiagnostics({ uri, diagnostics: this.diagnosticsOf(site, state, path) });
@@ -145,10 +146,11 @@ export class DiagnosticsFeature {
   }
 
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {
+    const diagnostics = reportedOf(state, path);
+    if (diagnostics.length === 0) return [];
     const checked = state.site.document(path);
-    if (!checked) return [];
-    const lines = linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path)));
-    return checked.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    const lines = checked ? linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path))) : new LineIndex(state.config.text ?? '');
+    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   private openDocumentsOf(site: DocsSite, state: CheckedState): number {
@@ -160,11 +162,24 @@ function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): Site
   return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...problemCounts(state), checkMs: Math.round(state.durationMs) };
 }
 
+/** The files a check has diagnostics for: the ones it read, and the config file when there is one. */
+function filesOf(state: CheckedState): string[] {
+  const files = [...state.site.result.documents.keys()];
+  return state.config.text === undefined ? files : [...files, projectConfigFileName];
+}
+
+/** A file's diagnostics as the site's config has them reported. */
+function reportedOf(state: CheckedState, path: string): Diagnostic[] {
+  const { config, diagnostics: configProblems } = state.config;
+  const diagnostics = path === projectConfigFileName ? configProblems : (state.site.document(path)?.diagnostics ?? []);
+  return reportedDiagnostics(path, diagnostics, config);
+}
+
 function problemCounts(state: CheckedState): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
-  for (const { diagnostics } of state.site.result.documents.values()) {
-    for (const diagnostic of diagnostics) {
+  for (const path of filesOf(state)) {
+    for (const diagnostic of reportedOf(state, path)) {
       if (diagnostic.severity === 'error') errors++;
       else if (diagnostic.severity === 'warning') warnings++;
     }

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { checkDocsJson, prepareRecheck, recheckDocsJson, type CheckResult } from '../engine';
+import { checkDocsJson, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, type CheckResult, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
 import type { DocsJsonSettings } from '../settings';
@@ -8,6 +8,8 @@ import { OverlaySiteHost } from './overlaySiteHost';
 
 export interface CheckedState {
   site: CheckedSite;
+  /** The site's docsjson.config.json as this check read it (the defaults when there is none). */
+  config: LoadedProjectConfig & { text?: string };
   /** Increases with each check; doubles as the result id of pulled diagnostics. */
   id: number;
   durationMs: number;
@@ -68,7 +70,7 @@ export class DocsSite {
   /** Whether the last check read a file (root-relative); true before the first check. */
   dependsOn(path: string): boolean {
     const last = this.schedule.lastChecked;
-    return !last || path === 'docs.json' || last.readPaths.has(path);
+    return !last || path === 'docs.json' || path === projectConfigFileName || last.readPaths.has(path);
   }
 
   /** The last check without asking for one, to route files to sites; features use `checked`. */
@@ -88,16 +90,19 @@ export class DocsSite {
     last = undefined;
     this.host.takeReadPaths();
     const started = performance.now();
+    const config = loadProjectConfig(this.host);
     const text = this.host.readFile('docs.json') ?? '';
+    const missingPageSeverity = config.config.severities.get('ref/missing-page') ?? this.settings.missingPages.severity;
     const result = previous
       ? recheckDocsJson(previous.site.result, text)
-      : checkDocsJson(text, this.host, { missingPageSeverity: this.settings.missingPages.severity }, 'docs.json', this.specs);
-    const remote = this.settings.openapi.fetchRemote ? this.remoteSpecs : undefined;
+      : checkDocsJson(text, this.host, { missingPageSeverity }, 'docs.json', this.specs);
+    // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
+    const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs : undefined;
     const durationMs = performance.now() - started;
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
-    const checked = { site, id: ++this.checkCount, durationMs, readPaths };
+    const checked = { site, config, id: ++this.checkCount, durationMs, readPaths };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;

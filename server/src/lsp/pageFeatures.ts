@@ -12,7 +12,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex } from '../engine';
+import { LineIndex, reportedDiagnostics } from '../engine';
 import { SiteGraph } from '../engine/pages/siteGraph';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import type { FileEdit } from '../engine/service/edits';
@@ -101,8 +101,10 @@ export class PageFeatures {
     const graph = await this.graphOf(site);
     const page = graph.page(file);
     if (!page) return [];
+    const { config } = (await site.checked('latest')).config;
+    if (config.isIgnored(file)) return [];
     const lines = new LineIndex(page.text);
-    return (checkSitePages(graph, [file]).get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    return reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

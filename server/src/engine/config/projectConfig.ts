@@ -148,6 +148,11 @@ export function configuredDiagnostics(diagnostics: readonly Diagnostic[], config
   return out;
 }
 
+/** What is reported of a file's diagnostics: nothing for an ignored path, else the config's severities. */
+export function reportedDiagnostics(path: string, diagnostics: readonly Diagnostic[], config: ProjectConfig): Diagnostic[] {
+  return config.isIgnored(path) ? [] : configuredDiagnostics(diagnostics, config);
+}
+
 /** "warn" and "info" are the usual shorthands; otherwise the nearest spelling. */
 function severitySuggestion(word: string): RuleSeverity | undefined {
   const lower = word.toLowerCase();
