@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, checkSitePages, DiskSiteHost, LineIndex, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, checkRedirects, checkSitePages, compareDiagnostics, configuredDiagnostics, DiskSiteHost, LineIndex, loadProjectConfig, projectConfigFileName, SiteGraph, siteRoutes, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -56,15 +56,20 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
   }
   const root = dirname(file);
   const host = new DiskSiteHost(root);
-  const result = checkDocsJson(text, host, {}, basename(file));
-  const reported: ReportedFile[] = [];
-  const report = (path: string, fileText: string, diagnostics: Diagnostic[]) =>
-    reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, diagnostics) });
-  for (const { document, diagnostics } of result.documents.values()) {
-    if (document.path !== basename(file) && diagnostics.length === 0) continue;
-    report(document.path, document.json.text, diagnostics);
-  }
+  const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
+  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, basename(file));
   const graph = new SiteGraph(host, result);
+  const reported: ReportedFile[] = [];
+  const report = (path: string, fileText: string, diagnostics: Diagnostic[], always = false) => {
+    const shown = config.isIgnored(path) ? [] : configuredDiagnostics(diagnostics, config);
+    if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
+  };
+  if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);
+  for (const { document, diagnostics } of result.documents.values()) {
+    const isMain = document.path === basename(file);
+    const all = isMain ? [...diagnostics, ...checkRedirects(result, siteRoutes(graph.routes))].sort(compareDiagnostics) : diagnostics;
+    report(document.path, document.json.text, all, isMain);
+  }
   for (const [page, diagnostics] of checkSitePages(graph)) report(page, graph.page(page)!.text, diagnostics);
   return { reported, pages: graph.files.pageFiles.length };
 }

@@ -112,11 +112,11 @@ const reportsFor: Record<string, string[]> = { schemaRule: ['server/src/engine/s
 /** Checks of other files than docs.json, outside rules/, with the codes they report. */
 const otherChecks = ['server/src/engine/config/projectConfig.ts'];
 
-test('every code in codes.ts is reported by some check, and each check declares exactly the codes it reports', () => {
+test('every code in codes.ts is reported by some check, and each check declares exactly the codes it reports', async () => {
   const declared = new Set<string>();
   for (const file of sourceFiles('server/src/engine/rules')) {
     const name = file.replace(/^.*\//, '').replace(/\.ts$/, '');
-    const exports = require(join(root, file)) as Record<string, unknown>;
+    const exports = (await import(join(root, file))) as Record<string, unknown>;
     const rule = rules.find((candidate) => candidate === exports[name]);
     // Checks of pages and of the site as a whole declare their codes in a list beside their function.
     const list = exports[`${name.replace(/Rule$/, '')}Codes`] as readonly string[] | undefined;

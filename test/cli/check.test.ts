@@ -64,7 +64,7 @@ test('every page of the site is checked; its findings are reported under its own
     'snippets/bad.mdx': ['1:5 link/missing-page'],
   });
   const text = run(['check', site], site);
-  assert.match(text.stdout, /^intro\.mdx:3:19  warning  "#instal" is not an anchor of setup\.mdx: no heading or id there makes it\. Did you mean "#install"\?  link\/missing-anchor$/m);
+  assert.match(text.stdout, /^intro\.mdx:3:19 {2}warning {2}"#instal" is not an anchor of setup\.mdx: no heading or id there makes it\. Did you mean "#install"\? {2}link\/missing-anchor$/m);
   assert.equal(text.stdout.trim().split('\n').at(-1), '1 docs.json file and 2 pages checked: 2 errors, 1 warning');
   const github = run(['check', site, '--format', 'github'], site);
   assert.match(github.stdout, /^::error file=intro\.mdx,line=3,endLine=3,col=39,endColumn=44,title=link\/missing-page::Link "\/gone" leads nowhere/m);

@@ -33,7 +33,7 @@ test('mv moves a page and its docs.json entries follow; nothing else in docs.jso
   assert.ok(existsSync(join(root, 'start', 'install.mdx')));
   assert.ok(!existsSync(join(root, 'guides', 'setup.mdx')));
   assert.equal(readFileSync(join(root, 'docs.json'), 'utf8'), docsJson.replace('"guides/setup"', '"start/install"'));
-  assert.match(stdout, /^Moved guides\/setup\.mdx to start\/install\.mdx\n  docs\.json: 1 change\n$/);
+  assert.match(stdout, /^Moved guides\/setup\.mdx to start\/install\.mdx\n {2}docs\.json: 1 change\n$/);
 });
 
 test('mv takes a page without its extension, and a folder; a leading slash in an entry stays', () => {

@@ -21,6 +21,24 @@ test('an unknown icon is a warning with a did-you-mean from the library in force
   assert.equal(d.message, 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?');
 });
 
+test('a Font Awesome name near no free name, or extending one as Pro variants do, may be Pro: information, not a warning', () => {
+  for (const [name, free] of [['books', 'book'], ['microchip-ai', 'microchip'], ['zzyzx-glyph', undefined]] as const) {
+    const d = expectOne(checkSite(group(`⟦"${name}"⟧`), site), 'icon/not-in-free');
+    assert.equal(d.severity, 'information', name);
+    assert.equal(
+      d.message,
+      `Icon "${name}" in group "G" is not in Font Awesome Free: the site shows it only if it is a Font Awesome Pro icon${free ? ` (Free has "${free}")` : ''}`,
+    );
+  }
+});
+
+test('Lucide and Tabler lists are complete: a name not in them is a warning, near name or not', () => {
+  const lucide = expectOne(checkSite(group('{ "name": ⟦"zzyzx-glyph"⟧, "library": "lucide" }'), site), 'icon/unknown');
+  assert.equal(lucide.severity, 'warning');
+  const tabler = expectOne(checkSite(group('{ "name": ⟦"rockets"⟧, "library": "tabler" }'), site), 'icon/unknown');
+  assert.equal(tabler.severity, 'warning');
+});
+
 test('the "fa-" prefix is an error with the bare name as fix', () => {
   const d = expectOne(checkSite(group('⟦"fa-rocket"⟧'), site), 'icon/fa-prefix');
   assert.equal(d.severity, 'error');

@@ -117,8 +117,13 @@ export const codes = {
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
   'icon/unknown': {
     severity: 'warning',
-    summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean',
+    summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',
     example: 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?',
+  },
+  'icon/not-in-free': {
+    severity: 'information',
+    summary: 'a Font Awesome name that is not in the free set and is near no free name: it may be a Pro icon, which the site renders',
+    example: 'Icon "books" is not in Font Awesome Free: the site shows it only if it is a Font Awesome Pro icon (Free has "book")',
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
@@ -175,6 +180,11 @@ export const codes = {
     severity: 'warning',
     summary: 'a redirect source (`:param` and `*` included) that is an existing page, which visitors then never see',
     example: '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/start", so the page is never shown',
+  },
+  'page/orphaned': {
+    severity: 'information',
+    summary: 'a page that no navigation lists and nothing reaches (no page links to or imports it, no link or redirect in docs.json); some are deliberate',
+    example: 'No navigation lists this page and no page links to it: readers find it only by its URL (add it to docs.json or link to it)',
   },
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },

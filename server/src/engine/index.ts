@@ -12,3 +12,6 @@ export type { Route, Redirect, GeneratedPage } from './pages/routes';
 export { slugOf } from './pages/slug';
 export { checkSitePages, pageRules } from './pages/allPageRules';
 export { checkedFiles, checkPages, PageCheckContext, type PageRule, type PageRuleHandlers, type PageProblem } from './pages/pageRule';
+export { compareDiagnostics } from './diagnostic';
+export { checkRedirects, siteRoutes, type SiteRoutes } from './rules/redirectRule';
+export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, projectConfigFileName, type ProjectConfig, type RuleSeverity } from './config/projectConfig';

@@ -761,7 +761,7 @@ export async function startVSCode(t: TestContextLike, options: Omit<StartCodeSer
   } catch (e) {
     const dir = await saveFailureArtifacts(`${t.name}-startup`, { server, error: e });
     await server.stop();
-    throw new Error(`${(e as Error).message}\n(code-server logs in ${dir})`);
+    throw new Error(`${(e as Error).message}\n(code-server logs in ${dir})`, { cause: e });
   }
   const session: VSCodeSession = {
     server,

@@ -125,7 +125,7 @@ async function withLock<T>(lockDir: string, timeoutMs: number, log: (s: string) 
         continue;
       }
       if (Date.now() > deadline) {
-        throw new Error(`timed out after ${timeoutMs / 1000}s waiting for the install lock ${lockDir} (held by pid ${owner})`);
+        throw new Error(`timed out after ${timeoutMs / 1000}s waiting for the install lock ${lockDir} (held by pid ${owner})`, { cause: e });
       }
       if (!announced) {
         log(`waiting for another process (pid ${owner}) installing code-server ...`);

@@ -1,6 +1,8 @@
 import ignore from 'ignore';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { codes } from '../codes';
 import type { Diagnostic, Severity } from '../diagnostic';
+import type { SiteHost } from '../site/siteHost';
 import { jsonSyntaxMessage } from '../json/jsonDocument';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
@@ -188,3 +190,12 @@ function describe(node: Node): string {
       return 'an object';
   }
 }
+
+/** The config file of a site (beside its docs.json), read through the site's host; the defaults when there is none. */
+export function loadProjectConfig(host: SiteHost): LoadedProjectConfig & { text?: string } {
+  const text = host.files.has(projectConfigFileName) ? host.readFile(projectConfigFileName) : undefined;
+  if (text === undefined) return { config: defaultProjectConfig, diagnostics: [] };
+  return { ...parseProjectConfig(text, configurableCodes), text };
+}
+
+const configurableCodes: ReadonlySet<string> = new Set(Object.keys(codes));

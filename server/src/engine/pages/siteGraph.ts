@@ -35,7 +35,7 @@ export class SiteGraph {
 
   constructor(
     readonly host: SiteHost,
-    check?: CheckResult,
+    readonly check?: CheckResult,
   ) {
     this.files = new SiteFiles(host);
     this.routes = new Routes(this.files, check);

@@ -13,6 +13,7 @@ import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
+import type { PageRule } from '../pages/pageRule';
 import { lookUpOperation, specProblem, specsFor } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
@@ -66,21 +67,32 @@ const keySet = new Set(keyNames);
 /** `og:image`, `twitter:card`…: meta tags, written through. */
 const metaTagKey = /^(og|twitter):/;
 
-/** The codes the frontmatter checks report (the icon and operation codes are docs.json's own). */
-export const frontmatterCodes: readonly Code[] = [
+/**
+ * Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API
+ * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks).
+ */
+export const frontmatterRule: PageRule = {
+  codes: [
   'frontmatter/syntax',
   'frontmatter/type',
   'frontmatter/enum',
   'frontmatter/unknown-key',
-  'icon/unknown',
-  'icon/fa-prefix',
-  'icon/missing-file',
-  'ref/outside-root',
-  'ref/missing-openapi',
-  'ref/invalid-openapi',
   'ref/operation-without-spec',
   'ref/unknown-operation',
-];
+  ],
+  start(ctx) {
+    const { check } = ctx.graph;
+    const site = check && frontmatterSite(check);
+    return {
+      page(page) {
+        if (!site || !page.frontmatter) return;
+        for (const { range, code, message, severity, suggestions } of checkFrontmatter(page.text, page.frontmatter, site)) {
+          ctx.report(page.file, { range, code: code as Code, message, severity, suggestions });
+        }
+      },
+    };
+  },
+};
 
 /** Checks a page's frontmatter: YAML errors, value types of known keys, icon, openapi operation. */
 export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: FrontmatterSite): Diagnostic[] {

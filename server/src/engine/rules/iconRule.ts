@@ -12,7 +12,7 @@ const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
 /** Icon names against the library in force (the icon's own, else the site's, else Font Awesome); icon files exist in the docs root. */
 export const iconRule: Rule = {
-  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown'],
+  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown', 'icon/not-in-free'],
   start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
 };
 
@@ -62,9 +62,20 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
   }
   if (!check.checkNames) return undefined;
   const suggestion = check.suggest(library, name);
+  const where = owner ? ` in ${owner}` : '';
+  if (library === 'fontawesome' && (!suggestion || name.startsWith(suggestion))) {
+    // The site renders Font Awesome Pro, whose names are not in our free list: with no near name
+    // (or only a shorter one it extends, as Pro variants do: "books", "microchip-ai"), it may be Pro.
+    return {
+      code: 'icon/not-in-free',
+      message: `Icon "${name}"${where} is not in Font Awesome Free: the site shows it only if it is a Font Awesome Pro icon${suggestion ? ` (Free has "${suggestion}")` : ''}`,
+      replacement: suggestion,
+      data: { library },
+    };
+  }
   return {
     code: 'icon/unknown',
-    message: `Unknown ${libraryTitle[library]} icon "${name}"${owner ? ` in ${owner}` : ''}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    message: `Unknown ${libraryTitle[library]} icon "${name}"${where}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     replacement: suggestion,
     data: { library },
   };

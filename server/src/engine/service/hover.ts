@@ -1,7 +1,7 @@
-import { findIcon, isIconLibrary, iconStyles } from '../icons/iconNames';
+import { findIcon, isIconLibrary, iconStyles, type IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
 import { findNodeAtLocation } from 'jsonc-parser';
-import { libraryTitle } from '../rules/iconRule';
+import { iconCheck, iconProblem, libraryTitle } from '../rules/iconRule';
 import { markdownOf } from '../schema/schema';
 import type { CheckedSite } from './checkedSite';
 import { readFrontmatter } from './frontmatter';
@@ -32,7 +32,7 @@ export function hover(site: CheckedSite, text: JsonText, offset: number): Hover 
       markdown = targetMarkdown(site, target);
     } else if (valueRole(sitePath) === 'icon') {
       const own = location.path[location.path.length - 1] === 'name' && text.tree ? findNodeAtLocation(text.tree, [...location.path.slice(0, -1), 'library'])?.value : undefined;
-      markdown = iconMarkdown(isIconLibrary(own) ? own : site.result.siteIconLibrary, value);
+      markdown = iconMarkdown(site, isIconLibrary(own) ? own : site.result.siteIconLibrary, value);
     } else if (valueRole(sitePath) === 'language' && languageNames[value]) {
       markdown = `${inlineCode(value)}: ${languageNames[value]}`;
     }
@@ -70,11 +70,20 @@ function targetMarkdown(site: CheckedSite, target: Target): string {
   }
 }
 
-function iconMarkdown(library: keyof typeof libraryTitle, name: string): string | undefined {
+/** The icon's library entry, or what is wrong with it in the words of its diagnostic. */
+function iconMarkdown(site: CheckedSite, library: IconLibrary, name: string): string | undefined {
   if (/[/.]/.test(name)) return undefined;
+  const problem = iconProblem(iconCheck(site.host.files, true), library, name);
+  if (!problem) return iconEntry(library, name);
+  const said = plainParagraph(problem.message);
+  const instead = problem.replacement === undefined ? undefined : iconEntry(library, problem.replacement);
+  return instead ? `${said}\n\n${instead}` : said;
+}
+
+function iconEntry(library: IconLibrary, name: string): string | undefined {
   const canonical = findIcon(library, name);
-  if (!canonical) return `Unknown ${libraryTitle[library]} icon ${inlineCode(name)}`;
-  const alias = canonical !== name ? ` (alias of \`${canonical}\`)` : '';
+  if (!canonical) return undefined;
+  const alias = canonical !== name ? ` (alias of ${inlineCode(canonical)})` : '';
   const styles = iconStyles(library, canonical);
-  return `**${name}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
+  return `**${plainText(name)}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
 }

@@ -15,7 +15,7 @@ export interface LinkContext {
   range: OffsetRange;
 }
 
-const linkStart = /(!?)\[(?:[^\[\]\\]|\\.|\[[^\[\]]*\])*\]\(\s*<?([^\s()<>]*)$/;
+const linkStart = /(!?)\[(?:[^[\]\\]|\\.|\[[^[\]]*\])*\]\(\s*<?([^\s()<>]*)$/;
 const definitionStart = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:\s*<?(\S*)$/;
 const attributeStart = /<[A-Za-z][\w.]*\b[^<>]*?\s(href|src)\s*=\s*(?:\{\s*)?["']([^"']*)$/;
 
