@@ -176,12 +176,12 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       // Typing narrows the list (it is incomplete: the server is asked again).
       await wb.type('rock');
       const rock = await waitFor(
-        'rocket among the suggestions',
+        'the list narrowed to "rock" (rocketchat among the suggestions, which the empty value\'s list does not hold)',
         async () => {
           // The widget may close while the narrowed list is on its way: ask again, as a person would.
           const open = await wb.page.locator('.editor-widget.suggest-widget.visible').isVisible();
           const labels = open ? await wb.suggestLabels(2000) : await wb.triggerSuggest();
-          return labels.includes('rocket') ? labels : undefined;
+          return labels.includes('rocketchat') ? labels : undefined;
         },
         20_000,
       );
@@ -210,6 +210,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       const page = join(site, 'guides', 'missing.mdx');
       await waitFor('guides/missing.mdx on disk with its title', () => existsSync(page) && readFileSync(page, 'utf8') !== '', 15_000);
       assert.equal(readFileSync(page, 'utf8'), '---\ntitle: "Missing"\n---\n');
+      await waitFor('the new page open in the editor', async () => /missing\.mdx/.test((await wb.page.locator('.part.editor .tab.active').textContent()) ?? ''), 15_000);
       await waitForMarkers(wb, 'the missing-page problem to go', shows(WITHOUT_MISSING_PAGE));
     }));
 
