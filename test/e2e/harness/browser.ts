@@ -187,6 +187,9 @@ export class Workbench {
         () => true,
         () => false,
       );
+      // A row is clicked only once the list has settled (the same rows twice running): while the
+      // typed filter is applied the list re-renders, and a row found just before moves under the click.
+      let previous = '';
       const index = !filled
         ? undefined
         : await waitFor(
@@ -194,7 +197,10 @@ export class Workbench {
             async () => {
               const rows = await this.quickInputRows();
               shown = rows.map((r) => (r.description ? `${r.label} (${r.description})` : r.label));
-              return rows.find(pick)?.index;
+              const snapshot = JSON.stringify(rows);
+              const settled = snapshot === previous;
+              previous = snapshot;
+              return settled ? rows.find(pick)?.index : undefined;
             },
             Math.max(1000, Math.min(deadline - Date.now(), 10_000)),
           ).catch(() => undefined);
