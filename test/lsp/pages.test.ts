@@ -64,6 +64,30 @@ describe('moving pages through the protocol', () => {
   });
 });
 
+describe('a page closed as it moves', () => {
+  let client: LspTestClient;
+  let root: string;
+
+  before(async () => {
+    root = copyOfSite();
+    client = await LspTestClient.start({ root });
+    await client.open('guides/setup.mdx');
+  });
+  after(async () => {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('pulled once more at its old address before the file events arrive, it has no problems there', async () => {
+    const end = client.text('guides/setup.mdx').length;
+    await client.edit('guides/setup.mdx', end, end, '\nSee [out](../../outside).\n');
+    assert.deepEqual((await client.diagnostics('guides/setup.mdx')).map((d) => d.code), ['link/outside-root']);
+    renameSync(join(root, 'guides', 'setup.mdx'), join(root, 'guides', 'install.mdx'));
+    await client.close('guides/setup.mdx');
+    assert.deepEqual(await client.diagnostics('guides/setup.mdx'), []);
+  });
+});
+
 describe('page features through the protocol', () => {
   let client: LspTestClient;
   let root: string;
