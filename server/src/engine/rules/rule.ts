@@ -27,7 +27,7 @@ export type BrokenReference = { cursor: Cursor; reference: string } & (
   | { kind: 'missing'; path: string }
 );
 
-/** The events of a check, in the order they come. Every handler is optional. */
+/** The events of a check, in the order they come. Every handler is optional, and is called without `this`. */
 export interface RuleHandlers {
   /** A JSON file read for the check: the docs.json first, then each file a "$ref" pulls in. */
   document?(document: SourceDocument): void;
@@ -83,7 +83,7 @@ export function startRules(ctx: CheckContext, rules: readonly Rule[]): StartedRu
   for (const name of eventNames) {
     const handlers = started.flatMap((handler) => {
       const fn = handler[name] as Handler | undefined;
-      return fn ? [fn.bind(handler)] : [];
+      return fn ? [fn] : [];
     });
     joined[name] = join(handlers);
   }
