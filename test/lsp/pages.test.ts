@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CompletionList, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CompletionList, Hover, Location, TextEdit, WorkspaceDiagnosticReport, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
@@ -85,6 +85,17 @@ describe('a page closed as it moves', () => {
     renameSync(join(root, 'guides', 'setup.mdx'), join(root, 'guides', 'install.mdx'));
     await client.close('guides/setup.mdx');
     assert.deepEqual(await client.diagnostics('guides/setup.mdx'), []);
+  });
+
+  test('the workspace pull reports no problems of a page closed since it was pulled, and no change on the next pull', async () => {
+    await client.open('index.mdx');
+    assert.equal((await client.diagnostics('index.mdx')).length, 2);
+    await client.close('index.mdx');
+    const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+    const closed = report.items.find((item) => item.uri === client.uri('index.mdx'));
+    assert.deepEqual(closed, { kind: 'full', uri: client.uri('index.mdx'), version: null, resultId: 'closed', items: [] });
+    const again = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [{ uri: closed.uri, value: closed.resultId }] });
+    assert.equal(again.items.find((item) => item.uri === client.uri('index.mdx'))?.kind, 'unchanged');
   });
 });
 
