@@ -1,10 +1,11 @@
 // A second, independent LSP client: Neovim headless (Debian's 0.7.2, no pull diagnostics, no
 // snippets) attaches to `node dist/server.js --stdio`.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runNeovimLsp } from '../e2e/harness/neovim';
+import { runNeovimLsp, type LspDiagnostic } from '../e2e/harness/neovim';
 
 const server = join(__dirname, '..', '..', 'dist', 'server.js');
 const root = join(__dirname, '..', 'fixtures', 'sites', 'lsp-ref');
@@ -43,4 +44,29 @@ test('Neovim gets the published diagnostics and the language codes for "language
     range: { start: { line: 13, character: 20 }, end: { line: 13, character: 22 } },
     newText: '"fr"',
   });
+});
+
+test('Neovim: a heading renamed in another open page reports the link to its old anchor without touching the linking page; restored, the report goes', async () => {
+  const site = mkdtempSync(join(tmpdir(), 'docsjson-nvim-pages-'));
+  try {
+    cpSync(join(__dirname, '..', 'fixtures', 'sites', 'lsp-pages'), site, { recursive: true });
+    const heading = readFileSync(join(site, 'guides', 'setup.mdx'), 'utf8').split('\n').indexOf('## Install');
+    const result = await runNeovimLsp({
+      cmd: [process.execPath, server, '--stdio'],
+      file: 'index.mdx',
+      rootDir: site,
+      steps: [
+        { open: 'guides/setup.mdx', waitForPublishOf: 'guides/setup.mdx' },
+        { setLine: { file: 'guides/setup.mdx', line: heading, text: '## Installing' }, waitForPublishOf: 'index.mdx' },
+        { setLine: { file: 'guides/setup.mdx', line: heading, text: '## Install' }, waitForPublishOf: 'index.mdx' },
+      ],
+    });
+    const messages = (diagnostics: LspDiagnostic[] | null) => diagnostics?.map((d) => d.message);
+    const before = ['Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere', '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?'];
+    assert.deepEqual(messages(result.diagnostics), before);
+    assert.deepEqual(messages(result.stepDiagnostics[1]), ['"#install" is not an anchor of guides/setup.mdx: no heading or id there makes it. Did you mean "#installing"?', ...before]);
+    assert.deepEqual(messages(result.stepDiagnostics[2]), before);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CompletionList, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LspTestClient } from './lspClient';
+import { LspTestClient, vscodeCapabilities } from './lspClient';
 
 const fixture = join(__dirname, '..', 'fixtures', 'sites', 'lsp-pages');
 
@@ -166,10 +166,88 @@ describe('page features through the protocol', () => {
     });
   });
 
+  test('an edited heading of an open page asks the client to pull again: the other open pages linking to it change', async () => {
+    const refreshes = client.refreshRequests;
+    const heading = client.text('guides/setup.mdx').indexOf('## Install') + '## '.length;
+    await client.edit('guides/setup.mdx', heading, heading + 'Install'.length, 'Installing');
+    await client.until(() => client.refreshRequests > refreshes);
+    assert.ok((await client.diagnostics('index.mdx')).some((d) => String(d.message).startsWith('"#install" is not an anchor of guides/setup.mdx')));
+    await client.edit('guides/setup.mdx', heading, heading + 'Installing'.length, 'Install');
+    assert.equal((await client.diagnostics('index.mdx')).length, 2);
+  });
+
   test('a closed page changed on disk is read again: its new link is found', async () => {
     writeFileSync(join(root, 'snippets', 'note.mdx'), '## A note from a snippet\n\nSee the [setup](/guides/setup).\n');
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('snippets/note.mdx'), type: 2 }] });
     const references = await client.request<Location[]>('textDocument/references', { ...at('guides/setup.mdx', 'Back to'), context: { includeDeclaration: true } });
     assert.ok(references.some((location) => location.uri === client.uri('snippets/note.mdx') && location.range.start.line === 2), JSON.stringify(references));
+  });
+});
+
+describe('push diagnostics of pages that link to a changed page', () => {
+  let client: LspTestClient;
+  let root: string;
+  const pushCapabilities = {
+    ...vscodeCapabilities,
+    textDocument: { ...vscodeCapabilities.textDocument, diagnostic: undefined },
+    workspace: { ...vscodeCapabilities.workspace, diagnostics: undefined },
+  };
+  const brokenAnchor = '"#install" is not an anchor of guides/setup.mdx: no heading or id there makes it.';
+  const messagesOfIndex = () => (client.published.get(client.uri('index.mdx')) ?? []).map((d) => String(d.message));
+  const indexReports = (part: string) => messagesOfIndex().some((message) => message.includes(part));
+
+  before(async () => {
+    root = copyOfSite();
+    client = await LspTestClient.start({ root, capabilities: pushCapabilities });
+    await client.open('index.mdx');
+    await client.open('guides/setup.mdx');
+    await client.until(() => messagesOfIndex().length === 2);
+  });
+  after(async () => {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('a heading renamed in the open target page reports the link to its old anchor without touching the linking page; restored, the report goes', async () => {
+    assert.ok(!indexReports(brokenAnchor), messagesOfIndex().join('\n'));
+    const heading = client.text('guides/setup.mdx').indexOf('## Install') + '## '.length;
+    await client.edit('guides/setup.mdx', heading, heading + 'Install'.length, 'Installing');
+    await client.until(() => indexReports(brokenAnchor));
+    assert.ok(indexReports('Did you mean "#installing"?'), messagesOfIndex().join('\n'));
+    await client.edit('guides/setup.mdx', heading, heading + 'Installing'.length, 'Install');
+    await client.until(() => !indexReports(brokenAnchor));
+    assert.equal(messagesOfIndex().length, 2);
+  });
+
+  test('the target page closed unsaved is its text on disk again: the report of its edited heading goes', async () => {
+    const heading = client.text('guides/setup.mdx').indexOf('## Install') + '## '.length;
+    await client.edit('guides/setup.mdx', heading, heading + 'Install'.length, 'Installing');
+    await client.until(() => indexReports(brokenAnchor));
+    await client.close('guides/setup.mdx');
+    await client.until(() => !indexReports(brokenAnchor));
+    await client.open('guides/setup.mdx');
+  });
+
+  test('the target page deleted on disk reports the links to it; created again, the reports go', async () => {
+    const text = client.text('guides/setup.mdx');
+    await client.close('guides/setup.mdx');
+    rmSync(join(root, 'guides', 'setup.mdx'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/setup.mdx'), type: 3 }] });
+    await client.until(() => indexReports('Link "/guides/setup#install" leads nowhere'));
+    writeFileSync(join(root, 'guides', 'setup.mdx'), text);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/setup.mdx'), type: 1 }] });
+    await client.until(() => !indexReports('/guides/setup#install'));
+    assert.equal(messagesOfIndex().length, 2);
+  });
+
+  test('a heading renamed in the target page on disk, the page closed, reports the link to its old anchor', async () => {
+    const path = join(root, 'guides', 'setup.mdx');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace('## Install', '## Installing'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/setup.mdx'), type: 2 }] });
+    await client.until(() => indexReports(brokenAnchor));
+    writeFileSync(path, text);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/setup.mdx'), type: 2 }] });
+    await client.until(() => !indexReports(brokenAnchor));
   });
 });

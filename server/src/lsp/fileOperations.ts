@@ -3,6 +3,7 @@ import { renameEdits, type FileRename } from '../engine/service/rename';
 import type { DiagnosticsFeature } from './diagnostics';
 import type { DocsSite } from './docsSite';
 import type { FileChange } from './docsWorkspace';
+import type { OpenPagesRefresh } from './openPagesRefresh';
 import type { PageFeatures } from './pageFeatures';
 import { workspaceEdit } from './languageFeatures';
 import { offerRedirects } from './redirectOffer';
@@ -15,7 +16,7 @@ const changeKinds: Record<FileChangeType, FileChange> = {
 };
 
 /** Files created, changed, deleted or renamed outside the open buffers. */
-export function serveFileOperations(context: ServerContext, diagnostics: DiagnosticsFeature, pages: PageFeatures): void {
+export function serveFileOperations(context: ServerContext, diagnostics: DiagnosticsFeature, pages: PageFeatures, openPages: OpenPagesRefresh): void {
   const { connection, workspace } = context;
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
@@ -24,7 +25,10 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
       return path ? [{ path, change: changeKinds[type] }] : [];
     });
     const { affected, removed } = workspace.filesChanged(known);
-    pages.filesChanged(known.filter(({ change }) => change === 'changed').map(({ path }) => path));
+    const changedOnDisk = known.filter(({ change }) => change === 'changed').map(({ path }) => path);
+    pages.filesChanged(changedOnDisk);
+    // Pages created or deleted make a new check, which publishes or refreshes every open page.
+    changedOnDisk.forEach((path) => openPages.pageChanged(path));
     removed.forEach((site) => diagnostics.siteRemoved(site));
     if (affected.size > 0) diagnostics.sitesChanged(affected);
   });

@@ -19,6 +19,7 @@ import { serveLanguageFeatures } from './languageFeatures';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
 import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
+import { OpenPagesRefresh } from './openPagesRefresh';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
@@ -30,6 +31,8 @@ export function startLanguageServer(connection: Connection): void {
   let client: ClientFeatures;
   let settingsFromClient: DocsJsonSettings;
   let diagnostics: DiagnosticsFeature;
+  let pages: PageFeatures;
+  let openPages: OpenPagesRefresh;
   let workspaceFolders: string[] = [];
 
   const workspace = new DocsWorkspace({
@@ -46,11 +49,12 @@ export function startLanguageServer(connection: Connection): void {
     workspaceFolders = foldersOf(params);
     settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
     const context: ServerContext = { connection, workspace, client };
-    const pages = new PageFeatures(context);
+    pages = new PageFeatures(context);
     diagnostics = new DiagnosticsFeature(context, pages);
+    openPages = new OpenPagesRefresh(context, (path) => diagnostics.pageChanged(path));
     serveLanguageFeatures(context, pages);
     servePageRenames(context, pages);
-    serveFileOperations(context, diagnostics, pages);
+    serveFileOperations(context, diagnostics, pages, openPages);
     serveNavigation(context);
     if (client.showDocument) serveOpenPageCommand(context);
     return {
@@ -129,6 +133,9 @@ export function startLanguageServer(connection: Connection): void {
     if (!path) return;
     if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);
     const affected = workspace.documentChanged(path, document, kind);
+    // A page closed unsaved is its text on disk again.
+    if (kind === 'closed') pages.filesChanged([path]);
+    openPages.pageChanged(path);
     if (client.pullDiagnostics) return;
     if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;

@@ -41,6 +41,16 @@ export interface NvimLspRequest {
   params?: Record<string, unknown>;
 }
 
+/** A step after the first diagnostics: open a file, or replace a line of an open one, then wait for a file's diagnostics. */
+export interface NvimStep {
+  /** Opens this file (absolute, or relative to rootDir) in a buffer attached to the server. */
+  open?: string;
+  /** Replaces one line (0-based) of an open buffer, as typing would: the server gets didChange. */
+  setLine?: { file: string; line: number; text: string };
+  /** Waits for diagnostics published for this file after the step (absolute, or relative to rootDir). */
+  waitForPublishOf?: string;
+}
+
 export interface NvimLspOptions {
   /** Server command, e.g. ['node', 'dist/server.js', '--stdio']. */
   cmd: string[];
@@ -63,6 +73,8 @@ export interface NvimLspOptions {
   diagnosticsSettleMs?: number;
   /** Shortcut for a textDocument/completion request at this position. */
   completionAt?: Position;
+  /** Steps run in order after the first diagnostics, before the requests. */
+  steps?: NvimStep[];
   /** Further requests, sent in order after diagnostics. */
   requests?: NvimLspRequest[];
   /** Per-request timeout (default 10 s). */
@@ -82,6 +94,11 @@ export interface NvimLspResult {
   diagnosticsReceived: boolean;
   /** Labels/items of the completion request (completionAt), normalised from list or array. */
   completion?: { items: CompletionItem[]; isIncomplete?: boolean; error?: unknown };
+  /**
+   * Per step: the last diagnostics published for its `waitForPublishOf` file within the settle time
+   * after the first one, or null when none came before the diagnostics timeout.
+   */
+  stepDiagnostics: Array<LspDiagnostic[] | null>;
   /** Results of `requests`, in order. */
   responses: Array<{ method: string; result?: unknown; error?: unknown }>;
   /** Server capabilities from initialize. */
@@ -124,7 +141,7 @@ local opts = vim.json.decode(f:read('*a'))
 f:close()
 
 local started = vim.loop.hrtime()
-local out = { diagnostics = {}, publishes = {}, diagnosticsReceived = false, responses = {} }
+local out = { diagnostics = {}, publishes = {}, diagnosticsReceived = false, responses = {}, stepDiagnostics = {} }
 local done = false
 
 local function finish(err)
@@ -247,6 +264,41 @@ if opts.waitForDiagnostics then
   end
 end
 if done then return end
+
+local buffers = { [opts.file] = bufnr }
+for i, step in ipairs(opts.steps or {}) do
+  local published_before = #out.publishes
+  if step.open then
+    local b = vim.fn.bufadd(step.open)
+    vim.fn.bufload(b)
+    vim.bo[b].filetype = step.filetype
+    vim.lsp.buf_attach_client(b, client_id)
+    buffers[step.open] = b
+  end
+  if step.setLine then
+    local b = buffers[step.setLine.file]
+    if not b then finish('step ' .. i .. ': ' .. step.setLine.file .. ' is not open') return end
+    vim.api.nvim_buf_set_lines(b, step.setLine.line, step.setLine.line + 1, true, { step.setLine.text })
+  end
+  local found = vim.NIL
+  if step.waitForPublishOf then
+    local target = vim.uri_from_fname(step.waitForPublishOf)
+    local function last_publish()
+      for j = #out.publishes, published_before + 1, -1 do
+        if out.publishes[j].uri == target then return out.publishes[j].diagnostics end
+      end
+      return nil
+    end
+    vim.wait(opts.diagnosticsTimeoutMs, function() return done or last_publish() ~= nil end, 20)
+    if done then return end
+    if last_publish() ~= nil and opts.diagnosticsSettleMs > 0 then
+      vim.wait(opts.diagnosticsSettleMs, function() return done end, 20)
+      if done then return end
+    end
+    found = last_publish() or vim.NIL
+  end
+  out.stepDiagnostics[i] = found
+end
 run_requests()
 `;
 
@@ -286,6 +338,15 @@ export async function runNeovimLsp(options: NvimLspOptions): Promise<NvimLspResu
       diagnosticsTimeoutMs: options.diagnosticsTimeoutMs ?? 10_000,
       diagnosticsSettleMs: options.diagnosticsSettleMs ?? 300,
       completionAt: options.completionAt ?? null,
+      steps: (options.steps ?? []).map((step) => {
+        const open = step.open === undefined ? undefined : resolve(rootDir, step.open);
+        return {
+          open,
+          filetype: open === undefined ? undefined : FILETYPES[extname(open).toLowerCase()] ?? 'text',
+          setLine: step.setLine && { ...step.setLine, file: resolve(rootDir, step.setLine.file) },
+          waitForPublishOf: step.waitForPublishOf === undefined ? undefined : resolve(rootDir, step.waitForPublishOf),
+        };
+      }),
       requests: options.requests ?? [],
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       // Lua's own deadline fires a little before the hard kill, so partial results still come back.
@@ -370,6 +431,10 @@ export async function runNeovimLsp(options: NvimLspOptions): Promise<NvimLspResu
             error: (raw.completion as { error?: unknown }).error,
           }
         : undefined,
+      stepDiagnostics: (options.steps ?? []).map((_step, i) => {
+        const found = asArray<unknown>(raw.stepDiagnostics)[i];
+        return found === null || found === undefined ? null : asArray<LspDiagnostic>(found);
+      }),
       responses: asArray(raw.responses),
       capabilities: raw.capabilities as Record<string, unknown> | undefined,
       serverExit: raw.serverExit as NvimLspResult['serverExit'],

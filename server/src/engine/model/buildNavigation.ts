@@ -94,6 +94,9 @@ function newElement(
   const nameKey = nameKeys[kind];
   const name = nameKey && typeof value[nameKey] === 'string' ? (value[nameKey] as string) : undefined;
   const own = value.openapi === undefined ? noSpecs : specDeclarations(childCursor(cursor, 'openapi', value.openapi));
+  const collections = collectionsOf(value);
+  const allowed = allowedCollections[kind];
+  const childCollections = kind === 'navigation' || disallowedOf(collections, allowed).length === 0 ? collections : collections.filter((key) => allowed.includes(key));
   return {
     kind,
     cursor,
@@ -106,6 +109,8 @@ function newElement(
     ownOpenapi: own.length > 0,
     groupDepth,
     depth,
+    collections,
+    childCollections,
     // Set by the walk; present from the start so every element has one shape.
     pageList: undefined,
     referencedPages: undefined,
@@ -123,12 +128,7 @@ function walkElement(walk: NavigationWalk, element: NavElement): void {
   const position = addElement(walk, element);
   if (element.depth > maxNavigationDepth) return;
   const { kind, value } = element;
-  const collections = collectionsOf(value);
-  if (collections.length > 0) {
-    const allowed = allowedCollections[kind];
-    const walked = kind === 'navigation' || disallowedOf(collections, allowed).length === 0 ? collections : collections.filter((key) => allowed.includes(key));
-    for (const key of walked) walkCollection(walk, element, position, key);
-  }
+  for (const key of element.childCollections) walkCollection(walk, element, position, key);
   if ('global' in value && kind !== 'group' && kind !== 'menuItem') walkGlobal(walk, element);
 }
 

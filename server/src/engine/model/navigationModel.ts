@@ -119,6 +119,10 @@ export interface NavElement {
   groupDepth: number;
   /** Nesting depth in the navigation (0 for "navigation" itself); past `maxNavigationDepth` the walk stops. */
   depth: number;
+  /** The collection keys the element holds, in the order written. */
+  collections: CollectionKey[];
+  /** Those of them the walk follows: the ones its kind may hold ("navigation" follows all). */
+  childCollections: CollectionKey[];
   /** The element's "pages" list once walked (its target, when written as a "$ref"). */
   pageList?: Cursor;
   /** Entries of that list written as a "$ref" to a page path, by index: where the path is. */

@@ -3,7 +3,6 @@ import { childCursor, describeValue, isRecord } from '../model/cursor';
 import {
   allowedCollections,
   collectionKinds,
-  collectionsOf,
   describeElement,
   disallowedOf,
   keptCollection,
@@ -101,12 +100,11 @@ function checkName(ctx: CheckContext, element: NavElement): void {
 }
 
 function checkCollections(ctx: CheckContext, element: NavElement): void {
-  const collections = collectionsOf(element.value);
-  if (collections.length === 0) return;
-  const allowed = allowedCollections[element.kind];
-  const disallowed = disallowedOf(collections, allowed);
-  for (const key of disallowed) reportDisallowedCollection(ctx, element, key);
-  const childCollections = disallowed.length === 0 ? collections : collections.filter((key) => allowed.includes(key));
+  const { collections, childCollections } = element;
+  if (collections.length === childCollections.length && childCollections.length < 2) return;
+  if (collections.length !== childCollections.length) {
+    for (const key of disallowedOf(collections, allowedCollections[element.kind])) reportDisallowedCollection(ctx, element, key);
+  }
   if (childCollections.length < 2) return;
   for (const { key, consequence } of droppedCollections(element.kind, childCollections)) {
     ctx.report({

@@ -34,7 +34,7 @@ export type BrokenReference = { cursor: Cursor; reference: string } & (
   | { kind: 'missing'; path: string }
 );
 
-/** The events of a check of docs.json, in the order they come. Every handler is optional. */
+/** The events of a check of docs.json, in the order they come. Every handler is optional, and is called without `this`. */
 export interface DocsJsonHandlers {
   /** A JSON file read for the check: the docs.json first, then each file a "$ref" pulls in. */
   document?(document: SourceDocument): void;
@@ -90,7 +90,7 @@ export function startRules(ctx: CheckContext, rules: readonly DocsJsonRule[]): S
   for (const name of eventNames) {
     const handlers = started.flatMap((handler) => {
       const fn = handler[name] as Handler | undefined;
-      return fn ? [fn.bind(handler)] : [];
+      return fn ? [fn] : [];
     });
     joined[name] = join(handlers);
   }
