@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, checkRedirects, checkSitePages, compareDiagnostics, DiskSiteHost, LineIndex, loadProjectConfig, projectConfigFileName, reportedDiagnostics, SiteGraph, siteRoutes, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, checkedFiles, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -65,12 +65,13 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
     if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
   };
   if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);
+  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules], checkedFiles(graph));
   for (const { document, diagnostics } of result.documents.values()) {
-    const isMain = document.path === basename(file);
-    const all = isMain ? [...diagnostics, ...checkRedirects(result, siteRoutes(graph.routes))].sort(compareDiagnostics) : diagnostics;
-    report(document.path, document.json.text, all, isMain);
+    const found = siteFindings.get(document.path);
+    siteFindings.delete(document.path);
+    report(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics, document.path === basename(file));
   }
-  for (const [page, diagnostics] of checkSitePages(graph)) report(page, graph.page(page)!.text, diagnostics);
+  for (const [page, diagnostics] of siteFindings) report(page, graph.page(page)!.text, diagnostics);
   return { reported, pages: graph.files.pageFiles.length };
 }
 

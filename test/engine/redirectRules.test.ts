@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, runSiteRules, type Diagnostic } from '../../server/src/engine';
 import { SiteGraph } from '../../server/src/engine/pages/siteGraph';
 import { compileRoutePattern, substitute } from '../../server/src/engine/redirects/redirectPattern';
-import { checkRedirects, siteRoutes } from '../../server/src/engine/rules/redirectRule';
+import { redirectRule } from '../../server/src/engine/rules/redirectRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const pages = {
@@ -30,7 +30,7 @@ function checkSite(marked: string, files: Record<string, string>): RedirectCheck
   const { text, ranges } = extractMarkers(marked);
   const host = new DiskSiteHost(writeSite({ ...files, 'docs.json': text }));
   const check = checkDocsJson(text, host);
-  return { diagnostics: checkRedirects(check, siteRoutes(new SiteGraph(host, check).routes)), ranges };
+  return { diagnostics: runSiteRules(new SiteGraph(host, check), [redirectRule], []).get('docs.json') ?? [], ranges };
 }
 
 function withCode(check: RedirectCheck, code: string): Diagnostic[] {

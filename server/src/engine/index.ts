@@ -10,8 +10,9 @@ export { readPage, ownAnchors, PageModel, type Heading, type ComponentAnchor } f
 export type { PageReference, SnippetImport, ReferenceKind } from './pages/scanPage';
 export type { Route, Redirect, GeneratedPage } from './pages/routes';
 export { slugOf } from './pages/slug';
-export { checkSitePages, pageRules } from './pages/allPageRules';
-export { checkedFiles, checkPages, PageCheckContext, type PageRule, type PageRuleHandlers, type PageProblem } from './pages/pageRule';
+export { checkSitePages } from './pages/allPageRules';
+export { checkedFiles, runSiteRules, type SiteRule } from './pages/siteCheck';
+export { docsJsonSiteRules, pageRules } from './rules/allRules';
 export { compareDiagnostics } from './diagnostic';
-export { checkRedirects, siteRoutes, type SiteRoutes } from './rules/redirectRule';
-export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, projectConfigFileName, reportedDiagnostics, type LoadedProjectConfig, type ProjectConfig, type RuleSeverity } from './config/projectConfig';
+export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, reportedDiagnostics, type LoadedProjectConfig, type ProjectConfig } from './config/projectConfig';
+export { projectConfigFileName } from './config/configCheck';

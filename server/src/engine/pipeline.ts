@@ -6,7 +6,7 @@ import { NavigationModel, type NavElement, type SpecDeclaration } from './model/
 import type { SourceDocument } from './model/sourceDocument';
 import { loadSpecs, type SpecStatuses } from './openapi/loadSpec';
 import type { SpecCache } from './openapi/openapiSpec';
-import { rules } from './rules/allRules';
+import { docsJsonRules } from './rules/allRules';
 import { startRules } from './rules/rule';
 import type { SiteHost } from './site/siteHost';
 
@@ -22,7 +22,7 @@ import type { SiteHost } from './site/siteHost';
 /** Step 1: a context for one check with every rule started on it. */
 export function startCheck(host: SiteHost, options: CheckOptions, main: SourceDocument, siteIconLibrary: IconLibrary, specCache: SpecCache): CheckContext {
   const ctx = new CheckContext(host, options, main, siteIconLibrary, specCache);
-  ctx.rules = startRules(ctx, rules);
+  ctx.rules = startRules(ctx, docsJsonRules);
   return ctx;
 }
 

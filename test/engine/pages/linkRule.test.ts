@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkDocsJson, checkPages, DiskSiteHost, SiteGraph, type Diagnostic } from '../../../server/src/engine';
+import { checkDocsJson, runSiteRules, DiskSiteHost, SiteGraph, type Diagnostic } from '../../../server/src/engine';
 import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { docsJson, extractMarkers, writeSite } from '../../support/site';
 
@@ -25,7 +25,7 @@ function checkPage(marked: string, path = 'guides/page.mdx'): { diagnostics: Dia
   const root = writeSite({ ...baseSite, [path]: text });
   const host = new DiskSiteHost(root);
   const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
-  return { diagnostics: checkPages(graph, [linkRule]).get(path) ?? [], ranges, text };
+  return { diagnostics: runSiteRules(graph, [linkRule]).get(path) ?? [], ranges, text };
 }
 
 function expectFindings(marked: string, code: string, messages: RegExp[]): Diagnostic[] {
@@ -104,6 +104,6 @@ describe('link rule', () => {
     const root = writeSite({ ...baseSite, 'snippets/shared.mdx': '## From the snippet\n[x](/nowhere)\n' });
     const host = new DiskSiteHost(root);
     const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
-    assert.deepEqual([...checkPages(graph, [linkRule]).keys()], ['snippets/shared.mdx']);
+    assert.deepEqual([...runSiteRules(graph, [linkRule]).keys()], ['snippets/shared.mdx']);
   });
 });

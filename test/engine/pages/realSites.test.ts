@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkDocsJson, checkPages, DiskSiteHost, LineIndex, SiteGraph } from '../../../server/src/engine';
+import { checkDocsJson, runSiteRules, DiskSiteHost, LineIndex, SiteGraph } from '../../../server/src/engine';
 import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { pageOf } from '../../../server/src/engine/site/fileIndex';
 import { materialiseSite, realSites, type RealSite } from '../../support/sites';
@@ -30,7 +30,7 @@ describe('page checks on the three real sites', { timeout: 300_000 }, () => {
       const graph = siteGraph(site);
 
       it('finds exactly the reviewed findings on the clean site', () => {
-        assert.deepEqual(findings(graph, checkPages(graph, [linkRule])), [...pinnedFindings[site]].sort());
+        assert.deepEqual(findings(graph, runSiteRules(graph, [linkRule])), [...pinnedFindings[site]].sort());
       });
 
       it('reports each injected broken link at its line, and no valid one', () => {
@@ -58,7 +58,7 @@ describe('page checks on the three real sites', { timeout: 300_000 }, () => {
         try {
           const firstLine = original.slice(0, bodyStart).split('\n').length;
           const lastLines = text.split('\n').length - bottom.length;
-          const injected = findings(graph, checkPages(graph, [linkRule], [page])).filter((finding) => {
+          const injected = findings(graph, runSiteRules(graph, [linkRule], [page])).filter((finding) => {
             const line = Number(/:(\d+) /.exec(finding)![1]);
             return (line >= firstLine && line < firstLine + top.length) || line > lastLines;
           });

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkDocsJson, checkPages, checkRedirects, DiskSiteHost, LineIndex, SiteGraph, siteRoutes, type Diagnostic } from '../../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, LineIndex, runSiteRules, SiteGraph, type Diagnostic } from '../../../server/src/engine';
 import { frontmatterRule } from '../../../server/src/engine/rules/frontmatterRule';
 import { orphanRule } from '../../../server/src/engine/rules/orphanRule';
+import { redirectRule } from '../../../server/src/engine/rules/redirectRule';
 import { materialiseSite, realSites, type RealSite } from '../../support/sites';
 
 /**
@@ -37,7 +38,7 @@ function run(root: string): SiteRun {
   const docsJson = readFileSync(join(root, 'docs.json'), 'utf8');
   const check = checkDocsJson(docsJson, host);
   const graph = new SiteGraph(host, check);
-  return { graph, docsJson, redirects: checkRedirects(check, siteRoutes(graph.routes)), pages: checkPages(graph, [frontmatterRule, orphanRule]) };
+  return { graph, docsJson, redirects: runSiteRules(graph, [redirectRule], []).get('docs.json') ?? [], pages: runSiteRules(graph, [frontmatterRule, orphanRule]) };
 }
 
 function counts(result: SiteRun): Record<string, number> {

@@ -1,12 +1,31 @@
+import type { ConfigRule } from '../config/configCheck';
+import type { SiteRule } from '../pages/siteCheck';
+import { configRule } from './configRule';
 import { droppedKeyRule } from './droppedKeyRule';
+import { frontmatterRule } from './frontmatterRule';
 import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
+import { linkRule } from './linkRule';
 import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
+import { orphanRule } from './orphanRule';
 import { pageRule } from './pageRule';
+import { redirectRule } from './redirectRule';
 import { referenceRule } from './referenceRule';
-import type { Rule } from './rule';
+import type { DocsJsonRule, Rule } from './rule';
 import { schemaRule } from './schemaRule';
 
-/** Every rule, in the order each event reaches them. */
-export const rules: readonly Rule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule];
+/** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
+export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule];
+
+/** The site rules that report on pages: run over every page, or over the one being edited. */
+export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule];
+
+/** The site rules that report on docs.json: run once over the site after each check of docs.json. */
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];
+
+/** The rules of docsjson.config.json. */
+export const configRules: readonly ConfigRule[] = [configRule];
+
+/** Every rule: each code of codes.ts is reported by exactly one of them. */
+export const allRules: readonly Rule<never, unknown>[] = [...docsJsonRules, ...pageRules, ...docsJsonSiteRules, ...configRules];

@@ -1,12 +1,12 @@
 import { childCursor, isRecord, type Cursor } from '../model/cursor';
 import type { CheckContext } from '../checkContext';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /**
  * Keys the site drops without a word because another key beside them wins, where the schema alone
  * cannot say so: "fonts" with "family" beside "heading"/"body" keeps only the family.
  */
-export const droppedKeyRule: Rule = {
+export const droppedKeyRule: DocsJsonRule = {
   codes: ['schema/dropped-key'],
   start: (ctx) => ({
     root(root) {

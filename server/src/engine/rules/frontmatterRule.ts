@@ -13,7 +13,7 @@ import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
-import type { PageRule } from '../pages/pageRule';
+import type { SiteRule } from '../pages/siteCheck';
 import { lookUpOperation, specProblem, specsFor } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
@@ -71,7 +71,7 @@ const metaTagKey = /^(og|twitter):/;
  * Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API
  * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks).
  */
-export const frontmatterRule: PageRule = {
+export const frontmatterRule: SiteRule = {
   codes: [
   'frontmatter/syntax',
   'frontmatter/type',

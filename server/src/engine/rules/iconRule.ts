@@ -6,12 +6,12 @@ import type { CheckContext } from '../checkContext';
 import { resolveReference } from '../site/references';
 import type { Code } from '../codes';
 import type { FileIndex } from '../site/fileIndex';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
 /** Icon names against the library in force (the icon's own, else the site's, else Font Awesome); icon files exist in the docs root. */
-export const iconRule: Rule = {
+export const iconRule: DocsJsonRule = {
   codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown', 'icon/not-in-free'],
   start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
 };

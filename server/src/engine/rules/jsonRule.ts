@@ -1,8 +1,8 @@
 import { Cursor } from '../model/cursor';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /** Broken JSON, in the docs.json and in each file a "$ref" pulls in (the rest is still checked). */
-export const jsonRule: Rule = {
+export const jsonRule: DocsJsonRule = {
   codes: ['json/syntax'],
   start: (ctx) => ({
     document(document) {

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
 import type { PageModel } from '../pages/pageModel';
-import type { PageCheckContext, PageRule } from '../pages/pageRule';
+import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
 
 /** Attributes whose target is a file to show or play, not a page to open. */
@@ -20,7 +20,7 @@ function wantsFile(reference: PageReference, path: string): boolean {
  * redirect of the site, an anchor that the target page defines, a snippet file, never out of the
  * docs root.
  */
-export const linkRule: PageRule = {
+export const linkRule: SiteRule = {
   codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'],
   start(ctx) {
     return {
@@ -34,7 +34,7 @@ export const linkRule: PageRule = {
   },
 };
 
-function checkImport(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageReference): void {
   const source = reference.target;
   if (!/^[./]/.test(source)) return;
   if (ctx.graph.resolveImport(source, page.file)) return;
@@ -45,7 +45,7 @@ function checkImport(ctx: PageCheckContext, page: PageModel, reference: PageRefe
   });
 }
 
-function checkLink(ctx: PageCheckContext, page: PageModel, reference: PageReference): void {
+function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageReference): void {
   const { graph } = ctx;
   const written = reference.target;
   const resolution = graph.resolveLink(written, page.file);

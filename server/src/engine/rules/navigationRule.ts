@@ -16,14 +16,14 @@ import {
 } from '../model/navigationModel';
 import type { CheckContext } from '../checkContext';
 import type { UnreadableEntry } from '../model/buildNavigation';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /**
  * The navigation's structure (the Spec's rules): one root pattern, one type of child per level,
  * which children each element may hold, required names and pages, entries of the right type,
  * `expanded` only where it works, global anchors linking out.
  */
-export const navigationRule: Rule = {
+export const navigationRule: DocsJsonRule = {
   codes: [
     'schema/type',
     'nav/no-root-pattern',

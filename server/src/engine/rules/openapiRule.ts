@@ -5,13 +5,13 @@ import type { Code } from '../codes';
 import { loadSpec, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /**
  * Each declared OpenAPI spec can be read, and each `"METHOD /path"` page entry names an
  * operation of the spec in force (checked once the specs are loaded).
  */
-export const openapiRule: Rule = {
+export const openapiRule: DocsJsonRule = {
   codes: ['ref/outside-root', 'ref/missing-openapi', 'ref/invalid-openapi', 'ref/operation-without-spec', 'ref/unknown-operation'],
   start(ctx) {
     const operations: PageEntry[] = [];

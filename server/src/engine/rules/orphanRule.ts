@@ -1,7 +1,7 @@
 import { isRecord } from '../model/cursor';
 import { pagePath } from '../model/pageReference';
 import { normaliseRoute } from '../redirects/redirectPattern';
-import type { PageRule } from '../pages/pageRule';
+import type { SiteRule } from '../pages/siteCheck';
 import { trimSlashes } from '../pages/routes';
 import type { SiteGraph } from '../pages/siteGraph';
 
@@ -9,7 +9,7 @@ import type { SiteGraph } from '../pages/siteGraph';
  * Pages that no navigation lists and nothing reaches: no page links to or imports them, no link
  * in docs.json (navbar, anchors, redirects) leads to them. Some are deliberate, so it is information, not a warning.
  */
-export const orphanRule: PageRule = {
+export const orphanRule: SiteRule = {
   codes: ['page/orphaned'],
   start(ctx) {
     const { graph } = ctx;

@@ -4,13 +4,13 @@ import { pageCursor } from '../model/navigationModel';
 import { pageExtensions } from '../site/fileIndex';
 import { isExternalUrl } from '../site/references';
 import { didYouMean } from '../suggest';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /**
  * A page entry names a file under the docs root, written without its extension. Entries that
  * name an API operation are the OpenAPI rule's.
  */
-export const pageRule: Rule = {
+export const pageRule: DocsJsonRule = {
   codes: ['ref/outside-root', 'ref/empty-page', 'ref/page-extension', 'ref/missing-page'],
   start: (ctx) => ({
     page(owner, index, value) {

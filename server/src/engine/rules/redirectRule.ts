@@ -1,14 +1,35 @@
 import type { CheckResult } from '../check';
-import { codes, type Code } from '../codes';
-import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
+import type { Code } from '../codes';
+import type { Severity, Suggestion } from '../diagnostic';
 import type { JsonPath } from '../json/path';
 import { isRecord } from '../model/cursor';
 import type { Routes } from '../pages/routes';
+import type { SiteRule } from '../pages/siteCheck';
 import { compileRoutePattern, normaliseRoute, substitute, type RoutePattern } from '../redirects/redirectPattern';
 import { didYouMean } from '../suggest';
 
+/**
+ * The "redirects" of docs.json against the routes of its site: duplicate sources, sources that
+ * hide pages, destinations that lead nowhere, chains and loops. Reported on docs.json.
+ */
+export const redirectRule: SiteRule = {
+  codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'],
+  start(ctx) {
+    return {
+      site() {
+        const { check, routes } = ctx.graph;
+        const main = check?.documents.get(check.basis.mainPath)?.document;
+        if (!check || !main) return;
+        const problems = redirectProblems(check, siteRoutes(routes));
+        const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
+        problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(main.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
+      },
+    };
+  },
+};
+
 /** What the site serves at a route ("/guides/setup", no trailing slash). */
-export interface SiteRoutes {
+interface SiteRoutes {
   /** What serves a route: a page file, a page generated from an API operation, or a static file. */
   resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
   /** Every route a page is served at. */
@@ -16,7 +37,7 @@ export interface SiteRoutes {
 }
 
 /** The site graph's routes as the redirect checks see them. */
-export function siteRoutes(routes: Routes): SiteRoutes {
+function siteRoutes(routes: Routes): SiteRoutes {
   return {
     resolve(route) {
       const path = route.slice(1);
@@ -32,8 +53,6 @@ export function siteRoutes(routes: Routes): SiteRoutes {
     },
   };
 }
-
-export const redirectCodes: readonly Code[] = ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'];
 
 interface RedirectProblem {
   path: JsonPath;
@@ -53,15 +72,10 @@ const external = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)/;
 /** How many redirects a chain may follow before it is taken for a loop. */
 const maxHops = 32;
 
-/**
- * Checks the "redirects" of a checked docs.json against the routes of its site: duplicate
- * sources, sources that hide pages, destinations that lead nowhere, chains and loops. Returns
- * diagnostics of the docs.json, in document order.
- */
-export function checkRedirects(check: CheckResult, routes: SiteRoutes): Diagnostic[] {
-  const main = check.documents.get(check.basis.mainPath)?.document;
-  const value = main?.json.value;
-  if (!main || !isRecord(value) || !Array.isArray(value.redirects)) return [];
+/** The problems of the "redirects" of a checked docs.json, at their JSON paths. */
+function redirectProblems(check: CheckResult, routes: SiteRoutes): RedirectProblem[] {
+  const value = check.documents.get(check.basis.mainPath)?.document.json.value;
+  if (!isRecord(value) || !Array.isArray(value.redirects)) return [];
   const problems: RedirectProblem[] = [];
   const ctx: Reporter = { report: (problem) => problems.push(problem) };
   const list = value.redirects;
@@ -115,10 +129,7 @@ export function checkRedirects(check: CheckResult, routes: SiteRoutes): Diagnost
     }
     checkStaticDestination(ctx, redirect, destination.route, routes, redirectOf, allPageRoutes);
   }
-  const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
-  return problems
-    .map(({ code, message, severity, suggestions }, index) => ({ range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity: severity ?? codes[code].severity, suggestions }))
-    .sort(compareDiagnostics);
+  return problems;
 }
 
 interface Reporter {

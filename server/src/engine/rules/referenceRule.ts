@@ -1,7 +1,7 @@
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /** A "$ref" must name a file of the docs folder that exists and does not lead back to itself. */
-export const referenceRule: Rule = {
+export const referenceRule: DocsJsonRule = {
   codes: ['ref/remote', 'ref/outside-root', 'ref/cycle', 'ref/missing-file'],
   start: (ctx) => ({
     brokenReference(broken) {

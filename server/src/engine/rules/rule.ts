@@ -8,16 +8,23 @@ import type { SpecStatuses } from '../openapi/loadSpec';
 import type { DefinitionHook } from '../schema/validate';
 
 /**
- * A rule: a family of related codes and the checks that report them. A check (or a re-check of
- * one part) starts every rule once; each rule answers with handlers for the events of the check
- * it needs, and reports through the context. A rule keeps what it needs across events (the
- * operation entries it has seen, a cache of suggestions) in the closure `start` makes.
+ * A rule: a family of related codes and the checks that report them. A check starts every rule
+ * once with its context; each rule answers with handlers for the events of the check it needs,
+ * and reports through the context. A rule keeps what it needs across events (the operation
+ * entries it has seen, a cache of suggestions) in the closure `start` makes.
+ *
+ * Three checks run rules, each with its own context and events: docs.json's (`DocsJsonRule`,
+ * below: pipeline.ts), the site's (`SiteRule`: pages/siteCheck.ts) and the config file's
+ * (`ConfigRule`: config/configCheck.ts). Every rule is listed in rules/allRules.ts.
  */
-export interface Rule {
+export interface Rule<Context, Handlers> {
   /** Every code the rule can report (the invariant test holds it to them). */
   readonly codes: readonly Code[];
-  start(ctx: CheckContext): RuleHandlers;
+  start(ctx: Context): Handlers;
 }
+
+/** A rule of docs.json, started by each check and by each re-check of one part. */
+export type DocsJsonRule = Rule<CheckContext, DocsJsonHandlers>;
 
 /** A "$ref" the check could not follow, and why. */
 export type BrokenReference = { cursor: Cursor; reference: string } & (
@@ -27,8 +34,8 @@ export type BrokenReference = { cursor: Cursor; reference: string } & (
   | { kind: 'missing'; path: string }
 );
 
-/** The events of a check, in the order they come. Every handler is optional, and is called without `this`. */
-export interface RuleHandlers {
+/** The events of a check of docs.json, in the order they come. Every handler is optional, and is called without `this`. */
+export interface DocsJsonHandlers {
   /** A JSON file read for the check: the docs.json first, then each file a "$ref" pulls in. */
   document?(document: SourceDocument): void;
   /** The docs.json's top-level value (which may be of any type), before the navigation is walked. */
@@ -52,12 +59,12 @@ export interface RuleHandlers {
   definitions?: Record<string, DefinitionHook>;
 }
 
-type EventName = Exclude<keyof RuleHandlers, 'definitions'>;
+type EventName = Exclude<keyof DocsJsonHandlers, 'definitions'>;
 
 const eventNames: readonly EventName[] = ['document', 'root', 'topLevelMember', 'brokenReference', 'navigation', 'element', 'unreadableEntry', 'page', 'specs'];
 
 /** The started rules of one check, as one set of handlers, each present (a no-op when no rule listens). */
-export type StartedRules = Required<RuleHandlers>;
+export type StartedRules = Required<DocsJsonHandlers>;
 
 type Handler = (a: never, b: never, c: never) => void;
 
@@ -77,7 +84,7 @@ function join(handlers: Handler[]): Handler {
 }
 
 /** Starts every rule for a check and joins their handlers: each event calls the rules that handle it, in the order given. */
-export function startRules(ctx: CheckContext, rules: readonly Rule[]): StartedRules {
+export function startRules(ctx: CheckContext, rules: readonly DocsJsonRule[]): StartedRules {
   const started = rules.map((rule) => rule.start(ctx));
   const joined: Partial<Record<EventName, Handler>> = {};
   for (const name of eventNames) {
@@ -89,5 +96,5 @@ export function startRules(ctx: CheckContext, rules: readonly Rule[]): StartedRu
   }
   const definitions: Record<string, DefinitionHook> = {};
   for (const handler of started) Object.assign(definitions, handler.definitions);
-  return { ...(joined as Required<Omit<RuleHandlers, 'definitions'>>), definitions };
+  return { ...(joined as Required<Omit<DocsJsonHandlers, 'definitions'>>), definitions };
 }

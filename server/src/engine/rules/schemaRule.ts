@@ -3,7 +3,7 @@ import { collectionKinds } from '../model/navigationModel';
 import { definition, docsSchema } from '../schema/schema';
 import { validate, validateTopMember, type ValidationOptions } from '../schema/validate';
 import { legacyTopLevelKeys } from './legacyKeys';
-import type { Rule } from './rule';
+import type { DocsJsonRule } from './rule';
 
 /** Keys of an element that the navigation walk reads: its children. */
 const elementSkippedKeys = new Set<string>([...Object.keys(collectionKinds), 'global']);
@@ -23,7 +23,7 @@ const globalDefinitions: Record<string, string> = {
  * Every value against the schema (schemas/docs.schema.json): known keys, types, enums, patterns;
  * the navigation's elements each against their own definition, their children left to the walk.
  */
-export const schemaRule: Rule = {
+export const schemaRule: DocsJsonRule = {
   codes: ['schema/type', 'schema/required', 'schema/enum', 'schema/pattern', 'schema/empty', 'schema/range', 'schema/deprecated', 'schema/unknown-key', 'schema/legacy-key'],
   start(ctx) {
     const hooks = () => ctx.rules.definitions;

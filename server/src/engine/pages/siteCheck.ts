@@ -1,10 +1,11 @@
 import { codes, type Code } from '../codes';
 import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
+import type { Rule } from '../rules/rule';
 import type { PageModel } from './pageModel';
 import type { SiteGraph } from './siteGraph';
 
-export interface PageProblem {
+export interface SiteProblem {
   range: OffsetRange;
   code: Code;
   message: string;
@@ -14,13 +15,13 @@ export interface PageProblem {
   data?: Record<string, unknown>;
 }
 
-/** One check of a site's pages: the graph, and the diagnostics found so far by file. */
-export class PageCheckContext {
+/** One check of a site: the graph, and the diagnostics found so far by file (a page, or docs.json). */
+export class SiteCheckContext {
   readonly diagnostics = new Map<string, Diagnostic[]>();
 
   constructor(readonly graph: SiteGraph) {}
 
-  report(file: string, { range, code, message, severity, suggestions, data }: PageProblem): void {
+  report(file: string, { range, code, message, severity, suggestions, data }: SiteProblem): void {
     const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data };
     const list = this.diagnostics.get(file);
     if (list) list.push(diagnostic);
@@ -28,17 +29,11 @@ export class PageCheckContext {
   }
 }
 
-/**
- * A rule over a site's pages, in the shape of the docs.json rules (rules/rule.ts): the codes it
- * can report, and handlers started once per check.
- */
-export interface PageRule {
-  readonly codes: readonly Code[];
-  start(ctx: PageCheckContext): PageRuleHandlers;
-}
+/** A rule over a site as a whole: its pages, its routes, the docs.json check it was built on. */
+export type SiteRule = Rule<SiteCheckContext, SiteHandlers>;
 
-export interface PageRuleHandlers {
-  /** Each page and Markdown snippet of the site, read. */
+export interface SiteHandlers {
+  /** Each page and Markdown snippet checked, read. */
   page?(page: PageModel): void;
   /** Once, after every page. */
   site?(): void;
@@ -49,9 +44,12 @@ export function checkedFiles(graph: SiteGraph): string[] {
   return [...graph.files.pageFiles, ...graph.files.snippetFiles.filter((file) => /\.mdx?$/.test(file))];
 }
 
-/** Runs page rules over every page of a site; returns the diagnostics of each file that has any, in document order. */
-export function checkPages(graph: SiteGraph, rules: readonly PageRule[], files: readonly string[] = checkedFiles(graph)): Map<string, Diagnostic[]> {
-  const ctx = new PageCheckContext(graph);
+/**
+ * Runs site rules over the given files of a site (every page unless told), then once over the
+ * site; returns the diagnostics of each file that has any, in document order.
+ */
+export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files: readonly string[] = checkedFiles(graph)): Map<string, Diagnostic[]> {
+  const ctx = new SiteCheckContext(graph);
   const handlers = rules.map((rule) => rule.start(ctx));
   for (const file of files) {
     const page = graph.page(file);
