@@ -2,9 +2,10 @@
 // this repository, on a copy of test/fixtures/sites/lsp-pages: a page's broken links are
 // underlined and listed once; in a Markdown page VS Code's own Markdown support and ours show no
 // problem or suggestion twice; a link to a heading is completed; renaming a page in the explorer
-// updates every link to it and docs.json, and the redirect offered is added.
+// updates every link to it and docs.json, and the redirect offered is added; so does moving the
+// open page to another folder with the "Move Page..." command.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -25,6 +26,15 @@ async function typeAtEnd(wb: Workbench, text: string): Promise<void> {
   await wb.focusEditor();
   await wb.page.keyboard.press('Control+End');
   await wb.type(text);
+}
+
+/** The pages of a site (root-relative), snippets included. */
+function pageFiles(root: string, folder = ''): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return pageFiles(root, path);
+    return /\.mdx?$/.test(entry.name) ? [path] : [];
+  });
 }
 
 describe('pages in a real VS Code (code-server + Chromium)', () => {
@@ -144,5 +154,58 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       await wb.openFile('index.mdx');
       const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length === 2, 30_000);
       assert.ok(!markers.some((m) => m.message.includes('installation')), `no new broken link: ${JSON.stringify(markers)}`);
+    }));
+
+  it('"Move Page..." from the palette moves the open page to another folder: docs.json and every link follow, and the redirect offered is added', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const pages = pageFiles(site);
+      const before = Object.fromEntries([...pages, 'docs.json'].map((path) => [path, read(path)]));
+      await wb.openFile('quickstart.mdx');
+      await wb.runCommand('docs.json: Move Page...');
+      const box = wb.page.locator('.quick-input-widget');
+      const input = box.locator('input').first();
+      await waitFor('the Move Page input box', async () => (await input.inputValue().catch(() => '')) === 'quickstart.mdx', 10_000);
+      assert.equal(clean(await box.locator('.quick-input-title').textContent()), 'Move Page');
+      assert.match(clean(await box.textContent()), /The new path of the page\. docs\.json and every link to it follow\./);
+      const selected = await input.evaluate((element: HTMLInputElement) => element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0));
+      assert.equal(selected, 'quickstart.mdx', 'the name is selected, ready to be typed over');
+      await wb.page.keyboard.press('Home');
+      await wb.page.keyboard.type('start/', { delay: 5 });
+      await waitFor('the new path typed', async () => (await input.inputValue()) === 'start/quickstart.mdx', 5000);
+      await wb.showcase('move-page-input');
+      await wb.page.keyboard.press('Enter');
+      // VS Code asks before it applies the link edits the language server makes for the move.
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.equal(clean(await dialog.locator('.dialog-message-detail').textContent()), "Extension 'docs.json Tools' wants to make refactoring changes with this file move");
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
+      await waitFor('the page moved', () => existsSync(join(site, 'start', 'quickstart.mdx')) && !existsSync(join(site, 'quickstart.mdx')), 30_000);
+      const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
+      assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /quickstart → /start/quickstart');
+      await wb.showcase('move-page-redirect-offer');
+      await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).click();
+      await waitFor('the redirect in the docs.json buffer', async () => {
+        await wb.openFile('docs.json');
+        return (await wb.editorText()).includes('"/start/quickstart"') || undefined;
+      }, 15_000);
+      await wb.runCommand('File: Save All Files');
+      const linksFollow = (text: string) => text.replaceAll('](/quickstart', '](/start/quickstart').replaceAll('](../quickstart#', '](../start/quickstart#');
+      const expected: Record<string, string> = Object.fromEntries(pages.filter((path) => path !== 'quickstart.mdx').map((path) => [path, linksFollow(before[path])]));
+      expected['start/quickstart.mdx'] = before['quickstart.mdx'].replace('](./guides/deploy)', '](../guides/deploy)');
+      expected['docs.json'] = before['docs.json']
+        .replace('"quickstart"', '"start/quickstart"')
+        .replace(/ \}\n {2}\]\n\}\n?$/, ' },\n    { "source": "/quickstart", "destination": "/start/quickstart" }\n  ]\n}\n');
+      assert.notEqual(expected['docs.json'], before['docs.json'].replace('"quickstart"', '"start/quickstart"'), 'the redirect is expected at the end of the redirects');
+      assert.ok(Object.entries(expected).some(([path, text]) => path !== 'start/quickstart.mdx' && text.includes('](../start/quickstart#install)')), 'a relative anchored link is among those that follow');
+      await waitFor('every file saved with its links updated', () => Object.entries(expected).every(([path, text]) => read(path) === text), 15_000).catch((error: Error) => {
+        const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
+        throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
+      });
+      await wb.openFile('index.mdx');
+      const markers = await wb.waitForProblems((ms) => ms.some((m) => m.message.includes('#instal"')), 30_000);
+      assert.deepEqual(markers.filter((m) => m.text.includes('link/')).map((m) => m.message), [
+        'Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere',
+        '"#instal" is not an anchor of start/quickstart.mdx: no heading or id there makes it. Did you mean "#install"?',
+      ]);
     }));
 });

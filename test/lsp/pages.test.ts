@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CompletionList, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CompletionList, Hover, Location, TextEdit, WorkspaceDiagnosticReport, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
@@ -61,6 +61,41 @@ describe('moving pages through the protocol', () => {
     assert.deepEqual(client.questions.map((q) => q.message), ['Add a redirect to docs.json so the old address keeps working? /guides/deploy → /guides/ship']);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(client.appliedEdits, []);
+  });
+});
+
+describe('a page closed as it moves', () => {
+  let client: LspTestClient;
+  let root: string;
+
+  before(async () => {
+    root = copyOfSite();
+    client = await LspTestClient.start({ root });
+    await client.open('guides/setup.mdx');
+  });
+  after(async () => {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('pulled once more at its old address before the file events arrive, it has no problems there', async () => {
+    const end = client.text('guides/setup.mdx').length;
+    await client.edit('guides/setup.mdx', end, end, '\nSee [out](../../outside).\n');
+    assert.deepEqual((await client.diagnostics('guides/setup.mdx')).map((d) => d.code), ['link/outside-root']);
+    renameSync(join(root, 'guides', 'setup.mdx'), join(root, 'guides', 'install.mdx'));
+    await client.close('guides/setup.mdx');
+    assert.deepEqual(await client.diagnostics('guides/setup.mdx'), []);
+  });
+
+  test('the workspace pull reports no problems of a page closed since it was pulled, and no change on the next pull', async () => {
+    await client.open('index.mdx');
+    assert.equal((await client.diagnostics('index.mdx')).length, 2);
+    await client.close('index.mdx');
+    const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+    const closed = report.items.find((item) => item.uri === client.uri('index.mdx'));
+    assert.deepEqual(closed, { kind: 'full', uri: client.uri('index.mdx'), version: null, resultId: 'closed', items: [] });
+    const again = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [{ uri: closed.uri, value: closed.resultId }] });
+    assert.equal(again.items.find((item) => item.uri === client.uri('index.mdx'))?.kind, 'unchanged');
   });
 });
 

@@ -14,6 +14,8 @@ import { pathOf, type ServerContext } from './serverContext';
 import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
 
 const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
+/** The result id of a closed page's (empty) workspace report. */
+const closedPage = 'closed';
 
 /**
  * Diagnostics, pulled by clients that can (textDocument/diagnostic), published to the others
@@ -22,6 +24,8 @@ const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod
 export class DiagnosticsFeature {
   /** URIs with published diagnostics, per site, to clear the ones a later check no longer reports. */
   private readonly published = new Map<DocsSite, Set<string>>();
+  /** Pages pulled while open: once closed, the workspace pull reports none of their problems (as for pages never opened). */
+  private readonly pulledPages = new Set<string>();
 
   constructor(
     private readonly context: ServerContext,
@@ -36,16 +40,19 @@ export class DiagnosticsFeature {
     const path = pathOf(uri);
     const site = path ? await this.context.workspace.siteFor(path) : undefined;
     const relative = site && path ? site.relative(path) : undefined;
-    if (!site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    if (!path || !site || relative === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const state = await site.checked('current');
     // A page's links are checked on its current text at each pull; other pages may have changed its anchors.
-    if (pageFile.test(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
+    if (pageFile.test(relative)) {
+      this.pulledPages.add(path);
+      return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
+    }
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
   }
 
-  /** Every file of every known site, "$ref" files that are not open included. */
+  /** Every file of every known site, "$ref" files that are not open included; no problems for pages closed since their last pull. */
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const site of await this.context.workspace.discoveredSites()) {
@@ -60,6 +67,15 @@ export class DiagnosticsFeature {
             : { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId, items: this.diagnosticsOf(site, state, path) },
         );
       }
+    }
+    for (const path of this.pulledPages) {
+      if (this.context.workspace.openDocument(path)) continue;
+      const uri = this.context.workspace.uriOf(path);
+      items.push(
+        previousResultIds.get(uri) === closedPage
+          ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: closedPage }
+          : { kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: closedPage, items: [] },
+      );
     }
     return { items };
   }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   MarkupKind,
   type CompletionList,
@@ -92,6 +93,9 @@ export class PageFeatures {
 
   /** The problems the page rules find in a page, in its current text. */
   async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+    // A page closed as it moves or is deleted is pulled once more, before the file events arrive.
+    const path = site.absolute(file);
+    if (!this.context.workspace.openDocument(path) && !existsSync(path)) return [];
     const graph = await this.graphOf(site);
     const page = graph.page(file);
     if (!page) return [];
