@@ -52,6 +52,11 @@ export class SiteGraph {
     return model;
   }
 
+  /** The model of a page or snippet file if it has been read already (nothing is read). */
+  loadedPage(file: string): PageModel | undefined {
+    return this.models.get(file);
+  }
+
   /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
   setText(file: string, text: string): PageModel {
     const model = readPage(file, text);
