@@ -24,7 +24,7 @@ import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
-import { openPageCommand } from './openPageCommand';
+import { openPageCommand } from './customMessages';
 
 interface LinkData {
   docsJson: string;
