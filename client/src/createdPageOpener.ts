@@ -1,6 +1,6 @@
 import { CodeAction, Uri, window, workspace, type Command, type Disposable } from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
-import { openPageCommand } from '../../server/src/lsp/openPageCommand';
+import { openPageCommand } from '../../server/src/lsp/customMessages';
 
 /** How long after a "create page" fix was offered its page is still opened when it appears. */
 const offerLifetimeMs = 10 * 60_000;
