@@ -24,9 +24,11 @@ export function slugOf(text: string): string {
  */
 export function headingAnchor(text: string): string {
   const dashed = text.toLowerCase().trim().replace(/\s+/g, '-');
+  // Most headings are plain words: nothing to encode, nothing for the page to drop.
+  const plain = /^[a-z\d_-]*$/.test(dashed);
   let encoded: string;
   try {
-    encoded = encodeURIComponent(dashed);
+    encoded = plain ? dashed : encodeURIComponent(dashed);
   } catch {
     return shownAnchor(dashed); // a lone surrogate cannot be encoded
   }
@@ -35,12 +37,12 @@ export function headingAnchor(text: string): string {
     .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
     .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
-  return shownAnchor(decodeURIComponent(slug));
+  return plain ? slug : shownAnchor(decodeURIComponent(slug));
 }
 
 /** An id as the page shows it: without `? , ; : ! ' " ( ) [ ] { }` and emoji. */
 export function shownAnchor(id: string): string {
-  return id.replace(/[?,;:!'"()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+  return id.replace(/[?,;:!'"()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu, '');
 }
 
 /** Splits camelCase words: "expireAfterSecs" -> "expire After Secs" (parameter anchors are made so). */
