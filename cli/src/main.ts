@@ -1,5 +1,4 @@
 import { runCheck } from './check';
-import { runJob } from './job';
 import { runMove } from './mv';
 import { UsageError } from './usage';
 
@@ -16,7 +15,8 @@ async function main(argv: string[]): Promise<number> {
     case 'mv':
       return runMove(rest);
     case 'job':
-      return runJob(rest);
+      // The agent client and its HTTP stack are loaded only here: a check need not pay for them.
+      return (await import('./job')).runJob(rest);
     case '--help':
     case '-h':
     case undefined:

@@ -3,6 +3,7 @@ import { LanguageClient, NotificationType, TransportKind, type LanguageClientOpt
 import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
+import { CreatedPageOpener } from './createdPageOpener';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
@@ -22,6 +23,8 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     run: { module, transport: TransportKind.ipc, options: { execArgv: serverNodeOptions } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
+  const createdPages = new CreatedPageOpener();
+  context.subscriptions.push(createdPages);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'docsjson' },
@@ -39,6 +42,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
       },
       provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),
       provideCompletionItem: withoutMarkdownDuplicates,
+      provideCodeActions: createdPages.provideCodeActions,
     },
   };
   client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);

@@ -28,13 +28,13 @@ export class SiteStatusItem implements Disposable {
       .filter((site) => path !== undefined && (path === site.root || path.startsWith(`${site.root}/`) || path.startsWith(`${site.root}\\`)))
       .sort((a, b) => b.root.length - a.root.length)[0];
     if (!status) return;
-    const problems = `${counted(status.errors, 'error')}, ${counted(status.warnings, 'warning')}`;
     const slow = status.checkMs > slowCheckMs;
-    const site = siteName(status.root);
-    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problems}`;
+    // The site is named only when there are several: the hover stays narrow enough for the window.
+    const site = this.sites.size > 1 ? `${siteName(status.root)} ` : '';
+    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problemsOf(status)}`;
     this.item.detail = slow
-      ? `checking ${site} took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
-      : `${site}, checked in ${status.checkMs.toLocaleString('en-US')} ms`;
+      ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
+      : `${site}checked in ${status.checkMs.toLocaleString('en-US')} ms`;
     this.item.severity = slow ? LanguageStatusSeverity.Warning : status.errors > 0 ? LanguageStatusSeverity.Error : LanguageStatusSeverity.Information;
     this.item.command = { title: 'Open docs.json', command: 'vscode.open', arguments: [Uri.parse(status.docsJson)] };
   }
@@ -43,6 +43,12 @@ export class SiteStatusItem implements Disposable {
     this.item.dispose();
     this.editorListener.dispose();
   }
+}
+
+/** The counts that are not zero: "8 warnings", "1 error, 8 warnings", "no problems". */
+function problemsOf({ errors, warnings }: SiteStatus): string {
+  const counts = [errors > 0 ? counted(errors, 'error') : '', warnings > 0 ? counted(warnings, 'warning') : ''].filter(Boolean);
+  return counts.length > 0 ? counts.join(', ') : 'no problems';
 }
 
 /** A count with thousands separators: "22,992 pages". */

@@ -147,7 +147,8 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       // reports that it cannot load the schema. docs.json, open all along, got no such problem.
       writeFileSync(join(site, 'control.json'), '{\n  "$schema": "https://mintlify.com/docs.json",\n  "name": "control"\n}\n');
       await wb.openFile('control.json');
-      const withControl = await waitForMarkers(wb, 'a schema problem on control.json', (ms) => ms.some((m) => m.file === 'control.json'), 60_000);
+      // The panel is read once it lists both files: rows come and go while it inserts a new file.
+      const withControl = await waitForMarkers(wb, 'a schema problem on control.json beside those of docs.json', (ms) => ms.some((m) => m.file === 'control.json') && ms.filter((m) => m.file === 'docs.json').length >= 3, 60_000);
       t.diagnostic(JSON.stringify(withControl.map(compact)));
       assert.deepEqual(withControl.filter((m) => m.file === 'docs.json').map(compact), ALL_THREE);
       const control = withControl.filter((m) => m.file === 'control.json').map(compact);
@@ -260,6 +261,22 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       assert.deepEqual(failures, []);
       await wb.runCommand('File: Revert File');
       await waitFor('the entry gone', async () => (await wb.editorText()).includes('"pages": ["introduction"'), 10_000);
+    }));
+
+  it('the language status of docs.json says pages and problems with thousands separators, and its hover fits in the window', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('docs.json');
+      const item = wb.page.locator('.statusbar-item[id*="status.languageStatus"]').first();
+      await item.hover();
+      const hover = wb.page.locator('.monaco-hover').filter({ hasText: /\d pages?, / }).first();
+      const row = clean(await waitFor('the language status hover', async () => ((await hover.isVisible()) ? hover.textContent() : undefined), 15_000));
+      t.diagnostic(row);
+      assert.match(row, /\d+ pages, 1 error, 1 warning.*checked in [\d,]+ ms.*Open docs\.json/);
+      assert.ok(!row.includes(tmp), 'no absolute path');
+      const box = (await hover.boundingBox())!;
+      const window = wb.page.viewportSize()!;
+      assert.ok(box.x >= 0 && box.x + box.width <= window.width, `the hover (${Math.round(box.x)}-${Math.round(box.x + box.width)}) inside the window (0-${window.width})`);
+      await wb.page.keyboard.press('Escape');
     }));
 
   it('the palette\'s docs.json commands: Check Workspace, Show Output, Restart Language Server', { timeout: SCENARIO_TIMEOUT }, (t) =>

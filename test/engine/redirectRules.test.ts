@@ -156,3 +156,26 @@ test('sources with a query or a fragment are their own: not duplicates of the pl
   const d = expectOne(checkSite(withRedirects('{ "source": "/a#x", "destination": "/quickstart" },\n    { "source": ⟦"/a/#x"⟧, "destination": "/guides/setup" }'), pages), 'redirect/duplicate-source');
   assert.match(d.message, /^"\/a\/#x" is already redirected by redirect 1/);
 });
+
+test("a graph built on the last one's files (after an edit of docs.json) finds what a fresh graph does, after the redirects change and after a page is deleted", () => {
+  const first = withRedirects('{ "source": "/start", "destination": "/quickstart" }, { "source": "/old/:slug*", "destination": "/v2/:slug*" }');
+  const host = new DiskSiteHost(writeSite({ ...pages, 'docs.json': first }));
+  const findings = (graph: SiteGraph) => runSiteRules(graph, [redirectRule], []).get('docs.json') ?? [];
+  let check = checkDocsJson(first, host);
+  let graph = new SiteGraph(host, check);
+  assert.deepEqual(findings(graph), []);
+
+  const misspelt = first.replace('"/quickstart"', '"/quickstrat"');
+  check = checkDocsJson(misspelt, host);
+  graph = new SiteGraph(host, check, graph);
+  assert.deepEqual(findings(graph).map((d) => d.code), ['redirect/missing-destination']);
+  assert.deepEqual(findings(graph), findings(new SiteGraph(host, check)));
+
+  check = checkDocsJson(first, host);
+  graph = new SiteGraph(host, check, graph);
+  assert.deepEqual(findings(graph), []);
+  host.files.delete('quickstart.mdx');
+  graph = new SiteGraph(host, check, graph);
+  assert.deepEqual(findings(graph).map((d) => d.code), ['redirect/missing-destination']);
+  assert.deepEqual(findings(graph), findings(new SiteGraph(host, check)));
+});

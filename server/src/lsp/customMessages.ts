@@ -26,3 +26,6 @@ export interface CheckWorkspaceResult {
   errors: number;
   warnings: number;
 }
+
+/** The server's command that opens a file the client was just asked to create (the "create page" quick fix runs it after its edit). */
+export const openPageCommand = 'docsjson.server.openCreatedPage';

@@ -6,7 +6,7 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic } from '../engine';
+import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic } from '../engine';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
@@ -184,11 +184,13 @@ function filesOf(state: CheckedState): string[] {
   return state.config.text === undefined ? files : [...files, projectConfigFileName];
 }
 
-/** A file's diagnostics as the site's config has them reported. */
+/** A file's diagnostics as the site's config has them reported: the check's, and the site rules' (redirects, on docs.json). */
 function reportedOf(state: CheckedState, path: string): Diagnostic[] {
   const { config, diagnostics: configProblems } = state.config;
-  const diagnostics = path === projectConfigFileName ? configProblems : (state.site.document(path)?.diagnostics ?? []);
-  return reportedDiagnostics(path, diagnostics, config);
+  if (path === projectConfigFileName) return reportedDiagnostics(path, configProblems, config);
+  const checked = state.site.document(path)?.diagnostics ?? [];
+  const found = state.siteDiagnostics.get(path);
+  return reportedDiagnostics(path, found ? [...checked, ...found].sort(compareDiagnostics) : checked, config);
 }
 
 function problemCounts(state: CheckedState): { errors: number; warnings: number } {

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { checkDocsJson, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, type CheckResult, type LoadedProjectConfig } from '../engine';
+import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
 import type { DocsJsonSettings } from '../settings';
@@ -8,6 +8,10 @@ import { OverlaySiteHost } from './overlaySiteHost';
 
 export interface CheckedState {
   site: CheckedSite;
+  /** The site's pages and routes on this check; the page features put the open pages' texts in it. */
+  graph: SiteGraph;
+  /** What the site rules that report on docs.json (redirects) found, by file. */
+  siteDiagnostics: ReadonlyMap<string, Diagnostic[]>;
   /** The site's docsjson.config.json as this check read it (the defaults when there is none). */
   config: LoadedProjectConfig & { text?: string };
   /** Increases with each check; doubles as the result id of pulled diagnostics. */
@@ -98,11 +102,14 @@ export class DocsSite {
       : checkDocsJson(text, this.host, { missingPageSeverity }, 'docs.json', this.specs);
     // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
     const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs : undefined;
-    const durationMs = performance.now() - started;
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
+    // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
+    const graph = new SiteGraph(this.host, result, previous?.graph);
+    const siteDiagnostics = runSiteRules(graph, docsJsonSiteRules, []);
+    const durationMs = performance.now() - started;
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
-    const checked = { site, config, id: ++this.checkCount, durationMs, readPaths };
+    const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;

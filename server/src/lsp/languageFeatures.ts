@@ -24,7 +24,7 @@ import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
-import { openPageCommand } from './openPageCommand';
+import { openPageCommand } from './customMessages';
 
 interface LinkData {
   docsJson: string;
@@ -130,7 +130,7 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
     if (!target) return null;
     const { checked } = target;
     const offsets = { start: target.document.offsetAt(range.start), end: target.document.offsetAt(range.end) };
-    return codeActions(checked, target.text, offsets)
+    return codeActions(checked, target.text, offsets, target.siteDiagnostics)
       .filter((action) => !action.createFile || client.createFiles)
       .map((action) => toLspCodeAction(context, target.site, checked, target.text, action));
   });

@@ -11,14 +11,14 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
-import { checkWorkspaceMethod, type CheckWorkspaceResult } from './customMessages';
+import { checkWorkspaceMethod, openPageCommand, type CheckWorkspaceResult } from './customMessages';
 import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
-import { openPageCommand, serveOpenPageCommand } from './openPageCommand';
+import { serveOpenPageCommand } from './openPageCommand';
 import { OpenPagesRefresh } from './openPagesRefresh';
 import { RemoteSpecFetcher } from './remoteSpecs';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';

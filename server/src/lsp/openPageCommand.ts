@@ -1,8 +1,7 @@
+import { openPageCommand } from './customMessages';
 import type { ServerContext } from './serverContext';
 
 /** Opens a file the client was just asked to create (the "create page" quick fix runs it after its edit). */
-export const openPageCommand = 'docsjson.server.openCreatedPage';
-
 export function serveOpenPageCommand({ connection }: ServerContext): void {
   connection.onExecuteCommand(async ({ command, arguments: args }) => {
     const uri = args?.[0];

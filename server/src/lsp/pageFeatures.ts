@@ -14,8 +14,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex, reportedDiagnostics } from '../engine';
-import { SiteGraph } from '../engine/pages/siteGraph';
-import type { CheckedSite } from '../engine/service/checkedSite';
+import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
 import { checkSitePages } from '../engine/pages/allPageRules';
@@ -45,8 +44,6 @@ interface OpenPage {
  * and renames of headings. Each answers undefined for a document that is not a page of a site.
  */
 export class PageFeatures {
-  private readonly graphs = new WeakMap<CheckedSite, SiteGraph>();
-
   constructor(private readonly context: ServerContext) {}
 
   /**
@@ -54,9 +51,7 @@ export class PageFeatures {
    * holding the text of every open page.
    */
   async graphOf(site: DocsSite, freshness: Freshness = 'latest'): Promise<SiteGraph> {
-    const { site: checked } = await site.checked(freshness);
-    let graph = this.graphs.get(checked);
-    if (!graph) this.graphs.set(checked, (graph = new SiteGraph(checked.host, checked.result)));
+    const { graph } = await site.checked(freshness);
     for (const path of this.context.workspace.openPaths()) {
       const file = pageFile.test(path) ? site.relative(path) : undefined;
       const text = file === undefined ? undefined : this.context.workspace.openDocument(path)?.getText();
@@ -88,8 +83,7 @@ export class PageFeatures {
     for (const path of paths) {
       if (!pageFile.test(path)) continue;
       for (const site of this.context.workspace.sitesContaining(path)) {
-        const last = site.lastChecked;
-        const graph = last && this.graphs.get(last.site);
+        const graph = site.lastChecked?.graph;
         const file = site.relative(path)!;
         const text = graph?.files.has(file) ? graph.host.readFile(file) : undefined;
         if (text !== undefined) graph!.setText(file, text);

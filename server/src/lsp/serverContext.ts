@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from '../engine';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import type { JsonText } from '../engine/service/jsonText';
 import type { Freshness } from './checkSchedule';
@@ -35,6 +36,8 @@ export interface OpenJsonDocument {
   text: JsonText;
   /** With freshness 'current', a check of exactly this text. */
   checked: CheckedSite;
+  /** What the site rules found in this file on that check (redirects, in docs.json). */
+  siteDiagnostics: readonly Diagnostic[];
 }
 
 export function pathOf(uri: string): string | undefined {
@@ -51,9 +54,9 @@ export async function openJsonDocument(workspace: DocsWorkspace, uri: string, fr
   if (!path || !/\.json$/i.test(path) || !workspace.openDocument(path)) return undefined;
   const site = await workspace.siteFor(path);
   if (!site) return undefined;
-  const { site: checked } = await site.checked(freshness);
+  const { site: checked, siteDiagnostics } = await site.checked(freshness);
   // Read after the check, with no message handled in between: the text the check read.
   const document = workspace.openDocument(path);
   const text = document && workspace.jsonText(site, path);
-  return text && { path, document, site, text, checked };
+  return text && { path, document, site, text, checked, siteDiagnostics: siteDiagnostics.get(text.path) ?? [] };
 }

@@ -24,9 +24,14 @@ export function loadSpec(host: SiteHost, cache: SpecCache, reference: string): S
   return { kind: 'local', path: resolved.path, operations: spec.operations };
 }
 
-/** Loads each declared spec once. */
+/** Loads each declared spec, each file read once however many elements declare it. */
 export function loadSpecs(host: SiteHost, cache: SpecCache, declarations: Iterable<SpecDeclaration>): SpecStatuses {
   const statuses: SpecStatuses = new Map();
-  for (const declaration of declarations) statuses.set(declaration, loadSpec(host, cache, declaration.reference));
+  const byReference = new Map<string, SpecStatus>();
+  for (const declaration of declarations) {
+    let status = byReference.get(declaration.reference);
+    if (!status) byReference.set(declaration.reference, (status = loadSpec(host, cache, declaration.reference)));
+    statuses.set(declaration, status);
+  }
   return statuses;
 }

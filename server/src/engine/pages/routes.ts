@@ -37,7 +37,7 @@ export type Route =
  */
 export class Routes {
   /** Route -> page file. */
-  readonly pages = new Map<string, string>();
+  readonly pages: ReadonlyMap<string, string>;
   readonly generated = new Map<string, GeneratedPage>();
   readonly redirects: Redirect[] = [];
   private readonly exactRedirects = new Map<string, Redirect>();
@@ -45,15 +45,10 @@ export class Routes {
   constructor(
     readonly files: SiteFiles,
     check?: CheckResult,
+    /** Routes of an earlier check of the same files, whose page routes still hold. */
+    previous?: Routes,
   ) {
-    for (const file of files.pageFiles) {
-      const page = pageOf(file)!;
-      if (!this.pages.has(page) || file.endsWith('.mdx')) this.pages.set(page, file);
-      if (page === 'index' || page.endsWith('/index')) {
-        const folder = page.slice(0, -'index'.length).replace(/\/$/, '');
-        if (!this.pages.has(folder)) this.pages.set(folder, file);
-      }
-    }
+    this.pages = previous?.files === files ? previous.pages : pageRoutes(files);
     if (check) {
       this.addGeneratedPages(check);
       this.addRedirects(check);
@@ -94,6 +89,7 @@ export class Routes {
   /** Operation entries ("POST /chat-messages") and elements with `openapi` and no pages each give a page. */
   private addGeneratedPages(check: CheckResult): void {
     const { statuses } = check.basis;
+    if (![...statuses.values()].some((status) => status.kind === 'local')) return;
     const operationsOf = (element: NavElement) =>
       element.openapi.flatMap((declaration) => {
         const status = statuses.get(declaration);
@@ -118,6 +114,20 @@ export class Routes {
       }
     }
   }
+}
+
+/** Route -> page file: `x.mdx` (before `x.md`) at "x", and `x/index.mdx` at "x" too unless a page is there. */
+function pageRoutes(files: SiteFiles): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of files.pageFiles) {
+    const page = pageOf(file)!;
+    if (!pages.has(page) || file.endsWith('.mdx')) pages.set(page, file);
+    if (page === 'index' || page.endsWith('/index')) {
+      const folder = page.slice(0, -'index'.length).replace(/\/$/, '');
+      if (!pages.has(folder)) pages.set(folder, file);
+    }
+  }
+  return pages;
 }
 
 function baseFolder(element: NavElement, spec: string): string {

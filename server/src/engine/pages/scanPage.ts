@@ -96,6 +96,7 @@ const fencePattern = /^([ \t]*)(`{3,}|~{3,})([^\n]*)$/gm;
 
 /** Fenced code: MDX has no indented code, so a fence may be indented any amount (inside components). */
 function blankFencedCode(text: string, mask: MaskedText): void {
+  if (!text.includes('```') && !text.includes('~~~')) return;
   fencePattern.lastIndex = 0;
   let open: RegExpExecArray | null;
   while ((open = fencePattern.exec(text))) {
@@ -110,14 +111,22 @@ function blankFencedCode(text: string, mask: MaskedText): void {
   }
 }
 
+/** JSX and HTML comments; each pattern runs only on pages that hold its opening. */
+const commentPatterns = [
+  { opening: '/*', pattern: /\{\s*\/\*[\s\S]*?\*\/\s*\}/g },
+  { opening: '<!--', pattern: /<!--[\s\S]*?-->/g },
+];
+
 function blankComments(text: string, mask: MaskedText): void {
-  for (const pattern of [/\{\s*\/\*[\s\S]*?\*\/\s*\}/g, /<!--[\s\S]*?-->/g]) {
+  for (const { opening, pattern } of commentPatterns) {
+    if (!text.includes(opening)) continue;
     for (const match of text.matchAll(pattern)) mask.blank(match.index, match.index + match[0].length);
   }
 }
 
 /** A backslash before ASCII punctuation makes it literal: `\[` opens no link. Blanked with letters, which end no link target. */
 function blankEscapes(text: string, mask: MaskedText): void {
+  if (!text.includes('\\')) return;
   for (const match of text.matchAll(/\\[!-/:-@[-`{-~]/g)) mask.blank(match.index, match.index + 2, 'x');
 }
 
@@ -135,26 +144,34 @@ export function unescapeMarkdown(text: string): string {
 
 /** Inline code: a run of backticks up to the next run of the same length in the same paragraph. */
 function blankCodeSpans(text: string, mask: MaskedText): void {
+  if (!text.includes('`')) return;
   const runs = /`+/g;
+  const blankLine = /\n[ \t]*\n/g;
+  let paragraphEnd = -1;
   let run: RegExpExecArray | null;
   while ((run = runs.exec(text))) {
     const start = run.index;
     const length = run[0].length;
-    const paragraphEnd = paragraphEndAfter(text, start);
-    const closing = new RegExp(`(?<!\`)\`{${length}}(?!\`)`, 'g');
-    closing.lastIndex = start + length;
-    const close = closing.exec(text);
-    if (!close || close.index >= paragraphEnd) continue;
-    mask.blank(start, close.index + length);
-    runs.lastIndex = close.index + length;
+    // The paragraph's end is found again only once a run lies past it.
+    if (start > paragraphEnd) {
+      blankLine.lastIndex = start;
+      paragraphEnd = blankLine.exec(text)?.index ?? text.length;
+    }
+    const close = closingRun(text, start + length, length, paragraphEnd);
+    if (close < 0) continue;
+    mask.blank(start, close + length);
+    runs.lastIndex = close + length;
   }
 }
 
-function paragraphEndAfter(text: string, from: number): number {
-  const blankLine = /\n[ \t]*\n/g;
-  blankLine.lastIndex = from;
-  const found = blankLine.exec(text);
-  return found ? found.index : text.length;
+/** The start of the first run of exactly `length` backticks in [from, before), or -1; `from` follows a whole run. */
+function closingRun(text: string, from: number, length: number, before: number): number {
+  for (let at = text.indexOf('`', from); at >= 0 && at < before; at = text.indexOf('`', at)) {
+    const runStart = at;
+    while (text.charCodeAt(at) === 96) at++;
+    if (at - runStart === length) return runStart;
+  }
+  return -1;
 }
 
 const importPattern = /^import\s+([\s\S]*?)\s+from\s+(['"])([^'"\n]*)\2[ \t]*;?|^import\s+(['"])([^'"\n]*)\4[ \t]*;?/gm;
@@ -162,6 +179,7 @@ const exportPattern = /^export\s/gm;
 
 /** ESM at the top level of the page: imports are references; `export` blocks are code. */
 function readImports(text: string, mask: MaskedText, scan: PageScan): void {
+  if (!text.includes('import') && !text.includes('export')) return;
   for (const match of text.matchAll(importPattern)) {
     const source = match[3] ?? match[5];
     const sourceStart = match.index + match[0].lastIndexOf(source, match[0].length - 1);

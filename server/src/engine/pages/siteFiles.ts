@@ -9,10 +9,14 @@ export class SiteFiles {
   /** Snippet files: everything under snippets/. */
   readonly snippetFiles: string[] = [];
   private readonly ignored: Ignore | undefined;
+  /** What the lists were made of: the file index's generation and the text of `.mintignore`. */
+  private readonly generation: number;
+  private readonly ignoreRules: string | undefined;
 
   constructor(readonly host: SiteHost) {
-    const rules = host.files.has('.mintignore') ? host.readFile('.mintignore') : undefined;
-    this.ignored = rules === undefined ? undefined : ignore().add(rules);
+    this.generation = host.files.generation;
+    this.ignoreRules = readIgnoreRules(host);
+    this.ignored = this.ignoreRules === undefined ? undefined : ignore().add(this.ignoreRules);
     for (const file of host.files.all()) {
       if (this.isIgnored(file)) continue;
       if (isSnippet(file)) this.snippetFiles.push(file);
@@ -20,6 +24,11 @@ export class SiteFiles {
     }
     this.pageFiles.sort();
     this.snippetFiles.sort();
+  }
+
+  /** Whether the site's files and `.mintignore` are still what these lists were made of. */
+  isCurrent(): boolean {
+    return this.host.files.generation === this.generation && readIgnoreRules(this.host) === this.ignoreRules;
   }
 
   /** Whether `.mintignore` leaves this root-relative path out of the site. */
@@ -31,6 +40,10 @@ export class SiteFiles {
   has(path: string): boolean {
     return this.host.files.has(path) && !this.isIgnored(path);
   }
+}
+
+function readIgnoreRules(host: SiteHost): string | undefined {
+  return host.files.has('.mintignore') ? host.readFile('.mintignore') : undefined;
 }
 
 export function isSnippet(file: string): boolean {

@@ -36,9 +36,11 @@ export class SiteGraph {
   constructor(
     readonly host: SiteHost,
     readonly check?: CheckResult,
+    /** The graph of an earlier check of the same site: its file lists and page routes are kept while the files stay the same. */
+    previous?: SiteGraph,
   ) {
-    this.files = new SiteFiles(host);
-    this.routes = new Routes(this.files, check);
+    this.files = previous?.host === host && previous.files.isCurrent() ? previous.files : new SiteFiles(host);
+    this.routes = new Routes(this.files, check, previous?.routes);
   }
 
   /** The model of a page or snippet file, read once; undefined when it cannot be read. */
@@ -48,6 +50,11 @@ export class SiteGraph {
     const model = text === undefined ? undefined : readPage(file, text);
     this.models.set(file, model);
     return model;
+  }
+
+  /** The model of a page or snippet file if it has been read already (nothing is read). */
+  loadedPage(file: string): PageModel | undefined {
+    return this.models.get(file);
   }
 
   /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */

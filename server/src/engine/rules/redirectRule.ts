@@ -1,4 +1,3 @@
-import type { CheckResult } from '../check';
 import type { Code } from '../codes';
 import type { Severity, Suggestion } from '../diagnostic';
 import type { JsonPath } from '../json/path';
@@ -19,8 +18,9 @@ export const redirectRule: SiteRule = {
       site() {
         const { check, routes } = ctx.graph;
         const main = check?.documents.get(check.basis.mainPath)?.document;
-        if (!check || !main) return;
-        const problems = redirectProblems(check, siteRoutes(routes));
+        const value = main?.json.value;
+        if (!main || !isRecord(value) || !Array.isArray(value.redirects)) return;
+        const problems = problemsOf(value.redirects, routes);
         const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
         problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(main.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
       },
@@ -28,16 +28,45 @@ export const redirectRule: SiteRule = {
   },
 };
 
+/**
+ * What the rule worked out on the routes of one set of files (the map of page routes stands for
+ * it: a check after an edit of docs.json keeps the map of the last, as the files did not change).
+ * Checking the redirects against 20,000 routes again after each keystroke would cost more than
+ * the re-check itself.
+ */
+interface Remembered {
+  /** The routes of page files, in order. */
+  fileRoutes?: string[];
+  /** The redirects and generated pages the problems were found with, as JSON. */
+  inputs?: string;
+  problems?: RedirectProblem[];
+}
+
+const remembered = new WeakMap<ReadonlyMap<string, string>, Remembered>();
+
+/** The problems of docs.json's redirects on a site's routes, worked out again only when either changed. */
+function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
+  let memo = remembered.get(routes.pages);
+  if (!memo) remembered.set(routes.pages, (memo = {}));
+  const generated = [...routes.generated.values()].map(({ route, operation, spec }) => [route, operation.method, operation.path, spec]);
+  const inputs = JSON.stringify([redirects, generated]);
+  if (memo.inputs !== inputs || !memo.problems) {
+    memo.problems = redirectProblems(redirects, siteRoutes(routes, memo));
+    memo.inputs = inputs;
+  }
+  return memo.problems;
+}
+
 /** What the site serves at a route ("/guides/setup", no trailing slash). */
 interface SiteRoutes {
   /** What serves a route: a page file, a page generated from an API operation, or a static file. */
   resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
-  /** Every route a page is served at. */
-  pageRoutes(): Iterable<string>;
+  /** Every route a page is served at, in order. */
+  pageRoutes(): string[];
 }
 
 /** The site graph's routes as the redirect checks see them. */
-function siteRoutes(routes: Routes): SiteRoutes {
+function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
   return {
     resolve(route) {
       const path = route.slice(1);
@@ -47,9 +76,9 @@ function siteRoutes(routes: Routes): SiteRoutes {
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
       return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
     },
-    *pageRoutes() {
-      for (const path of routes.pages.keys()) yield `/${path}`;
-      for (const path of routes.generated.keys()) yield `/${path}`;
+    pageRoutes() {
+      const files = (memo.fileRoutes ??= [...routes.pages.keys()].map((path) => `/${path}`).sort());
+      return routes.generated.size === 0 ? files : mergeSorted(files, [...routes.generated.keys()].map((path) => `/${path}`).sort());
     },
   };
 }
@@ -72,13 +101,10 @@ const external = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)/;
 /** How many redirects a chain may follow before it is taken for a loop. */
 const maxHops = 32;
 
-/** The problems of the "redirects" of a checked docs.json, at their JSON paths. */
-function redirectProblems(check: CheckResult, routes: SiteRoutes): RedirectProblem[] {
-  const value = check.documents.get(check.basis.mainPath)?.document.json.value;
-  if (!isRecord(value) || !Array.isArray(value.redirects)) return [];
+/** The problems of docs.json's "redirects", at their JSON paths. */
+function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[] {
   const problems: RedirectProblem[] = [];
   const ctx: Reporter = { report: (problem) => problems.push(problem) };
-  const list = value.redirects;
 
   const redirects: Redirect[] = [];
   const bySource = new Map<string, Redirect>();
@@ -220,11 +246,8 @@ function writtenSource(source: string): string {
 
 /** Page routes in order, so that the routes under a prefix are found by binary search. */
 class SortedRoutes {
-  readonly all: string[];
-
-  constructor(routes: Iterable<string>) {
-    this.all = [...routes].sort();
-  }
+  /** Routes in order. */
+  constructor(readonly all: string[]) {}
 
   /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"). */
   withPrefix(prefix: string): string[] {
@@ -243,6 +266,17 @@ class SortedRoutes {
     }
     return found;
   }
+}
+
+/** Two lists in order as one. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const merged: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(a[i] <= b[j] ? a[i++] : b[j++]);
+  while (i < a.length) merged.push(a[i++]);
+  while (j < b.length) merged.push(b[j++]);
+  return merged;
 }
 
 /** Whether a wildcard source covers the literal start of a wildcard destination (a chain of wildcard redirects). */

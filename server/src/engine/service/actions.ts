@@ -18,13 +18,14 @@ export interface CodeAction {
 }
 
 /**
- * Quick fixes for the problems of a file that touch a range. The text must be the one the site
- * was checked with: the diagnostics' ranges are offsets in it.
+ * Quick fixes for the problems of a file that touch a range: the check's, and those given besides
+ * (the site rules'). The text must be the one the site was checked with: the diagnostics' ranges
+ * are offsets in it.
  */
-export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRange): CodeAction[] {
+export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRange, besides: readonly Diagnostic[] = []): CodeAction[] {
   const diagnostics = site.document(text.path)?.diagnostics ?? [];
   const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) {
+  for (const diagnostic of [...diagnostics, ...besides]) {
     if (diagnostic.range.end < range.start || diagnostic.range.start > range.end) continue;
     diagnostic.suggestions?.forEach((suggestion, index) => {
       actions.push({

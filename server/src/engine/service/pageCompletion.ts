@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { isRecord } from '../model/cursor';
+import { parseFrontmatter } from '../pages/frontmatter';
+import { readFrontmatterBlock } from '../pages/scanPage';
 import type { SiteGraph } from '../pages/siteGraph';
 import { dirnameOf } from '../site/references';
 import type { CompletionItem, Completions } from './completion';
@@ -50,30 +50,45 @@ function withPageDetails(graph: SiteGraph, { pageFile, ...item }: Candidate): Co
   return { ...item, detail: fields.title ?? fields.sidebarTitle, documentation: description && plainParagraph(description) };
 }
 
-/** A page's title, sidebarTitle and description, read from its frontmatter alone (the page model when it is read already). */
-function frontmatterOf(graph: SiteGraph, file: string): Record<'title' | 'sidebarTitle' | 'description', string | undefined> {
-  let cache = frontmatterCache.get(graph);
-  if (!cache) frontmatterCache.set(graph, (cache = new Map()));
-  let fields = cache.get(file);
-  if (!fields) {
-    const block = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(graph.host.readFile(file) ?? '')?.[1];
-    let data: unknown;
-    try {
-      data = block === undefined ? undefined : parseYaml(block);
-    } catch {
-      data = undefined;
-    }
-    const field = (key: string) => {
-      const value = isRecord(data) ? data[key] : undefined;
-      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-    };
-    fields = { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
-    cache.set(file, fields);
-  }
+type TitleFields = Record<'title' | 'sidebarTitle' | 'description', string | undefined>;
+
+/**
+ * A page's title, sidebarTitle and description, from its frontmatter: the page's current text
+ * when the graph has read it, else the file (read once per graph). The fields are kept by the
+ * frontmatter as written, for every graph: a new check's graph finds them parsed.
+ */
+function frontmatterOf(graph: SiteGraph, file: string): TitleFields {
+  const model = graph.loadedPage(file);
+  if (model) return titleFields(model.text);
+  let read = readFromDisk.get(graph);
+  if (!read) readFromDisk.set(graph, (read = new Map()));
+  let fields = read.get(file);
+  if (!fields) read.set(file, (fields = titleFields(graph.host.readFile(file) ?? '')));
   return fields;
 }
 
-const frontmatterCache = new WeakMap<SiteGraph, Map<string, Record<'title' | 'sidebarTitle' | 'description', string | undefined>>>();
+const readFromDisk = new WeakMap<SiteGraph, Map<string, TitleFields>>();
+const fieldsByFrontmatter = new Map<string, TitleFields>();
+/** Far more than a site has pages: the cache is dropped when it holds more, which no real site reaches. */
+const maxKeptFrontmatters = 50_000;
+const noFields: TitleFields = { title: undefined, sidebarTitle: undefined, description: undefined };
+
+function titleFields(text: string): TitleFields {
+  const block = readFrontmatterBlock(text);
+  if (!block) return noFields;
+  let fields = fieldsByFrontmatter.get(block.raw);
+  if (!fields) {
+    const data = parseFrontmatter(block).data;
+    const field = (key: string) => {
+      const value = data?.[key];
+      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+    };
+    fields = { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
+    if (fieldsByFrontmatter.size >= maxKeptFrontmatters) fieldsByFrontmatter.clear();
+    fieldsByFrontmatter.set(block.raw, fields);
+  }
+  return fields;
+}
 
 /** How a path to another file is written: from the root, or relative when the typed text starts with ".". */
 function writtenPath(route: string, file: string, context: LinkContext): string {

@@ -18,10 +18,13 @@ export class FileIndex {
   readonly escapingLinks = new Set<string>();
   /** Folder -> the page paths in it; built on first use, dropped when a page comes or goes. */
   private pagesByFolder?: Map<string, string[]>;
+  /** Increases with every file added or deleted: what was built on the index while it stays the same still holds. */
+  generation = 0;
 
   add(path: string): void {
     if (this.files.has(path)) return;
     this.files.add(path);
+    this.generation++;
     const page = pageOf(path);
     if (page === undefined) return;
     if (this.pages.has(page)) return;
@@ -31,6 +34,7 @@ export class FileIndex {
 
   delete(path: string): void {
     if (!this.files.delete(path)) return;
+    this.generation++;
     const page = pageOf(path);
     if (page === undefined) return;
     if (pageExtensions.some((extension) => this.files.has(page + extension))) return;
