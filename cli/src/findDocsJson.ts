@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isSkippedFolder } from '../../server/src/engine/site/fileIndex';
+import { walkFolder } from '../../server/src/engine/site/folderWalk';
 import { UsageError } from './usage';
 
 /** The docs.json files named by the command-line paths: files as given, folders searched. */
@@ -19,24 +19,12 @@ export function findDocsJsonFiles(paths: string[]): string[] {
       continue;
     }
     const before = found.length;
-    searchFolder(absolute, found);
+    walkFolder(absolute, {
+      file(file, name) {
+        if (name === 'docs.json') found.push(join(absolute, file));
+      },
+    });
     if (found.length === before) throw new UsageError(`no docs.json found in ${path}`);
   }
   return [...new Set(found)];
-}
-
-function searchFolder(dir: string, found: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (entry.isDirectory()) {
-      if (!isSkippedFolder(entry.name)) searchFolder(join(dir, entry.name), found);
-    } else if (entry.isFile() && entry.name === 'docs.json') {
-      found.push(join(dir, entry.name));
-    }
-  }
 }

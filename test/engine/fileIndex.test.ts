@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileIndex } from '../../server/src/engine';
@@ -56,5 +56,11 @@ describe('file index', () => {
       assert.deepEqual([...index.escapingLinks].sort(), ['linked', 'secret.mdx'], written);
       assert.equal(index.hasPage('guides/deep/er/page'), true);
     }
+  });
+
+  it('a folder that is gone (deleted under a running server) scans as empty instead of failing', () => {
+    const root = tempFolder('docsjson-gone-');
+    rmSync(root, { recursive: true });
+    assert.equal(FileIndex.scan(root).size, 0);
   });
 });

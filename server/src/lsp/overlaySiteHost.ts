@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskSiteHost, FileIndex, type SiteHost } from '../engine';
+import { isSkippedFolder } from '../engine/site/folderWalk';
 
 /**
  * A site as the editor sees it: open buffers over the files on disk. JSON and YAML files read from
@@ -73,7 +74,7 @@ export class OverlaySiteHost implements SiteHost {
   }
 }
 
-/** Folders the file index skips: dependencies and dot folders. */
+/** Whether the file index holds a path: none in dependencies or dot folders. */
 export function isIndexedPath(path: string): boolean {
-  return !path.split('/').some((segment) => segment === 'node_modules' || segment.startsWith('.'));
+  return !path.split('/').some(isSkippedFolder);
 }

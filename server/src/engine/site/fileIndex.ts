@@ -1,5 +1,4 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { walkFolder } from './folderWalk';
 
 export const pageExtensions = ['.mdx', '.md'];
 
@@ -87,43 +86,7 @@ export class FileIndex {
   /** Indexes a folder tree, skipping node_modules and dot folders, never leaving the root. */
   static scan(root: string): FileIndex {
     const index = new FileIndex();
-    const realRoot = realpathSync(root);
-    // Paths are built by appending names: path.join and path.relative for each of 25,000 files
-    // were half the time of a large site's scan.
-    const walk = (dir: string, prefix: string): void => {
-      let entries;
-      try {
-        entries = readdirSync(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const entry of entries) {
-        const name = entry.name;
-        const full = dir + sep + name;
-        const rel = prefix + name;
-        if (entry.isSymbolicLink()) {
-          let target: string;
-          try {
-            target = realpathSync(full);
-          } catch {
-            continue;
-          }
-          if (!isInside(realRoot, target)) {
-            index.escapingLinks.add(rel);
-            continue;
-          }
-          if (lstatSync(full).isSymbolicLink() && statSync(full).isDirectory()) continue;
-          index.add(rel);
-        } else if (entry.isDirectory()) {
-          if (isSkippedFolder(name)) continue;
-          walk(full, `${rel}/`);
-        } else if (entry.isFile()) {
-          index.add(rel);
-        }
-      }
-    };
-    const base = resolve(root);
-    walk(base.endsWith(sep) ? base.slice(0, -1) : base, '');
+    walkFolder(root, { file: (path) => index.add(path), escapingLink: (path) => index.escapingLinks.add(path) });
     return index;
   }
 }
@@ -139,14 +102,4 @@ function flatCopy(text: string): string {
 function folderOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : path.slice(0, slash);
-}
-
-/** Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...). */
-export function isSkippedFolder(name: string): boolean {
-  return name === 'node_modules' || name.startsWith('.');
-}
-
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
 }

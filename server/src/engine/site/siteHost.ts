@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileIndex, isInside } from './fileIndex';
+import { FileIndex } from './fileIndex';
+import { isInside } from './folderWalk';
 
 /** What the engine needs from the place a docs site lives: its file list and file contents. */
 export interface SiteHost {
