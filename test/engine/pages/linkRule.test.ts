@@ -92,6 +92,19 @@ describe('link rule', () => {
     expectFindings('[a](/index⟦#Install⟧) [b](/index⟦#install!⟧)', 'link/missing-anchor', [/Did you mean "#install"/, /Did you mean "#install"/]);
   });
 
+  it('anchors of headings with "&" or non-Latin text: the page\'s own form, written or percent-encoded, resolves; "and" or a transliteration does not', () => {
+    const headings = '## Analytics & Dashboard\n## CORS 配置\n## Настройка сервера\n';
+    const valid = '[a](#analytics-&-dashboard) [b](#analytics-%26-dashboard) [c](#cors-配置) [d](#cors-%E9%85%8D%E7%BD%AE) [e](#настройка-сервера)';
+    expectFindings(`${headings}${valid} [f](⟦#analytics-and-dashboard⟧) [g](⟦#nastrojka-servera⟧)`, 'link/missing-anchor', [
+      /^"#analytics-and-dashboard" is not an anchor of this page.*Did you mean "#analytics-&-dashboard"\?$/,
+      /^"#nastrojka-servera" is not an anchor of this page/,
+    ]);
+  });
+
+  it('a link to a folder that holds pages but no index page leads nowhere', () => {
+    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [/^Link "\/guides" leads nowhere/, /^Link "\/guides\/#quick-start" leads nowhere/]);
+  });
+
   it('reports a link that leaves the docs root', () => {
     expectFindings('[a](⟦../../../etc/passwd⟧) ![b](⟦../../x.png⟧)', 'link/outside-root', [/^Link "\.\.\/\.\.\/\.\.\/etc\/passwd" leaves the docs root/, /^Image "\.\.\/\.\.\/x\.png" leaves the docs root/]);
   });

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
-import { AnchorCounter, decamelize, slugOf } from './slug';
+import { AnchorCounter, decamelize, headingAnchor, shownAnchor, slugOf } from './slug';
 
 export interface Heading {
   depth: number;
@@ -32,7 +32,8 @@ export class PageModel {
     const counter = new AnchorCounter();
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
       const shown = headingText(content);
-      return { depth, text: shown, anchor: customId ?? counter.next(slugOf(shown)), range };
+      // A `{#id}` is shown as written, less the marks the page drops; it shares the numbering.
+      return { depth, text: shown, anchor: counter.next(customId === undefined ? headingAnchor(shown) : shownAnchor(customId) || headingAnchor(shown)), range };
     });
     this.componentAnchors = componentAnchors(scan.anchorAttributes);
     this.references = scan.references;
@@ -59,8 +60,8 @@ export interface ComponentAnchor {
 
 /**
  * `id="x"` is "x" on any tag. A `<ParamField path="userId">` is "param-user-id", a
- * `<ResponseField name>` "response-...", a `<Tab title>`, `<Accordion title>` or `<Update label>`
- * the slug of its text.
+ * `<ResponseField name>` "response-...", a `<Tab title>` or `<Update label>` the anchor its text
+ * would have as a heading, an `<Accordion title>` the slug of its text.
  */
 function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
   const anchors: ComponentAnchor[] = [];
@@ -70,7 +71,8 @@ function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
       continue;
     }
     const prefix = tag === 'ParamField' ? 'param-' : tag === 'ResponseField' ? 'response-' : '';
-    anchors.push({ anchor: prefix + slugOf(prefix ? decamelize(value) : value), tag, range });
+    const anchor = prefix ? prefix + slugOf(decamelize(value)) : tag === 'Accordion' ? slugOf(value) : headingAnchor(value);
+    anchors.push({ anchor, tag, range });
   }
   return anchors;
 }

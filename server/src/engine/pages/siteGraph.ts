@@ -6,7 +6,7 @@ import { didYouMean } from '../suggest';
 import { ownAnchors, readPage, type PageModel } from './pageModel';
 import { Routes, trimSlashes, type Route } from './routes';
 import { SiteFiles } from './siteFiles';
-import { slugOf } from './slug';
+import { headingAnchor } from './slug';
 
 /** Where a link in a page leads, or why it leads nowhere. */
 export type LinkResolution =
@@ -154,7 +154,7 @@ export class SiteGraph {
 }
 
 function nearestAnchor(fragment: string, anchors: Set<string>): string | undefined {
-  const slug = slugOf(fragment);
+  const slug = headingAnchor(fragment);
   if (anchors.has(slug)) return slug;
   return didYouMean(fragment, anchors);
 }

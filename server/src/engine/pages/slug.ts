@@ -1,8 +1,7 @@
 /**
- * The anchor the platform gives a heading, as the real sites' links to their own headings show:
- * lower case, "&" read as "and", the apostrophe of "'s" and "'t" dropped, every run of other ASCII
- * characters (spaces and punctuation; "_" excepted) turned into one "-", trimmed. Characters
- * beyond ASCII are kept as they are ("方法 1：サインイン" -> "方法-1：サインイン", "CORS 配置" -> "cors-配置").
+ * A slug as the platform makes one for parameter fields and accordions: lower case, "&" read as
+ * "and", the apostrophe of "'s" and "'t" dropped, every run of other ASCII characters (spaces and
+ * punctuation; "_" excepted) turned into one "-", trimmed. Characters beyond ASCII are kept.
  */
 export function slugOf(text: string): string {
   return text
@@ -13,18 +12,58 @@ export function slugOf(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * The anchor of a heading (or a tab, or an update) as the published page has it. The platform
+ * lower-cases the text, turns whitespace into "-" and percent-encodes it as a URL component. When
+ * something was encoded (non-ASCII, "&", ":", "/"...), every encoded character stays (decoded in
+ * the page: "CORS 配置" -> "cors-配置", "Setup & Go" -> "setup-&-go") and only the URL-safe marks
+ * `. ! ~ * ' ( )` separate words; otherwise every run of characters other than letters, digits
+ * and "_" is one "-". A word "-s" or "-t" joins the word before it ("it's" -> "its"); runs of "-"
+ * collapse and the ends are trimmed. The page then drops `? , ; : ! ' " ( ) [ ] { }` and emoji
+ * from the id without collapsing again ("Step 1 : Go" -> "step-1--go").
+ */
+export function headingAnchor(text: string): string {
+  const dashed = text.toLowerCase().trim().replace(/\s+/g, '-');
+  // Most headings are plain words: nothing to encode, nothing for the page to drop.
+  const plain = /^[a-z\d_-]*$/.test(dashed);
+  let encoded: string;
+  try {
+    encoded = plain ? dashed : encodeURIComponent(dashed);
+  } catch {
+    return shownAnchor(dashed); // a lone surrogate cannot be encoded
+  }
+  const slug = encoded
+    .replace(/[^a-zA-Z\d%_]+/g, '-')
+    .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+  return plain ? slug : shownAnchor(decodeURIComponent(slug));
+}
+
+/** An id as the page shows it: without `? , ; : ! ' " ( ) [ ] { }` and emoji. */
+export function shownAnchor(id: string): string {
+  return id.replace(/[?,;:!'"()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu, '');
+}
+
 /** Splits camelCase words: "expireAfterSecs" -> "expire After Secs" (parameter anchors are made so). */
 export function decamelize(text: string): string {
   return text.replace(/([A-Z]{2})(\d+)/g, '$1 $2').replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z\d]+)/g, '$1 $2');
 }
 
-/** Gives each slug of one page its anchor: the second "intro" is "intro-2", the third "intro-3". */
+/**
+ * Gives each anchor of one page its own: the second "intro" is "intro-2", the third "intro-3",
+ * skipping a number another anchor already took.
+ */
 export class AnchorCounter {
   private readonly seen = new Map<string, number>();
 
   next(slug: string): string {
-    const count = (this.seen.get(slug) ?? 0) + 1;
-    this.seen.set(slug, count);
-    return count === 1 ? slug : `${slug}-${count}`;
+    const count = this.seen.get(slug) ?? 0;
+    this.seen.set(slug, count + 1);
+    if (count === 0) return slug;
+    let suffix = count + 1;
+    while (this.seen.has(`${slug}-${suffix}`)) suffix++;
+    this.seen.set(`${slug}-${suffix}`, 1);
+    return `${slug}-${suffix}`;
   }
 }
