@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
+import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
 import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
@@ -24,6 +25,9 @@ interface Checked extends CheckedState {
   readPaths: Set<string>;
 }
 
+/** How long each slice of reading titles ahead may hold the server before requests are served. */
+const titleSliceMs = 8;
+
 /** One docs.json and the folder it governs; its checks run when its schedule says. */
 export class DocsSite {
   readonly root: string;
@@ -31,7 +35,10 @@ export class DocsSite {
   private readonly specs = new SpecCache();
   private readonly schedule = new CheckSchedule<Checked>(
     (last) => this.check(last),
-    ({ site }) => this.prepareForEdit(site.result),
+    ({ site, graph }) => {
+      this.prepareForEdit(site.result);
+      this.readTitlesAhead(graph);
+    },
   );
   /** True while every change since the last check was an edit of the docs.json text. */
   private onlyDocsJsonEdited = true;
@@ -118,6 +125,22 @@ export class DocsSite {
   /** While the docs.json is open, finds where each of its parts is ahead of the next edit. */
   private prepareForEdit(result: CheckResult): void {
     if (this.openText(this.absolute('docs.json')) !== undefined) prepareRecheck(result);
+  }
+
+  /**
+   * Reads every page's title for link completion into the check's graph, in slices of a few
+   * milliseconds, while the check stays the latest: a frontmatter is parsed once (titles are kept
+   * by frontmatter text), so after the first check this mostly reads files.
+   */
+  private readTitlesAhead(graph: SiteGraph): void {
+    const steps = readTitlesAhead(graph);
+    const slice = () => {
+      if (this.schedule.lastChecked?.graph !== graph) return;
+      const until = performance.now() + titleSliceMs;
+      while (performance.now() < until) if (steps.next().done) return;
+      setImmediate(slice).unref();
+    };
+    slice();
   }
 
   dispose(): void {

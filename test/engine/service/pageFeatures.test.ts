@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../../server/src/engine';
 import { SiteGraph } from '../../../server/src/engine/pages/siteGraph';
 import { appliedEdits, type FileEdit } from '../../../server/src/engine/service/edits';
-import { pageCompletions } from '../../../server/src/engine/service/pageCompletion';
+import { pageCompletions, readTitlesAhead } from '../../../server/src/engine/service/pageCompletion';
 import { pageHover } from '../../../server/src/engine/service/pageHover';
 import { linkAt, linkDestination } from '../../../server/src/engine/service/pageLinks';
 import { linksTo, referenceTargetAt } from '../../../server/src/engine/service/pageReferences';
@@ -31,6 +31,24 @@ function cursorIn(file: string, marker: string, delta = 0) {
   assert.ok(at >= 0, `${marker} in ${file}`);
   return { graph: graphOf(), offset: at + delta };
 }
+
+test('titles read ahead: the completion that follows reads no page and lists the same titles', () => {
+  const page = 'guides/deploy.md';
+  const typed = `${text(page)}\n[x](/`;
+  const expected = pageCompletions(graphOf({ [page]: typed }), page, typed, typed.length)!.items;
+  const reads: string[] = [];
+  const host = new DiskSiteHost(root);
+  const counting = { root, files: host.files, readFile: (path: string) => (reads.push(path), host.readFile(path)) };
+  const graph = new SiteGraph(counting, checkDocsJson(host.readFile('docs.json')!, host));
+  graph.setText(page, typed);
+  const steps = [...readTitlesAhead(graph)].length;
+  assert.equal(steps, graph.routes.pages.size, 'one step a routed page');
+  assert.ok(reads.some((path) => path.endsWith('.mdx') || path.endsWith('.md')), 'the pages were read ahead');
+  reads.length = 0;
+  const list = pageCompletions(graph, page, typed, typed.length)!;
+  assert.deepEqual(reads, [], 'no page read while completing');
+  assert.deepEqual(list.items, expected);
+});
 
 test('completion after "](/": every page with its title, the description as documentation; index pages as their folder', () => {
   const page = '[x](/';

@@ -67,6 +67,17 @@ function frontmatterOf(graph: SiteGraph, file: string): TitleFields {
   return fields;
 }
 
+/**
+ * Reads the titles of a site's pages ahead of completion, one page a step, so that no list
+ * parses a frontmatter or reads a file: the language server runs the steps while it is idle.
+ */
+export function* readTitlesAhead(graph: SiteGraph): Generator<void> {
+  for (const file of graph.routes.pages.values()) {
+    frontmatterOf(graph, file);
+    yield;
+  }
+}
+
 const readFromDisk = new WeakMap<SiteGraph, Map<string, TitleFields>>();
 const fieldsByFrontmatter = new Map<string, TitleFields>();
 /** Far more than a site has pages: the cache is dropped when it holds more, which no real site reaches. */
