@@ -1,15 +1,24 @@
 // The page features of the language service on the three real sites: link completion (after
-// "](/" and after "#"), a page's link diagnostics re-checked after a keystroke, and the link
-// edits of a page move, each timed on the engine (the protocol adds ~1 ms, see bench/lsp.ts).
-// Cold = the first request on a new site graph (after a check); warm = the next ones. Noisy while other work runs on the machine: compare runs of the same moment.
+// "](/" and after "#"), a page's diagnostics re-checked after a keystroke, and the link edits of
+// a page move, each timed on the engine (the protocol adds ~1 ms, see bench/lsp.ts), with the
+// issue's targets: a re-check <= 20 ms and link completion p95 <= 15 ms.
+// Completion is timed as a writer meets it: the first list on a site never completed before in
+// this process; then typing a path after "](/" (each keystroke a new request on the page's new
+// text); then the same typing on the graph of a new check (the language server makes one per
+// check of docs.json). Noisy while other work runs on the machine: the load average is printed.
+import { loadavg } from 'node:os';
 import { checkDocsJson, DiskSiteHost } from '../server/src/engine';
+import { checkSitePages } from '../server/src/engine/pages/allPageRules';
 import { SiteGraph } from '../server/src/engine/pages/siteGraph';
 import { pageCompletions } from '../server/src/engine/service/pageCompletion';
-import { checkSitePages } from '../server/src/engine/pages/allPageRules';
 import { linkEdits } from '../server/src/engine/service/pageRename';
 import { materialiseSite, realSites } from '../test/support/sites';
 
-const runs = 40;
+const recheckRuns = 40;
+const recheckTarget = 20;
+const completionTarget = 15;
+/** What a writer types after "](/", one request per keystroke (and back to the start). */
+const typed = ['', 'g', 'ge', 'get', 'gett', 'getti', 'getting', '', 'a', 'ap', 'api', 'api/', 'api/r', 'api/re', '', 'd', 'do', 'doc', 'docs', 'docs/', 'docs/i', 'docs/in', 'o', 'ov', 'ove', 'over', 'overv'];
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -17,35 +26,42 @@ function percentile(samples: number[], p: number): number {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const verdict = (value: number, target: number) => (value <= target ? `met (<= ${target} ms)` : `MISSED (> ${target} ms)`);
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 
+console.log(`load average at start: ${load()}`);
 for (const site of realSites) {
   const root = materialiseSite(site);
   const host = new DiskSiteHost(root);
-  const graph = new SiteGraph(host, checkDocsJson(host.readFile('docs.json') ?? '', host));
+  const newCheck = () => new SiteGraph(host, checkDocsJson(host.readFile('docs.json') ?? '', host));
+  const graph = newCheck();
   const pages = graph.files.pageFiles;
   // The page with the most links is where a writer types.
   const file = pages.reduce((best, candidate) => ((graph.page(candidate)?.references.length ?? 0) > (graph.page(best)?.references.length ?? 0) ? candidate : best));
-  const fresh = () => new SiteGraph(host, checkDocsJson(host.readFile('docs.json') ?? '', host));
   const text = graph.page(file)!.text;
+  const typingSession = (session: SiteGraph): number[] =>
+    typed.map((path) => {
+      const edited = `${text}\nSee [the guide](/${path}`;
+      session.setText(file, edited);
+      const started = performance.now();
+      pageCompletions(session, file, edited, edited.length);
+      return performance.now() - started;
+    });
+
+  const firstGraph = newCheck();
   const withLink = `${text}\nSee [the guide](/`;
-
-  const coldGraph = fresh();
-  coldGraph.setText(file, withLink);
+  firstGraph.setText(file, withLink);
   let started = performance.now();
-  const coldItems = pageCompletions(coldGraph, file, withLink, withLink.length)?.items.length ?? 0;
-  const coldCompletion = performance.now() - started;
+  const firstItems = pageCompletions(firstGraph, file, withLink, withLink.length)?.items.length ?? 0;
+  const firstEver = performance.now() - started;
+  const firstSession = typingSession(firstGraph);
+  const afterCheck = typingSession(newCheck());
 
-  const pathTimes: number[] = [];
   const anchorTimes: number[] = [];
   const checkTimes: number[] = [];
   const target = pages.find((candidate) => (graph.page(candidate)?.headings.length ?? 0) > 3) ?? pages[0];
   const route = target.replace(/\.mdx?$/, '');
-  for (let run = 0; run < runs; run++) {
-    const typed = `${withLink}${'guides'.slice(0, run % 6)}`;
-    graph.setText(file, typed);
-    started = performance.now();
-    pageCompletions(graph, file, typed, typed.length);
-    pathTimes.push(performance.now() - started);
+  for (let run = 0; run < recheckRuns; run++) {
     const anchored = `${text}\nSee [the guide](/${route}#`;
     graph.setText(file, anchored);
     started = performance.now();
@@ -57,14 +73,21 @@ for (const site of realSites) {
     checkSitePages(graph, [file]);
     checkTimes.push(performance.now() - started);
   }
-  const moveGraph = fresh();
+  const moveGraph = newCheck();
   started = performance.now();
   const moved = linkEdits(moveGraph, { moves: [{ from: target, to: `moved/${target}` }] });
   const moveTime = performance.now() - started;
 
-  console.log(`${site}: ${pages.length} pages; typing in ${file} (${graph.page(file)!.references.length} links)`);
-  console.log(`  completion after "](/": cold ${ms(coldCompletion)} (${coldItems} items), warm p50 ${ms(percentile(pathTimes, 50))} p95 ${ms(percentile(pathTimes, 95))}`);
-  console.log(`  completion after "#": p50 ${ms(percentile(anchorTimes, 50))} p95 ${ms(percentile(anchorTimes, 95))}`);
-  console.log(`  the page's links re-checked after a keystroke: p50 ${ms(percentile(checkTimes, 50))} p95 ${ms(percentile(checkTimes, 95))}`);
+  const recheck95 = percentile(checkTimes, 95);
+  const typing95 = percentile(firstSession, 95);
+  const afterCheck95 = percentile(afterCheck, 95);
+  const anchor95 = percentile(anchorTimes, 95);
+  console.log(`${site}: ${pages.length} pages; typing in ${file} (${text.length.toLocaleString('en')} characters, ${graph.page(file)!.references.length} links)`);
+  console.log(`  re-check after a keystroke (the page read again, every page rule): p50 ${ms(percentile(checkTimes, 50))}, p95 ${ms(recheck95)}: ${verdict(recheck95, recheckTarget)}`);
+  console.log(`  completion after "](/", first on this site (titles never read): ${ms(firstEver)} (${firstItems} items)`);
+  console.log(`  completion while typing a path, ${typed.length} keystrokes: p50 ${ms(percentile(firstSession, 50))}, p95 ${ms(typing95)}: ${verdict(typing95, completionTarget)}`);
+  console.log(`  the same typing after a new check: first ${ms(afterCheck[0])}, p50 ${ms(percentile(afterCheck, 50))}, p95 ${ms(afterCheck95)}: ${verdict(afterCheck95, completionTarget)}`);
+  console.log(`  completion after "#": p50 ${ms(percentile(anchorTimes, 50))}, p95 ${ms(anchor95)}: ${verdict(anchor95, completionTarget)}`);
   console.log(`  link edits for moving ${target} (every page read, cold): ${ms(moveTime)}, ${moved.reduce((n, f) => n + f.edits.length, 0)} links in ${moved.length} files`);
 }
+console.log(`load average at end: ${load()}`);

@@ -4,15 +4,19 @@
 // time is the wall time of that process and the CPU time of all its Node processes (the fairer
 // figure on a busy machine), its memory the peak resident set of its largest process.
 // The `mint` package is installed on first use into bench/.cache (git-ignored), never a dependency.
+// It ends with each target's figure, met or MISSED, and the load average (the machine may be shared).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { materialiseSite, realSites } from '../test/support/sites';
 
 const repository = process.cwd();
 const cache = join(repository, 'bench', '.cache');
 const mintBin = join(cache, 'mint', 'node_modules', '.bin', 'mint');
-const ourRuns = 3;
+const ourRuns = 5;
+/** The issue's targets for a cold whole-site check. */
+const targets = { seconds: 1, ratio: 30, peakMB: 200 };
 
 /** Loaded into every Node process of a contender: appends its peak memory (KB) to a file. */
 const rssProbe = join(cache, 'rss-probe.js');
@@ -67,7 +71,11 @@ function median(values: number[]): number {
 
 const installError = ensureTools();
 const cli = resolve(repository, 'dist', 'cli.js');
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const rows: string[] = [];
+const checks: string[] = [];
+console.log(`load average at start: ${load()}`);
 for (const site of realSites) {
   const root = materialiseSite(site);
   const ours = Array.from({ length: ourRuns }, () => run([cli, 'check', root, '--format', 'json'], root));
@@ -77,17 +85,28 @@ for (const site of realSites) {
   const oursSeconds = median(ours.map((r) => r.seconds));
   const oursCpu = median(ours.map((r) => r.cpuSeconds));
   const oursMB = Math.max(...ours.map((r) => r.peakMB));
+  checks.push(`${site}: cold ${oursSeconds.toFixed(2)} s wall, ${oursCpu.toFixed(2)} s CPU (median of ${ourRuns}): ${verdict(oursSeconds <= targets.seconds)} wall, ${verdict(oursCpu <= targets.seconds)} CPU (<= ${targets.seconds} s)`);
+  checks.push(`${site}: peak ${oursMB.toFixed(0)} MB: ${verdict(oursMB <= targets.peakMB)} (<= ${targets.peakMB} MB)`);
   let mintColumns = `not run: ${installError}`;
   if (!installError) {
     const mint = run([mintBin, 'broken-links', '--check-anchors', '--check-snippets', '--check-redirects'], root);
     writeFileSync(join(cache, `${site}.mint.txt`), mint.output);
     const count = /found (\d+) broken links?/.exec(mint.output);
-    mintColumns = count || /no broken links/i.test(mint.output)
-      ? `${mint.seconds.toFixed(1)} s (CPU ${mint.cpuSeconds.toFixed(1)} s) | ${mint.peakMB.toFixed(0)} MB (${mint.processes} processes) | ${count ? count[1] : 0} | ${(mint.seconds / oursSeconds).toFixed(0)}x (CPU ${(mint.cpuSeconds / oursCpu).toFixed(0)}x)`
-      : `failed (exit ${mint.status}): ${mint.output.trim().split('\n').slice(-2).join(' / ').slice(0, 200)}`;
+    const wallRatio = mint.seconds / oursSeconds;
+    const cpuRatio = mint.cpuSeconds / oursCpu;
+    if (count || /no broken links/i.test(mint.output)) {
+      mintColumns = `${mint.seconds.toFixed(1)} s (CPU ${mint.cpuSeconds.toFixed(1)} s) | ${mint.peakMB.toFixed(0)} MB (${mint.processes} processes) | ${count ? count[1] : 0} | ${wallRatio.toFixed(0)}x (CPU ${cpuRatio.toFixed(0)}x)`;
+      checks.push(`${site}: ${wallRatio.toFixed(0)}x faster than mint in wall time, ${cpuRatio.toFixed(0)}x in CPU: ${verdict(wallRatio >= targets.ratio)} wall, ${verdict(cpuRatio >= targets.ratio)} CPU (>= ${targets.ratio}x)`);
+    } else {
+      mintColumns = `failed (exit ${mint.status}): ${mint.output.trim().split('\n').slice(-2).join(' / ').slice(0, 200)}`;
+      checks.push(`${site}: >= ${targets.ratio}x faster than mint: not measured (mint failed)`);
+    }
   }
   rows.push(`| ${site} | ${oursSeconds.toFixed(2)} s (CPU ${oursCpu.toFixed(2)} s) | ${oursMB.toFixed(0)} MB | ${pageFindings} (+${all.length - pageFindings} in docs.json) | ${mintColumns} |`);
 }
 console.log('| site | ours cold | ours peak | our findings | mint | mint peak | mint findings | mint / ours |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+console.log('\nTargets:');
+for (const check of checks) console.log(`  ${check}`);
+console.log(`load average at end: ${load()}`);

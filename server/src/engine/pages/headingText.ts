@@ -21,7 +21,11 @@ export function headingText(markdown: string): string {
   return (text + markdownText(markdown.slice(at))).trim();
 }
 
+/** The characters every mark below starts with or holds: text without them is plain already. */
+const markChars = /[[<{*_~\\&]/;
+
 function markdownText(markdown: string): string {
+  if (!markChars.test(markdown)) return markdown;
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

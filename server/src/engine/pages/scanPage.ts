@@ -68,8 +68,9 @@ export interface PageScan {
 export function scanPage(text: string): PageScan {
   const mask = new MaskedText(text);
   const frontmatter = readFrontmatterBlock(text);
+  // Fences are looked for after the frontmatter in the page itself: the mask is decoded once for both.
+  blankFencedCode(text, mask, frontmatter?.range.end ?? 0);
   if (frontmatter) mask.blank(frontmatter.range.start, frontmatter.range.end);
-  blankFencedCode(mask.text, mask);
   blankComments(mask.text, mask);
   const scan: PageScan = { frontmatter, headings: [], anchorAttributes: [], references: [], imports: [] };
   readHeadings(text, mask.text, scan);
@@ -95,9 +96,9 @@ export function readFrontmatterBlock(text: string): FrontmatterBlock | undefined
 const fencePattern = /^([ \t]*)(`{3,}|~{3,})([^\n]*)$/gm;
 
 /** Fenced code: MDX has no indented code, so a fence may be indented any amount (inside components). */
-function blankFencedCode(text: string, mask: MaskedText): void {
-  if (!text.includes('```') && !text.includes('~~~')) return;
-  fencePattern.lastIndex = 0;
+function blankFencedCode(text: string, mask: MaskedText, from: number): void {
+  if (!text.includes('```', from) && !text.includes('~~~', from)) return;
+  fencePattern.lastIndex = from;
   let open: RegExpExecArray | null;
   while ((open = fencePattern.exec(text))) {
     const fence = open[2];

@@ -35,8 +35,8 @@ export const redirectRule: SiteRule = {
  * the re-check itself.
  */
 interface Remembered {
-  /** The routes of page files, in order. */
-  fileRoutes?: string[];
+  /** The paths of page files ("guides/setup", no "/" first: the map's own keys), in order. */
+  filePaths?: string[];
   /** The redirects and generated pages the problems were found with, as JSON. */
   inputs?: string;
   problems?: RedirectProblem[];
@@ -61,8 +61,8 @@ function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
 interface SiteRoutes {
   /** What serves a route: a page file, a page generated from an API operation, or a static file. */
   resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
-  /** Every route a page is served at, in order. */
-  pageRoutes(): string[];
+  /** Every path a page is served at ("guides/setup" for the route "/guides/setup"), in order. */
+  pagePaths(): string[];
 }
 
 /** The site graph's routes as the redirect checks see them. */
@@ -76,9 +76,9 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
       return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
     },
-    pageRoutes() {
-      const files = (memo.fileRoutes ??= [...routes.pages.keys()].map((path) => `/${path}`).sort());
-      return routes.generated.size === 0 ? files : mergeSorted(files, [...routes.generated.keys()].map((path) => `/${path}`).sort());
+    pagePaths() {
+      const files = (memo.filePaths ??= [...routes.pages.keys()].sort());
+      return routes.generated.size === 0 ? files : mergeSorted(files, [...routes.generated.keys()].sort());
     },
   };
 }
@@ -130,7 +130,7 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
   });
 
   let pageRoutes: SortedRoutes | undefined;
-  const allPageRoutes = () => (pageRoutes ??= new SortedRoutes(routes.pageRoutes()));
+  const allPageRoutes = () => (pageRoutes ??= new SortedRoutes(routes.pagePaths()));
   const dynamicRedirects = redirects.filter((redirect) => redirect.source.dynamic);
   const redirectOf = (route: string): { redirect: Redirect; target?: string } | undefined => {
     const exact = bySource.get(route);
@@ -246,23 +246,32 @@ function writtenSource(source: string): string {
 
 /** Page routes in order, so that the routes under a prefix are found by binary search. */
 class SortedRoutes {
-  /** Routes in order. */
-  constructor(readonly all: string[]) {}
+  private routes?: string[];
+
+  /** The paths of the routes, without their "/", in order: kept as the site's maps hold them, the routes made when asked for. */
+  constructor(private readonly paths: readonly string[]) {}
+
+  get all(): string[] {
+    return (this.routes ??= this.paths.map((path) => `/${path}`));
+  }
 
   /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"). */
   withPrefix(prefix: string): string[] {
     if (prefix === '' || prefix === '/') return this.all;
+    if (!prefix.startsWith('/')) return [];
+    const bare = prefix.slice(1);
+    const { paths } = this;
     let low = 0;
-    let high = this.all.length;
+    let high = paths.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.all[mid] < prefix) low = mid + 1;
+      if (paths[mid] < bare) low = mid + 1;
       else high = mid;
     }
     const found: string[] = [];
-    for (let i = low; i < this.all.length && this.all[i].startsWith(prefix); i++) {
-      const route = this.all[i];
-      if (route.length === prefix.length || route.charCodeAt(prefix.length) === 47) found.push(route);
+    for (let i = low; i < paths.length && paths[i].startsWith(bare); i++) {
+      const path = paths[i];
+      if (path.length === bare.length || path.charCodeAt(bare.length) === 47) found.push(`/${path}`);
     }
     return found;
   }

@@ -59,7 +59,7 @@ type TitleFields = Record<'title' | 'sidebarTitle' | 'description', string | und
  */
 function frontmatterOf(graph: SiteGraph, file: string): TitleFields {
   const model = graph.loadedPage(file);
-  if (model) return titleFields(model.text);
+  if (model) return model.frontmatter ? fieldsOf(model.frontmatter.data) : noFields;
   let read = readFromDisk.get(graph);
   if (!read) readFromDisk.set(graph, (read = new Map()));
   let fields = read.get(file);
@@ -78,16 +78,19 @@ function titleFields(text: string): TitleFields {
   if (!block) return noFields;
   let fields = fieldsByFrontmatter.get(block.raw);
   if (!fields) {
-    const data = parseFrontmatter(block).data;
-    const field = (key: string) => {
-      const value = data?.[key];
-      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-    };
-    fields = { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
+    fields = fieldsOf(parseFrontmatter(block).data);
     if (fieldsByFrontmatter.size >= maxKeptFrontmatters) fieldsByFrontmatter.clear();
     fieldsByFrontmatter.set(block.raw, fields);
   }
   return fields;
+}
+
+function fieldsOf(data: Record<string, unknown> | undefined): TitleFields {
+  const field = (key: string) => {
+    const value = data?.[key];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  return { title: field('title'), sidebarTitle: field('sidebarTitle'), description: field('description') };
 }
 
 /** How a path to another file is written: from the root, or relative when the typed text starts with ".". */
