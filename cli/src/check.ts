@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, checkedFiles, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -65,7 +65,7 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
     if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
   };
   if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);
-  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules], checkedFiles(graph));
+  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules]);
   for (const { document, diagnostics } of result.documents.values()) {
     const found = siteFindings.get(document.path);
     siteFindings.delete(document.path);

@@ -11,7 +11,7 @@ export type { PageReference, SnippetImport, ReferenceKind } from './pages/scanPa
 export type { Route, Redirect, GeneratedPage } from './pages/routes';
 export { slugOf } from './pages/slug';
 export { checkSitePages } from './pages/allPageRules';
-export { checkedFiles, runSiteRules, type SiteRule } from './pages/siteCheck';
+export { runSiteRules, type SiteRule } from './pages/siteCheck';
 export { docsJsonSiteRules, pageRules } from './rules/allRules';
 export { compareDiagnostics } from './diagnostic';
 export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, reportedDiagnostics, type LoadedProjectConfig, type ProjectConfig } from './config/projectConfig';

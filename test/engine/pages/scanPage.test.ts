@@ -121,7 +121,7 @@ describe('page scanner: headings and anchors', () => {
     );
     assert.deepEqual(
       page.componentAnchors.map((a) => a.anchor),
-      ['products', 'param-expire-after-secs', 'response-user-id', 'new-agent', 'why', 'march-2026'],
+      ['products', 'param-expire-after-secs', 'param-user-id', 'new-agent', 'why', 'march-2026'],
     );
   });
 });

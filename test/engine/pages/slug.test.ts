@@ -1,9 +1,9 @@
-// Anchors of headings as the published page has them. Each expected value here was checked
-// against the platform's own slug code and its link checker (`mint broken-links --check-anchors`
-// accepts a link to exactly these anchors, and rejects the "and" and transliterated forms).
+// Anchors of headings and fields as the published page has them. Each expected value here was
+// checked against the platform's own slug code and its link checker (`mint broken-links
+// --check-anchors` accepts a link to these anchors, and rejects the "and" and transliterated forms).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnchorCounter, headingAnchor, slugOf } from '../../../server/src/engine/pages/slug';
+import { AnchorCounter, fieldAnchor, headingAnchor, slugOf } from '../../../server/src/engine/pages/slug';
 import { readPage } from '../../../server/src/engine/pages/pageModel';
 
 const anchors = (cases: string[]) => cases.map((text) => headingAnchor(text));
@@ -54,8 +54,29 @@ describe('heading anchors', () => {
     assert.deepEqual(anchors(['Type S', 'Plan T here']), ['types', 'plant-here']);
   });
 
-  it('parameter fields and accordions keep the plain slug: "&" read as "and"', () => {
+  it('accordions keep the plain slug: "&" read as "and"', () => {
     assert.equal(slugOf('Setup & Go'), 'setup-and-go');
+  });
+});
+
+describe('field anchors', () => {
+  it('"param-" and the name with camelCase split, "_" and marks one "-", "&" read as "and"', () => {
+    assert.deepEqual(['expireAfterSecs', 'APIKey', 'user_id', 'Setup & Go', 'x`y^z'].map((name) => fieldAnchor(name)), [
+      'param-expire-after-secs',
+      'param-api-key',
+      'param-user-id',
+      'param-setup-and-go',
+      'param-xyz',
+    ]);
+  });
+
+  it('a repeated name is numbered from 1', () => {
+    assert.deepEqual([0, 1, 2].map((count) => fieldAnchor('userId', count)), ['param-user-id', 'param-user-id-1', 'param-user-id-2']);
+  });
+
+  it('a <ResponseField> is anchored like a <ParamField>, repeats numbered across both', () => {
+    const page = readPage('p.mdx', '<ParamField body="userId">a</ParamField>\n<ResponseField name="user_id">b</ResponseField>\n<ResponseField name="total_count">c</ResponseField>\n');
+    assert.deepEqual(page.componentAnchors.map((a) => a.anchor), ['param-user-id', 'param-user-id-1', 'param-total-count']);
   });
 });
 

@@ -1,9 +1,9 @@
 import { pageRules } from '../rules/allRules';
-import { checkedFiles, runSiteRules } from './siteCheck';
+import { runSiteRules } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';
 
 /** Checks every page (or the given files) of a site against every page rule. */
-export function checkSitePages(graph: SiteGraph, files: readonly string[] = checkedFiles(graph)): Map<string, Diagnostic[]> {
+export function checkSitePages(graph: SiteGraph, files?: readonly string[]): Map<string, Diagnostic[]> {
   return runSiteRules(graph, pageRules, files);
 }

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
-import { AnchorCounter, decamelize, headingAnchor, shownAnchor, slugOf } from './slug';
+import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
 export interface Heading {
   depth: number;
@@ -59,19 +59,27 @@ export interface ComponentAnchor {
 }
 
 /**
- * `id="x"` is "x" on any tag. A `<ParamField path="userId">` is "param-user-id", a
- * `<ResponseField name>` "response-...", a `<Tab title>` or `<Update label>` the anchor its text
- * would have as a heading, an `<Accordion title>` the slug of its text.
+ * `id="x"` is "x" on any tag. A `<ParamField path="userId">` or `<ResponseField name="userId">` is
+ * "param-user-id" (a repeated name "param-user-id-1", "-2"...), a `<Tab title>` or `<Update label>`
+ * the anchor its text would have as a heading, an `<Accordion title>` the slug of its text.
  */
 function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
   const anchors: ComponentAnchor[] = [];
+  const fieldCounts = new Map<string, number>();
   for (const { tag, attribute, value, range } of attributes) {
     if (attribute === 'id') {
       anchors.push({ anchor: value, tag, range });
       continue;
     }
-    const prefix = tag === 'ParamField' ? 'param-' : tag === 'ResponseField' ? 'response-' : '';
-    const anchor = prefix ? prefix + slugOf(decamelize(value)) : tag === 'Accordion' ? slugOf(value) : headingAnchor(value);
+    let anchor: string;
+    if (tag === 'ParamField' || tag === 'ResponseField') {
+      const first = fieldAnchor(value);
+      const count = fieldCounts.get(first) ?? 0;
+      fieldCounts.set(first, count + 1);
+      anchor = count === 0 ? first : fieldAnchor(value, count);
+    } else {
+      anchor = tag === 'Accordion' ? slugOf(value) : headingAnchor(value);
+    }
     anchors.push({ anchor, tag, range });
   }
   return anchors;

@@ -19,7 +19,11 @@ export interface SiteProblem {
 export class SiteCheckContext {
   readonly diagnostics = new Map<string, Diagnostic[]>();
 
-  constructor(readonly graph: SiteGraph) {}
+  constructor(
+    readonly graph: SiteGraph,
+    /** Every page of the site is checked (not only the pages an editor has open): rules that need every page's links report only then. */
+    readonly wholeSite: boolean,
+  ) {}
 
   report(file: string, { range, code, message, severity, suggestions, data }: SiteProblem): void {
     const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data };
@@ -45,13 +49,14 @@ export function checkedFiles(graph: SiteGraph): string[] {
 }
 
 /**
- * Runs site rules over the given files of a site (every page unless told), then once over the
- * site; returns the diagnostics of each file that has any, in document order.
+ * Runs site rules over the given files of a site (the whole site: every page and Markdown
+ * snippet, unless told), then once over the site; returns the diagnostics of each file that has
+ * any, in document order.
  */
-export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files: readonly string[] = checkedFiles(graph)): Map<string, Diagnostic[]> {
-  const ctx = new SiteCheckContext(graph);
+export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files?: readonly string[]): Map<string, Diagnostic[]> {
+  const ctx = new SiteCheckContext(graph, files === undefined);
   const handlers = rules.map((rule) => rule.start(ctx));
-  for (const file of files) {
+  for (const file of files ?? checkedFiles(graph)) {
     const page = graph.page(file);
     if (!page) continue;
     for (const handler of handlers) handler.page?.(page);

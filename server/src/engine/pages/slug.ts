@@ -1,5 +1,5 @@
 /**
- * A slug as the platform makes one for parameter fields and accordions: lower case, "&" read as
+ * A slug as the platform makes one for accordions: lower case, "&" read as
  * "and", the apostrophe of "'s" and "'t" dropped, every run of other ASCII characters (spaces and
  * punctuation; "_" excepted) turned into one "-", trimmed. Characters beyond ASCII are kept.
  */
@@ -45,9 +45,27 @@ export function shownAnchor(id: string): string {
   return id.replace(/[?,;:!'"()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu, '');
 }
 
-/** Splits camelCase words: "expireAfterSecs" -> "expire After Secs" (parameter anchors are made so). */
-export function decamelize(text: string): string {
-  return text.replace(/([A-Z]{2})(\d+)/g, '$1 $2').replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z\d]+)/g, '$1 $2');
+/**
+ * The anchor of a parameter or response field named `name` (its `count`-th repeat when above 0):
+ * "param-" and the name with camelCase words split ("expireAfterSecs" -> "param-expire-after-secs",
+ * "APIKey" -> "param-api-key"), "&" read as "and", "`" and "^" dropped, every run of characters
+ * other than ASCII letters and digits one "-" ("user_id" -> "param-user-id"), a word "-s" or "-t"
+ * joined to the one before; a repeat ends "-1", "-2"... Characters beyond ASCII are kept (the
+ * platform transliterates them).
+ */
+export function fieldAnchor(name: string, count = 0): string {
+  return `param-${name}${count > 0 ? `_${count}` : ''}`
+    .replace(/&/g, ' and ')
+    .replace(/[`^]/g, '')
+    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[\x00-\x2f\x3a-\x60\x7b-\x7f]+/g, '-')
+    .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**

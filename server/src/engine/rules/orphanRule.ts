@@ -8,6 +8,7 @@ import type { SiteGraph } from '../pages/siteGraph';
 /**
  * Pages that no navigation lists and nothing reaches: no page links to or imports them, no link
  * in docs.json (navbar, anchors, redirects) leads to them. Some are deliberate, so it is information, not a warning.
+ * Only a check of the whole site can tell: the check of one open page sees no other page's links.
  */
 export const orphanRule: SiteRule = {
   codes: ['page/orphaned'],
@@ -28,7 +29,7 @@ export const orphanRule: SiteRule = {
         }
       },
       site() {
-        if (!graph.check) return;
+        if (!graph.check || !ctx.wholeSite) return;
         listedInDocsJson(graph, reached);
         for (const file of graph.files.pageFiles) {
           if (reached.has(file) || /^index\.mdx?$/.test(file)) continue;
