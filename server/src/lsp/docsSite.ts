@@ -43,6 +43,8 @@ export class DocsSite {
   /** True while every change since the last check was an edit of the docs.json text. */
   private onlyDocsJsonEdited = true;
   private checkCount = 0;
+  /** Whether the pages' titles were all read ahead once (see readTitlesAhead). */
+  private titlesRead = false;
 
   constructor(
     readonly docsJsonPath: string,
@@ -128,14 +130,19 @@ export class DocsSite {
   }
 
   /**
-   * Reads every page's title for link completion into the check's graph, in slices of a few
-   * milliseconds, while the check stays the latest: a frontmatter is parsed once (titles are kept
-   * by frontmatter text), so after the first check this mostly reads files.
+   * Reads every page's title for link completion once per site, in slices of a few milliseconds,
+   * while the check stays the latest (a newer check's idle time starts it again). Titles are kept
+   * by frontmatter text for every later graph, whose first list then only reads its pages' files.
    */
   private readTitlesAhead(graph: SiteGraph): void {
+    if (this.titlesRead) return;
+    this.titlesRead = true;
     const steps = readTitlesAhead(graph);
     const slice = () => {
-      if (this.schedule.lastChecked?.graph !== graph) return;
+      if (this.schedule.lastChecked?.graph !== graph) {
+        this.titlesRead = false;
+        return;
+      }
       const until = performance.now() + titleSliceMs;
       while (performance.now() < until) if (steps.next().done) return;
       setImmediate(slice).unref();
