@@ -109,7 +109,14 @@ export class DocsWorkspace {
     let site = this.sites.get(docsJsonPath);
     if (!site) {
       site = this.options.settingsFor(pathToFileURL(docsJsonPath).href).then((settings) => {
-        const created = new DocsSite(docsJsonPath, settings, (path) => this.openDocuments.get(path)?.getText(), this.options.remoteSpecs, this.options.onChecked);
+        const created = new DocsSite(
+          docsJsonPath,
+          settings,
+          (path) => this.openDocuments.get(path)?.getText(),
+          () => this.openDocuments.keys(),
+          this.options.remoteSpecs,
+          this.options.onChecked,
+        );
         this.knownSites.set(docsJsonPath, created);
         return created;
       });
