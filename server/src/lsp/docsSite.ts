@@ -23,6 +23,8 @@ export interface CheckedState {
 interface Checked extends CheckedState {
   /** The files the check read (root-relative): a change of another cannot alter its outcome. */
   readPaths: Set<string>;
+  /** Whether it re-checked the last result after edits of the docs.json text alone. */
+  afterDocsJsonEdit: boolean;
 }
 
 /** How long each slice of reading titles ahead may hold the server before requests are served. */
@@ -35,9 +37,9 @@ export class DocsSite {
   private readonly specs = new SpecCache();
   private readonly schedule = new CheckSchedule<Checked>(
     (last) => this.check(last),
-    ({ site, graph }) => {
+    ({ site, graph, afterDocsJsonEdit }) => {
       this.prepareForEdit(site.result);
-      this.readTitlesAhead(graph);
+      if (!afterDocsJsonEdit) this.readTitlesAhead(graph);
     },
   );
   /** True while every change since the last check was an edit of the docs.json text. */
@@ -120,7 +122,7 @@ export class DocsSite {
     const durationMs = performance.now() - started;
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
-    const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths };
+    const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths, afterDocsJsonEdit: previous !== undefined };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;
@@ -141,9 +143,9 @@ export class DocsSite {
    * Reads every page's title for link completion once per site, while one of its pages is open, in
    * slices of a few milliseconds, while the check stays the latest (a newer check's idle time
    * starts it again). Titles are kept by frontmatter text for every later graph, whose first list
-   * then only reads its pages' files. Not while only docs.json is open: on crewAI (23,000 pages)
-   * the reading, started again after every keystroke's check, made each keystroke after a pause
-   * wait 45-65 ms instead of 10-30 ms.
+   * then only reads its pages' files. Not while only docs.json is open, nor after a check of
+   * docs.json edits: on crewAI (23,000 pages) the reading, started again after every keystroke's
+   * check, made each keystroke after a pause wait 45-65 ms instead of 10-30 ms.
    */
   private readTitlesAhead(graph: SiteGraph): void {
     if (this.titlesRead || !this.hasOpenPage()) return;
