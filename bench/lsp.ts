@@ -56,13 +56,14 @@ async function typeInName(client: LspTestClient, path: string, count: number, ga
   return latencies;
 }
 
-async function crewAI(nodeOptions: string[]): Promise<void> {
+async function crewAI(nodeOptions: string[], openPage = false): Promise<void> {
   const repository = materialiseRepository('crewAIInc+crewAI');
   const client = await LspTestClient.start({ root: repository, nodeOptions });
   try {
     const path = 'docs/docs.json';
     const started = performance.now();
     await client.open(path);
+    if (openPage) await client.open('docs/index.mdx');
     const first = await client.diagnostics(path);
     report(`didOpen to diagnostics (${first.length} problems)`, performance.now() - started, 'ms');
     await pause(1000); // as a user reads before typing; an idle server prepares for the first edit
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
   await crewAI(serverNodeOptions);
   console.log('\ncrewAI, the server started plainly (node dist/server.js --stdio)');
   await crewAI([]);
+  console.log(`\ncrewAI with a page of the site open beside docs.json (docs/index.mdx), started as VS Code starts it`);
+  await crewAI(serverNodeOptions, true);
   console.log(`load average at the end: ${load()}`);
 }
 
