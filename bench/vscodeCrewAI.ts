@@ -81,7 +81,6 @@ async function main(): Promise<void> {
   // The same text for VS Code's JSON support: no "$schema" (it would fetch it), and one trailing
   // comma at the very end, which it reports once it has parsed the whole file.
   const jsonFolder = tempFolder('docsjson-same-text-');
-  mkdirSync(jsonFolder, { recursive: true });
   // A one-page site beside it: keypress to squiggle there is VS Code's own pipeline with a check of ~1 ms.
   mkdirSync(join(repository, 'small-site'), { recursive: true });
   writeFileSync(join(repository, 'small-site', 'docs.json'), smallSite);

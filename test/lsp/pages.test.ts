@@ -1,21 +1,15 @@
 // Pages (.mdx and .md) through the protocol: a real client over stdio on a copy of the lsp-pages
 // fixture site.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CompletionList, Hover, Location, TextEdit, WorkspaceDiagnosticReport, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { copyOfFixtureSite } from '../support/fixtureSite';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
-const fixture = join(__dirname, '..', 'fixtures', 'sites', 'lsp-pages');
-
-function copyOfSite(): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsjson-lsp-pages-'));
-  cpSync(fixture, root, { recursive: true });
-  return root;
-}
+const copyOfSite = () => copyOfFixtureSite('lsp-pages');
 
 describe('moving pages through the protocol', () => {
   let client: LspTestClient;

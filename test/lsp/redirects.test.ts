@@ -1,21 +1,19 @@
 // The redirect checks of docs.json through the protocol: a real client over stdio on a copy of the
 // lsp-pages fixture site (its one redirect, "/old-setup" → "/guides/setup", leads to a page).
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import { copyOfFixtureSite } from '../support/fixtureSite';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
-const fixture = join(__dirname, '..', 'fixtures', 'sites', 'lsp-pages');
 const destination = '"destination": "/guides/setup"';
 const missing = '"/guides/setpu" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/guides/setup"?';
 const pageGone = '"/guides/setup" is not a page, a file or another redirect\'s source: the redirect leads nowhere';
 
 function copyOfSite(docsJson?: (text: string) => string): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsjson-lsp-redirects-'));
-  cpSync(fixture, root, { recursive: true });
+  const root = copyOfFixtureSite('lsp-pages');
   if (docsJson) writeFileSync(join(root, 'docs.json'), docsJson(readFileSync(join(root, 'docs.json'), 'utf8')));
   return root;
 }
@@ -116,7 +114,7 @@ describe('redirect problems in docs.json, published to a client that does not pu
     await client.until(() => published().length > 0);
     assert.deepEqual(
       published().map((d) => [d.code, d.message, d.range.start.line]),
-      [['redirect/missing-destination', missing, destinationLine(misspelt(readFileSync(join(fixture, 'docs.json'), 'utf8')))]],
+      [['redirect/missing-destination', missing, destinationLine(readFileSync(join(root, 'docs.json'), 'utf8'))]],
     );
     await client.open('docs.json');
     const at = client.text('docs.json').indexOf('setpu');

@@ -1,19 +1,14 @@
-import type { OffsetRange } from '../json/path';
 import type { SiteGraph } from '../pages/siteGraph';
+import type { Hover } from './hover';
 import { routeOf } from './redirect';
 import { inlineCode, plainParagraph, plainText } from './markdown';
 import { linkAt } from './pageLinks';
-
-export interface PageHover {
-  markdown: string;
-  range: OffsetRange;
-}
 
 /**
  * On a link in a page: the page it leads to (title, description, address) and the heading its
  * anchor names; for a generated API page, its operation; for a snippet import, the snippet.
  */
-export function pageHover(graph: SiteGraph, file: string, offset: number): PageHover | undefined {
+export function pageHover(graph: SiteGraph, file: string, offset: number): Hover | undefined {
   const page = graph.page(file);
   const link = page && linkAt(page, offset);
   if (!link) return undefined;
