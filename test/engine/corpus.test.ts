@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 
@@ -19,6 +19,25 @@ const knownViolations: Record<string, Record<string, number>> = {
   // a nested group "Usage" with no pages and no openapi
   'agno-agi+docs docs.json': { 'nav/missing-pages': 1 },
 };
+
+/**
+ * Every finding on every corpus docs.json, errors to hints, pinned in `corpus.findings.json`: a
+ * change of any rule shows there as a diff to review. `DOCSJSON_UPDATE_FINDINGS=1` rewrites it.
+ */
+const findingsFile = join(__dirname, 'corpus.findings.json');
+const updateFindings = process.env.DOCSJSON_UPDATE_FINDINGS === '1';
+const pinnedFindings: Record<string, string[]> = existsSync(findingsFile) ? JSON.parse(readFileSync(findingsFile, 'utf8')) : {};
+const foundFindings: Record<string, string[]> = {};
+after(() => {
+  if (updateFindings) writeFileSync(findingsFile, `${JSON.stringify(foundFindings, null, 1)}\n`);
+});
+
+function describeFinding(path: string, text: string, d: Diagnostic): string {
+  const before = text.slice(0, d.range.start);
+  const line = before.split('\n').length;
+  const column = d.range.start - before.lastIndexOf('\n');
+  return `${path}:${line}:${column} ${d.severity} ${d.code} ${d.message}`;
+}
 
 const materialised = new Map<string, string>();
 
@@ -38,10 +57,14 @@ for (const site of corpusSites()) {
     const otherErrors: Record<string, number> = {};
     for (const d of all.filter(pinned)) otherErrors[d.code] = (otherErrors[d.code] ?? 0) + 1;
     assert.deepEqual(otherErrors, knownViolations[name] ?? {}, JSON.stringify(all.filter(pinned)));
+    const findings: string[] = [];
     for (const { document, diagnostics } of result.documents.values()) {
       for (const d of diagnostics) {
         assert.ok(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= document.json.text.length, `range inside ${document.path}`);
+        findings.push(describeFinding(document.path, document.json.text, d));
       }
     }
+    foundFindings[name] = findings;
+    if (!updateFindings) assert.deepEqual(findings, pinnedFindings[name] ?? [], 'the findings pinned in corpus.findings.json (DOCSJSON_UPDATE_FINDINGS=1 rewrites it; review the diff)');
   });
 }

@@ -184,7 +184,7 @@ function assertLocations(main: Checked, result: Location | Location[] | null, wh
 }
 
 /** The "Site navigation" view's requests: up to 40 nodes of the tree, then one of them moved onto another. */
-async function askNavigation(client: LspTestClient, main: Checked, pick: number): Promise<void> {
+async function askNavigation(client: LspTestClient, main: Checked, pick: number, tally: Tally): Promise<void> {
   const nodes: NavigationItem[] = [];
   const parents: (NavigationItem | undefined)[] = [undefined];
   for (let parent = parents.shift(); nodes.length < 40; parent = parents.shift()) {
@@ -197,6 +197,7 @@ async function askNavigation(client: LspTestClient, main: Checked, pick: number)
     }
     if (parents.length === 0) break;
   }
+  if (nodes.length > 0) tally.navigation++;
   if (nodes.length < 2) return;
   const source = nodes[pick % nodes.length];
   const target = nodes[(pick >> 8) % nodes.length];
@@ -209,16 +210,26 @@ async function askNavigation(client: LspTestClient, main: Checked, pick: number)
   assertWorkspaceEdit(main, moved.edit, `moving ${source.label} onto ${target.label}`);
 }
 
+/** How many answers of each kind had content: a server answering null to everything fails the minimums. */
+type Tally = Record<'diagnostics' | 'symbols' | 'completions' | 'hovers' | 'navigation', number>;
+const emptyTally = (): Tally => ({ diagnostics: 0, symbols: 0, completions: 0, hovers: 0, navigation: 0 });
+
 /** Every request the server offers, at `positions`; throws on an error answer or a result VS Code refuses. */
-async function askEverything(client: LspTestClient, main: Checked, positions: Position[]): Promise<void> {
+async function askEverything(client: LspTestClient, main: Checked, positions: Position[], tally: Tally): Promise<void> {
   const textDocument = { uri: main.uri };
   const doc = main.document;
   const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument });
-  if (report.kind === 'full') assertDiagnostics(doc, report.items);
+  assert.ok(report.kind === 'full' || report.kind === 'unchanged', `a diagnostic report: ${JSON.stringify(report)}`);
+  if (report.kind === 'full') {
+    assertDiagnostics(doc, report.items);
+    if (report.items.length > 0) tally.diagnostics++;
+  }
   const workspaceReport = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
   for (const item of workspaceReport.items) if (item.uri === main.uri && item.kind === 'full') assertDiagnostics(doc, item.items);
 
-  assertSymbols(doc, (await client.request<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument })) ?? [], 'the outline');
+  const symbols = (await client.request<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument })) ?? [];
+  assertSymbols(doc, symbols, 'the outline');
+  if (symbols.length > 0) tally.symbols++;
   const links = (await client.request<DocumentLink[] | null>('textDocument/documentLink', { textDocument })) ?? [];
   for (const link of links) assertRange(doc, link.range, `link to ${link.target}`);
   for (const link of links.filter((l) => l.data !== undefined).slice(0, 3)) {
@@ -228,9 +239,12 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
   assertEdits(doc, (await client.request<TextEdit[] | null>('textDocument/formatting', { textDocument, options: { tabSize: 2, insertSpaces: true } })) ?? [], 'formatting');
 
   for (const position of positions) {
-    assertCompletion(doc, position, await client.request<CompletionList | null>('textDocument/completion', { textDocument, position }));
+    const completion = await client.request<CompletionList | null>('textDocument/completion', { textDocument, position });
+    assertCompletion(doc, position, completion);
+    if ((completion?.items.length ?? 0) > 0) tally.completions++;
     const hover = await client.request<Hover | null>('textDocument/hover', { textDocument, position });
     if (hover) {
+      tally.hovers++;
       assert.ok(typeof hover.contents === 'object' && 'value' in hover.contents && hover.contents.value.trim().length > 0, 'a hover has content');
       if (hover.range) assertRange(doc, hover.range, 'hover');
     }
@@ -295,9 +309,12 @@ describe('any text a writer types, through the protocol: no request fails, every
       const pageFile = join(repository, path, '..', 'renamed-by-the-test.mdx');
       const top = await client.request<NavigationResult>(navigationRequest, { docsJson: client.uri(path) });
       assert.ok((top?.items.length ?? 0) > 0, 'the navigation requests reach the site');
+      const tally = emptyTally();
+      let runs = 0;
 
       await fc.assert(
         fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { minLength: 1, maxLength: 2 }), async (edits, elsewhere) => {
+          runs++;
           const edited: number[] = [];
           for (const e of edits) {
             const [start, end, text] = change(client.text(path), e);
@@ -308,8 +325,8 @@ describe('any text a writer types, through the protocol: no request fails, every
           const document = TextDocument.create(client.uri(path), 'json', 0, text);
           const offsets = [...edited.slice(-4), ...elsewhere.map((n) => n % (text.length + 1))];
           try {
-            await askEverything(client, { document, uri: client.uri(path) }, offsets.map((offset) => document.positionAt(Math.min(offset, text.length))));
-            await askNavigation(client, { document, uri: client.uri(path) }, elsewhere[0]);
+            await askEverything(client, { document, uri: client.uri(path) }, offsets.map((offset) => document.positionAt(Math.min(offset, text.length))), tally);
+            await askNavigation(client, { document, uri: client.uri(path) }, elsewhere[0], tally);
             const rename = await client.request<WorkspaceEdit | null>('workspace/willRenameFiles', {
               files: [{ oldUri: client.uri(join(path, '..', 'index.mdx')), newUri: `file://${pageFile}` }],
             });
@@ -320,6 +337,11 @@ describe('any text a writer types, through the protocol: no request fails, every
         }),
         { numRuns: runsPerSite, endOnFailure: true },
       );
+      // Half-typed text still has an outline, problems and a navigation most of the time;
+      // a few of the random positions get a completion list or a hover.
+      const most = Math.ceil(runs / 2);
+      assert.ok(tally.symbols >= most && tally.diagnostics >= most && tally.navigation >= most, `answers with content in ${runs} runs: ${JSON.stringify(tally)}`);
+      assert.ok(tally.completions > 0 && tally.hovers > 0, `some completion lists and hovers in ${runs} runs: ${JSON.stringify(tally)}`);
     });
   }
 });

@@ -53,8 +53,14 @@ describe('moving pages through the protocol', () => {
     });
     await client.until(() => client.questions.length > 0);
     assert.deepEqual(client.questions.map((q) => q.message), ['Add a redirect to docs.json so the old address keeps working? /guides/deploy → /guides/ship']);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.deepEqual(client.appliedEdits, []);
+    // The server reads answers and file events in order: an edit for the dismissed offer would
+    // arrive before the one accepted next.
+    client.answer = 'Add Redirect';
+    renameSync(join(root, 'guides', 'ship.md'), join(root, 'guides', 'deliver.md'));
+    await client.connection.sendNotification('workspace/didRenameFiles', { files: [{ oldUri: client.uri('guides/ship.md'), newUri: client.uri('guides/deliver.md') }] });
+    await client.until(() => client.appliedEdits.length > 0);
+    const edits = (client.appliedEdits[0] as WorkspaceEdit).changes![client.uri('docs.json')] as TextEdit[];
+    assert.deepEqual(edits.map((edit) => edit.newText.match(/"source": "[^"]*"/g)), [['"source": "/guides/ship"']]);
   });
 });
 
