@@ -207,6 +207,18 @@ describe('agent API client against the dev server', () => {
     }
   });
 
+  it('a read that times out is tried again, then gives up with the timeout', async () => {
+    const silent = await startSilentServer('no-headers');
+    try {
+      const reader = client({ baseUrl: silent.url, timeouts: { headersMs: 100 }, retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 20 } });
+      const error = await rejection(reader.getJob('p', 'sess_1'));
+      assert.equal(error.kind, 'timeout');
+      assert.deepEqual(silent.received, ['GET /v1/agent/p/job/sess_1', 'GET /v1/agent/p/job/sess_1', 'GET /v1/agent/p/job/sess_1']);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it('times out a stream that stays silent (idle body timeout)', async () => {
     const silent = await startSilentServer('no-body');
     try {

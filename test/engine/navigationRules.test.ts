@@ -130,6 +130,13 @@ test('global anchors need an external href', () => {
   assert.match(expectOne(check, 'nav/global-anchor-href').message, /links to "\/blog": global anchors need an external URL/);
 });
 
+test('a global anchor href that only looks external is reported: no host after https://, a blank host, an empty mailto:', () => {
+  for (const href of ['https://', 'https:///docs', 'https:// example.com', 'http:/example.com', 'mailto:', 'ftp://example.com']) {
+    const check = checkSite(docsJson(`{ "global": { "anchors": [{ "anchor": "A", "href": ⟦${JSON.stringify(href)}⟧ }] }, "pages": ["intro"] }`), pages);
+    assert.match(expectOne(check, 'nav/global-anchor-href').message, /global anchors need an external URL/, href);
+  }
+});
+
 test('a global anchor without href is missing it', () => {
   const check = checkSite(docsJson('{ "global": { "anchors": [⟦{⟧ "anchor": "Blog" }] }, "pages": ["intro"] }'), pages);
   const missing = check.diagnostics.filter((d) => d.code === 'schema/required');

@@ -54,6 +54,22 @@ describe('re-check after an edit', () => {
     assert.ok(local > total / 2, `only ${local} of ${total} re-checks were local`);
   });
 
+  it('an edit of api.openapi checks the whole file again: a spec made missing is reported, then fixed', () => {
+    const root = writeSite({
+      'docs.json': docsJson({ api: { openapi: 'openapi.json' }, navigation: { groups: [{ group: 'API', pages: ['GET /users'] }] } }),
+      'openapi.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: {} } } }),
+    });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    assert.deepEqual(first.documents.get('docs.json')!.diagnostics, []);
+    const broken = text.replace('"openapi.json"', '"missing.json"');
+    const second = recheckDocsJson(first, broken);
+    assert.deepEqual(outcome(second), outcome(checkDocsJson(broken, host)));
+    assert.ok(second.documents.get('docs.json')!.diagnostics.some((d) => d.code === 'ref/missing-openapi'), 'the missing spec is reported');
+    assert.deepEqual(recheckDocsJson(second, text).documents.get('docs.json')!.diagnostics, []);
+  });
+
   it('an edit inside a group re-checks that group: a page made missing is reported, then fixed', () => {
     const root = writeSite({
       'docs.json': docsJson({ navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro'] }, { group: 'More', pages: ['other'] }] }] } }),

@@ -19,6 +19,11 @@ test('pages resolve to .mdx or .md, with a leading / or ./ tolerated', () => {
   assert.deepEqual(check.diagnostics, []);
 });
 
+test('a .md page is found under every form of its entry: with its extension, ./, a trailing / or a leading /', () => {
+  const check = checkSite(docsJson('{ "pages": ["guide.md", "./notes", "tips/", "/more", "deep/page"] }'), { 'guide.md': '', 'notes.md': '', 'tips.md': '', 'more.md': '', 'deep/page.md': '' });
+  assert.deepEqual(check.diagnostics.map((d) => d.code), ['ref/page-extension']);
+});
+
 test('a page with no file is an error with a did-you-mean and the file to create', () => {
   const check = checkSite(docsJson('{ "pages": ["intro", ⟦"guides/instal"⟧] }'), { 'intro.mdx': '', 'guides/install.mdx': '' });
   const d = expectOne(check, 'ref/missing-page');

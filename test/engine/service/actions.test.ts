@@ -56,6 +56,18 @@ test('create the missing page with a frontmatter title', () => {
   assert.deepEqual(create.edits, []);
 });
 
+test('a missing page with a did-you-mean prefers the change of the entry to the creation of a page', () => {
+  const text = basic.replace('"guides/deploy"', '"guides/setp"');
+  const actions = codeActions(checkedFixture('lsp-basic', { 'docs.json': text }), new JsonText('docs.json', text), { start: text.indexOf('"guides/setp"'), end: text.indexOf('"guides/setp"') });
+  assert.deepEqual(
+    actions.map((action) => [action.title, action.isPreferred]),
+    [
+      ['Change to "guides/setup"', true],
+      ['Create guides/setp.mdx', false],
+    ],
+  );
+});
+
 test('wrap loose pages beside groups into a new group, keeping the order they were written in', () => {
   const [wrap] = actionsAt('lsp-basic', basic, '"pages": ["api/overview"]');
   assert.equal(
