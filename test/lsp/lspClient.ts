@@ -50,6 +50,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Options for the server's node process. */
   nodeOptions?: string[];
+  /** The Node.js that runs dist/server.js (default: the one running the tests). */
+  nodeBinary?: string;
   /** Another server executable to start with `--stdio` (default: node dist/server.js). */
   serverExecutable?: string;
 }
@@ -80,7 +82,7 @@ export class LspTestClient {
   static async start(options: ClientOptions): Promise<LspTestClient> {
     const [command, ...args] = options.serverExecutable
       ? [options.serverExecutable]
-      : [process.execPath, ...(options.nodeOptions ?? []), serverPath];
+      : [options.nodeBinary ?? process.execPath, ...(options.nodeOptions ?? []), serverPath];
     const server = spawn(command, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     const client = new LspTestClient(connection, server, options.root);
