@@ -13,6 +13,7 @@ export function relaunchWithServerOptions(): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   const missing = serverNodeOptions.filter((option) => !given.includes(option));
   const execve = (process as { execve?: Execve }).execve;
-  if (missing.length === 0 || typeof execve !== 'function' || process.env[RELAUNCHED]) return;
+  // An IPC channel (--node-ipc) would not survive the exec.
+  if (missing.length === 0 || typeof execve !== 'function' || process.env[RELAUNCHED] || process.send) return;
   execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)], { ...process.env, [RELAUNCHED]: '1' });
 }
