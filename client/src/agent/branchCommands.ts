@@ -2,6 +2,7 @@
 // first, then check the branch out, or open the branch against its base in the multi-file diff.
 // What stands in the way (no repository, not the job's repository, uncommitted changes) is said plainly.
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import { CATEGORY, jobArgument, registerCommand, type CommandContext } from './commandKit';
@@ -61,11 +62,11 @@ async function checkOutBranch(job: Readonly<TrackedJob>): Promise<void> {
     throw new BranchProblem(`You have uncommitted changes in ${files(uncommitted.length)}. Commit or stash them first, then check out "${branch}".`);
   }
   if (repository.state.HEAD?.name === branch) {
-    void vscode.window.showInformationMessage(`${CATEGORY}: "${branch}" is already checked out.`);
+    void vscode.window.showInformationMessage(safeText(`${CATEGORY}: "${branch}" is already checked out.`));
     return;
   }
   await repository.checkout(branch);
-  void vscode.window.showInformationMessage(`${CATEGORY}: checked out "${branch}".`);
+  void vscode.window.showInformationMessage(safeText(`${CATEGORY}: checked out "${branch}".`));
 }
 
 async function showChanges(job: Readonly<TrackedJob>, title: string): Promise<void> {
@@ -74,7 +75,7 @@ async function showChanges(job: Readonly<TrackedJob>, title: string): Promise<vo
   const base = (await repository.getMergeBase(location.baseRef, location.branchRef)) ?? location.baseRef;
   const changes = await repository.diffBetween(base, location.branchRef);
   if (changes.length === 0) {
-    void vscode.window.showInformationMessage(`${CATEGORY}: "${location.branchRef}" has no changes against ${location.baseRef}.`);
+    void vscode.window.showInformationMessage(safeText(`${CATEGORY}: "${location.branchRef}" has no changes against ${location.baseRef}.`));
     return;
   }
   const resources = changes.map((change) => {
@@ -99,7 +100,7 @@ export function registerBranchCommands(context: CommandContext): vscode.Disposab
     } catch (error) {
       if (!(error instanceof BranchProblem)) throw error;
       context.log(`${jobTitle(job)}: ${error.message}`);
-      void vscode.window.showWarningMessage(error.message);
+      void vscode.window.showWarningMessage(safeText(error.message));
     }
   };
   return [
