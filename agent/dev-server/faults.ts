@@ -15,6 +15,7 @@ export const JOB_FAULTS = [
   'no-session-id',
   'archived',
   'command-link',
+  'branch-option',
 ] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];
