@@ -129,7 +129,6 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
       const ended = await waitForNotification(page, /^Agent job ".*":/);
       assert.match(ended.text, /\[Show Job\] \(command:workbench\.action\.openSettings/, `the text is shown, as text: ${ended.text}`);
       assert.deepEqual(ended.links, [], 'the notification has no link');
-      assert.ok(!ended.links.some((link) => link.startsWith('command:')));
     }));
 
   it('"Check Out Branch" and "Show Changes" refuse the branch "-Bmain" before any git command', { timeout: SCENARIO_TIMEOUT }, (t) =>
