@@ -1,10 +1,11 @@
-import type { DevJob } from './jobScript';
+import { COMMAND_LINK, type DevJob } from './jobScript';
 
 const HOSTILE_REPOSITORY = 'example/docs<script>alert(1)</script>\u001b[31m\u202E';
 
 /** What a v2 run of a job is at `now`: `active` for `durationMs` from the run's start, then its end. */
-function statusAt(job: DevJob, now: number): 'active' | 'completed' | 'archived' | 'failed' {
+function statusAt(job: DevJob, now: number): string {
   if (now - job.runStartedAt < job.durationMs) return 'active';
+  if (job.faults.has('command-link')) return COMMAND_LINK;
   if (job.faults.has('misconfigured') || job.faults.has('error')) return 'failed';
   return job.faults.has('archived') ? 'archived' : 'completed';
 }

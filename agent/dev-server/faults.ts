@@ -14,6 +14,8 @@ export const JOB_FAULTS = [
   'unknown-events',
   'no-session-id',
   'archived',
+  'command-link',
+  'branch-option',
 ] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];

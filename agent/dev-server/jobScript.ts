@@ -25,6 +25,9 @@ const HOSTILE_TEXT =
   '[a link](javascript:alert(1)) \u001b[31mred terminal\u001b[0m \u001b]8;;https://evil.example\u0007hyperlink\u001b]8;;\u0007 ' +
   '\u001b[2J\u202Eeman elif\u202C {{constructor.constructor("alert(1)")()}} ';
 
+/** A notification renders this as a link that runs a command with its arguments, unless the client breaks it. */
+export const COMMAND_LINK = '[Show Job](command:workbench.action.openSettings?%5B%22x%22%5D)';
+
 const TODO_CONTENTS = ['Read docs.json and the pages to change', 'Edit the pages', 'Open a pull request'];
 
 export const HUGE_MESSAGE_CHARS = 5 * 1024 * 1024;
@@ -116,6 +119,9 @@ function ending(job: DevJob): { haultReason: string; messageToUser: string; pull
   if (job.faults.has('misconfigured')) {
     return { haultReason: 'repo_missconfigured', messageToUser: 'The GitHub app cannot push to the repository.' };
   }
+  if (job.faults.has('command-link')) {
+    return { haultReason: COMMAND_LINK, messageToUser: `Done. ${COMMAND_LINK}` };
+  }
   if (job.faults.has('error')) {
     return { haultReason: 'error', messageToUser: 'Something went wrong while opening the pull request.' };
   }
@@ -147,7 +153,7 @@ export function jobRecordAt(job: DevJob, now: number): Record<string, unknown> {
     subdomain: job.projectId,
     branch: job.branch,
     createdAt: new Date(job.createdAt).toISOString(),
-    title: job.faults.has('html') ? `Update docs ${HOSTILE_TEXT}` : 'Update docs',
+    title: job.faults.has('html') ? `Update docs ${HOSTILE_TEXT}` : job.faults.has('command-link') ? `Update docs ${COMMAND_LINK}` : 'Update docs',
     userId: 'dev-user',
   };
   if (progress < 1) {

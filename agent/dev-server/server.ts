@@ -175,7 +175,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     const job: DevJob = {
       sessionId,
       projectId,
-      branch: branch ?? `docs-agent/${sessionId}`,
+      branch: jobFaults.has('branch-option') ? '-Bmain' : (branch ?? `docs-agent/${sessionId}`),
       createdAt: now,
       runStartedAt: now,
       durationMs: 0,

@@ -1,6 +1,7 @@
 // Every failure of the agent layer, told to a docs writer: what happened in plain words, the one
 // action that helps, and the technical detail kept apart for the output channel or a log.
 import { API_VERSION_ENV, API_VERSION_SETTING } from './apiVersion';
+import { safeText } from './displayText';
 import { isAgentApiError, type AgentApiError, type AgentApiErrorKind } from './errors';
 
 /** The one thing that helps; views turn it into a button (`FAILURE_ACTION_LABELS`) or a hint (`cliHint`). */
@@ -148,7 +149,7 @@ function worded(error: AgentApiError, context: FailureContext): Pick<Failure, 'm
       return { message: 'The docs platform did not answer in time.', action: 'TryAgain' };
     case 'bad-request':
       return {
-        message: `The platform refused the request${error.serverSaid ? `: "${error.serverSaid}".` : '.'}`,
+        message: `The platform refused the request${error.serverSaid ? `: "${safeText(error.serverSaid, 300)}".` : '.'}`,
         action: undefined,
       };
     case 'unsupported':

@@ -1,4 +1,4 @@
-import { truncateText } from './truncate';
+import { safeText } from './displayText';
 
 /** What a `haultReason` means, whatever its exact spelling. */
 export type HaultReasonKind = 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'processing' | 'none' | 'unknown';
@@ -39,7 +39,7 @@ export function explainHaultReason(reason: string | undefined, haulted: boolean 
       const prefix = (reason ?? '').trim().toLowerCase().match(MISCONFIGURED)?.[1] ?? '';
       const subject = MISCONFIGURED_SUBJECTS[prefix] ?? `the ${prefix || 'repository'} setup`;
       return (
-        `The agent could not work on your docs repository: ${subject} of this project is misconfigured (${truncateText(reason ?? '', 100)}). ` +
+        `The agent could not work on your docs repository: ${subject} of this project is misconfigured (${safeText(reason ?? '', 100)}). ` +
         'Check in the docs platform dashboard that the project is connected to its Git repository, that the ' +
         "platform's Git app (the GitHub app, on GitHub) is installed with access to that repository, and that the " +
         'branch can be pushed to (branch protection rules). ' +
@@ -55,6 +55,6 @@ export function explainHaultReason(reason: string | undefined, haulted: boolean 
     case 'none':
       return haulted ? 'The job stopped without giving a reason.' : 'The job has not reported its state yet.';
     case 'unknown':
-      return `The job reports "${truncateText(reason ?? '', 100)}", a state this version does not know${haulted ? '; it has stopped' : ''}.`;
+      return `The job reports "${safeText(reason ?? '', 100)}", a state this version does not know${haulted ? '; it has stopped' : ''}.`;
   }
 }

@@ -1,6 +1,6 @@
 import { classifyHaultReason, explainHaultReason } from './haultReason';
 import { isTerminal, type JobRecord } from './jobRecord';
-import { truncateText } from './truncate';
+import { safeText } from './displayText';
 
 /** How a job stands by its record, in either API version. */
 export type RecordOutcome = 'running' | 'completed' | 'archived' | 'failed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'unknown';
@@ -38,6 +38,6 @@ export function explainRecord(record: JobRecord): string {
     case 'failed':
       return 'The agent could not finish this job. Send a follow-up message to try again, or start a new job.';
     default:
-      return `The job reports "${truncateText(record.status, 100)}", a state this version does not know.`;
+      return `The job reports "${safeText(record.status, 100)}", a state this version does not know.`;
   }
 }

@@ -7,6 +7,7 @@ import { CreatedPageOpener } from './createdPageOpener';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
+import { safeText } from '../../agent/src/displayText';
 
 let client: LanguageClient | undefined;
 
@@ -51,7 +52,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
   const started = client;
   started.start().then(
     () => started.info(`ready ${Math.round(performance.now() - activatedAt)} ms after activation`),
-    (error: unknown) => window.showErrorMessage(`The docs.json language server did not start: ${String(error)}`),
+    (error: unknown) => window.showErrorMessage(safeText(`The docs.json language server did not start: ${String(error)}`)),
   );
   return started;
 }

@@ -2,6 +2,7 @@ import { commands, window, type ExtensionContext } from 'vscode';
 import { RequestType0, type LanguageClient } from 'vscode-languageclient/node';
 import { checkWorkspaceMethod, type CheckWorkspaceResult } from '../../server/src/lsp/customMessages';
 import { plural } from '../../server/src/engine/text';
+import { safeText } from '../../agent/src/displayText';
 
 const checkWorkspaceRequest = new RequestType0<CheckWorkspaceResult, void>(checkWorkspaceMethod);
 
@@ -12,7 +13,7 @@ export function registerLanguageCommands(context: ExtensionContext, client: Lang
       const result = await client.sendRequest(checkWorkspaceRequest);
       await commands.executeCommand('workbench.actions.view.problems');
       const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
-      void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : `docs.json: checked ${plural(result.sites, 'site')}: ${problems}`);
+      void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : safeText(`docs.json: checked ${plural(result.sites, 'site')}: ${problems}`));
     }),
     commands.registerCommand('docsjson.restartServer', () => client.restart()),
     commands.registerCommand('docsjson.showOutput', () => client.outputChannel.show(true)),

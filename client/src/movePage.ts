@@ -1,4 +1,5 @@
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
+import { safeText } from '../../agent/src/displayText';
 
 /**
  * "Move Page...": asks for the new path of a page and moves it the way the explorer does, so the
@@ -25,7 +26,7 @@ export function registerMovePage(context: ExtensionContext): void {
       const target = folder && !answer.startsWith('/') ? Uri.joinPath(folder.uri, answer) : Uri.file(answer);
       const edit = new WorkspaceEdit();
       edit.renameFile(page, target, { overwrite: false });
-      if (!(await workspace.applyEdit(edit))) void window.showErrorMessage(`Could not move ${current} to ${answer}.`);
+      if (!(await workspace.applyEdit(edit))) void window.showErrorMessage(safeText(`Could not move ${current} to ${answer}.`));
     }),
   );
 }

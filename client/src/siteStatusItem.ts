@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { languages, LanguageStatusSeverity, RelativePattern, Uri, window, workspace, type Disposable, type LanguageStatusItem } from 'vscode';
 import type { SiteStatus } from '../../server/src/lsp/customMessages';
 import { plural } from '../../server/src/engine/text';
+import { safeText } from '../../agent/src/displayText';
 
 /** A check that takes longer than this makes typing feel slow: the status item says so. */
 const slowCheckMs = 500;
@@ -31,10 +32,10 @@ export class SiteStatusItem implements Disposable {
     const slow = status.checkMs > slowCheckMs;
     // The site is named only when there are several: the hover stays narrow enough for the window.
     const site = this.sites.size > 1 ? `${siteName(status.root)} ` : '';
-    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problemsOf(status)}`;
-    this.item.detail = slow
-      ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
-      : `${site}checked in ${status.checkMs.toLocaleString('en-US')} ms`;
+    this.item.text = safeText(`${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problemsOf(status)}`);
+    this.item.detail = safeText(
+      slow ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing` : `${site}checked in ${status.checkMs.toLocaleString('en-US')} ms`,
+    );
     this.item.severity = slow ? LanguageStatusSeverity.Warning : status.errors > 0 ? LanguageStatusSeverity.Error : LanguageStatusSeverity.Information;
     this.item.command = { title: 'Open docs.json', command: 'vscode.open', arguments: [Uri.parse(status.docsJson)] };
   }

@@ -2,6 +2,8 @@
 // first, then check the branch out, or open the branch against its base in the multi-file diff.
 // What stands in the way (no repository, not the job's repository, uncommitted changes) is said plainly.
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
+import { branchNameProblem } from '../../../agent/src/branchName';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import { CATEGORY, jobArgument, registerCommand, type CommandContext } from './commandKit';
@@ -21,6 +23,9 @@ interface FoundBranch {
 async function findJobBranch(job: Readonly<TrackedJob>): Promise<FoundBranch> {
   const branch = job.branch ?? job.record?.branch;
   if (!branch) throw new BranchProblem('This job has no branch yet.');
+  // Checked before any git command: the name comes from the API, and git would read "-Bmain" as an option.
+  const problem = branchNameProblem(branch);
+  if (problem) throw new BranchProblem(`The job's branch "${branch}" is not a name git accepts for a branch (${problem}): it was not fetched, checked out or compared.`);
   const api = await gitApi();
   if (!api) throw new BranchProblem('The built-in Git extension is disabled: enable it ("git.enabled") to see the branch of a job.');
   if (api.repositories.length === 0) {
@@ -61,20 +66,22 @@ async function checkOutBranch(job: Readonly<TrackedJob>): Promise<void> {
     throw new BranchProblem(`You have uncommitted changes in ${files(uncommitted.length)}. Commit or stash them first, then check out "${branch}".`);
   }
   if (repository.state.HEAD?.name === branch) {
-    void vscode.window.showInformationMessage(`${CATEGORY}: "${branch}" is already checked out.`);
+    void vscode.window.showInformationMessage(safeText(`${CATEGORY}: "${branch}" is already checked out.`));
     return;
   }
   await repository.checkout(branch);
-  void vscode.window.showInformationMessage(`${CATEGORY}: checked out "${branch}".`);
+  void vscode.window.showInformationMessage(safeText(`${CATEGORY}: checked out "${branch}".`));
 }
 
 async function showChanges(job: Readonly<TrackedJob>, title: string): Promise<void> {
   const { api, repository, location } = await findJobBranch(job);
   if (!location.baseRef) throw new BranchProblem(`Cannot tell what "${location.branchRef}" is based on: ${location.remote} has no HEAD, main or master branch.`);
-  const base = (await repository.getMergeBase(location.baseRef, location.branchRef)) ?? location.baseRef;
-  const changes = await repository.diffBetween(base, location.branchRef);
+  // Full ref names: git never reads them as options.
+  const branchRef = `refs/remotes/${location.branchRef}`;
+  const base = (await repository.getMergeBase(`refs/remotes/${location.baseRef}`, branchRef)) ?? `refs/remotes/${location.baseRef}`;
+  const changes = await repository.diffBetween(base, branchRef);
   if (changes.length === 0) {
-    void vscode.window.showInformationMessage(`${CATEGORY}: "${location.branchRef}" has no changes against ${location.baseRef}.`);
+    void vscode.window.showInformationMessage(safeText(`${CATEGORY}: "${location.branchRef}" has no changes against ${location.baseRef}.`));
     return;
   }
   const resources = changes.map((change) => {
@@ -84,10 +91,10 @@ async function showChanges(job: Readonly<TrackedJob>, title: string): Promise<vo
     return [
       modified,
       added ? undefined : api.toGitUri(change.originalUri, base),
-      deleted ? undefined : api.toGitUri(modified, location.branchRef),
+      deleted ? undefined : api.toGitUri(modified, branchRef),
     ];
   });
-  await vscode.commands.executeCommand('vscode.changes', `${title}: ${location.branchRef} ↔ ${location.baseRef}`, resources);
+  await vscode.commands.executeCommand('vscode.changes', safeText(`${title}: ${location.branchRef} ↔ ${location.baseRef}`), resources);
 }
 
 export function registerBranchCommands(context: CommandContext): vscode.Disposable[] {
@@ -99,7 +106,7 @@ export function registerBranchCommands(context: CommandContext): vscode.Disposab
     } catch (error) {
       if (!(error instanceof BranchProblem)) throw error;
       context.log(`${jobTitle(job)}: ${error.message}`);
-      void vscode.window.showWarningMessage(error.message);
+      void vscode.window.showWarningMessage(safeText(error.message));
     }
   };
   return [

@@ -2,6 +2,7 @@
 // the job a command acts on (a tree node from the sidebar or the panel, else a quick pick), and
 // the check that jobs can be sent at all.
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import type { AgentConnection } from './agentConnection';
 import type { JobManager } from './jobManager';
@@ -27,7 +28,7 @@ export function registerCommand(context: CommandContext, id: string, run: (...ar
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       context.log(`${id} failed: ${message}`);
-      void vscode.window.showErrorMessage(`${CATEGORY}: ${message}`);
+      void vscode.window.showErrorMessage(safeText(`${CATEGORY}: ${message}`));
       return undefined;
     }
   });
@@ -55,9 +56,9 @@ export async function jobArgument(
   if (jobs.length === 1) return jobs[0];
   const picked = await vscode.window.showQuickPick(
     jobs.map((job) => ({
-      label: jobTitle(job, manager.extras(job.localId)),
-      description: statusText(job),
-      detail: [job.branch, job.sessionId].filter(Boolean).join(' · '),
+      label: safeText(jobTitle(job, manager.extras(job.localId))),
+      description: safeText(statusText(job)),
+      detail: safeText([job.branch, job.sessionId].filter(Boolean).join(' · ')),
       job,
     })),
     { placeHolder, matchOnDescription: true, matchOnDetail: true },
@@ -74,7 +75,7 @@ export async function ensureReady(context: CommandContext): Promise<boolean> {
     if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'docsjson.agent');
     return false;
   }
-  const choice = await vscode.window.showWarningMessage(context.manager.problem ?? 'The agent API is not set up.', 'Set API Key');
+  const choice = await vscode.window.showWarningMessage(safeText(context.manager.problem ?? 'The agent API is not set up.'), 'Set API Key');
   if (choice) await vscode.commands.executeCommand('docsjson.agent.setApiKey');
   return false;
 }

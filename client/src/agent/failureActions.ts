@@ -1,6 +1,7 @@
 // A failure of the agent layer in VS Code: its sentence in a notification, its one action as the
 // button (the technical detail goes to the output channel, never the notification).
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import type { Failure, FailureAction } from '../../../agent/src/failure';
 import { buttonFor } from './failureButton';
 import { useApiVersion2 } from './settings';
@@ -28,7 +29,7 @@ export async function runFailureAction(action: FailureAction): Promise<void> {
 export async function showFailure(failure: Failure, severity: 'error' | 'warning' = 'error', extraButtons: string[] = []): Promise<string | undefined> {
   const button = buttonFor(failure);
   const show = severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
-  const choice = await show(failure.message, ...(button ? [button] : []), ...extraButtons);
+  const choice = await show(safeText(failure.message), ...(button ? [button] : []), ...extraButtons);
   if (choice && choice === button && failure.action) await runFailureAction(failure.action);
   return choice;
 }

@@ -2,13 +2,13 @@
 // writer's words), and buttons for what helps next (the failure's action, the pull request, the
 // job's panel).
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import type { TrackedJob } from '../../../agent/src/trackedJob';
 import { runFailureAction } from './failureActions';
 import { buttonFor } from './failureButton';
 import type { JobNode } from './jobsTree';
 import { jobSummaryView, type JobExtras } from './jobView';
 
-const MAX_CHARS = 500;
 const SHOW_JOB = 'Show Job';
 const OPEN_PULL_REQUEST = 'Open Pull Request';
 
@@ -31,7 +31,7 @@ export async function notifyJobEnd(job: Readonly<TrackedJob>, extras: JobExtras)
       : view.outcome === 'error' || view.outcome === 'failed' || view.outcome === 'misconfigured' || job.phase === 'not-created'
         ? vscode.window.showErrorMessage
         : vscode.window.showWarningMessage;
-  const choice = await show(text.slice(0, MAX_CHARS), ...actions);
+  const choice = await show(safeText(text), ...actions);
   const target: JobNode = { kind: 'job', localId: job.localId };
   if (choice === OPEN_PULL_REQUEST) await vscode.commands.executeCommand('docsjson.agent.openPullRequest', target);
   else if (choice === SHOW_JOB) await vscode.commands.executeCommand('docsjson.agent.showJob', target);

@@ -1,5 +1,6 @@
 // The agent job panel's host side: one webview panel per job (or a form composing one), fed
 // through the batching panel feed, restored after a reload by the panel serializer.
+import { safeText } from '../../../agent/src/displayText';
 import * as vscode from 'vscode';
 import type { CreateJobRequest } from '../../../agent/src/apiClient';
 import type { TrackerUpdate } from '../../../agent/src/jobTracker';
@@ -126,7 +127,7 @@ export class JobPanel implements vscode.Disposable {
   }
 
   private static createWebviewPanel(host: PanelHost, title: string): vscode.WebviewPanel {
-    return vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+    return vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, safeText(title), vscode.ViewColumn.Active, {
       ...JobPanel.webviewOptions(host),
       retainContextWhenHidden: false,
       enableFindWidget: true,
@@ -164,7 +165,7 @@ export class JobPanel implements vscode.Disposable {
     this.unsubscribe?.();
     this.localId = localId;
     const job = this.host.manager.job(localId);
-    this.panel.title = job ? this.titleOf(job) : 'Agent Job';
+    this.panel.title = job ? safeText(this.titleOf(job)) : 'Agent Job';
     this.resetFeed(localId);
     this.unsubscribe = this.host.manager.onDidChange((change) => {
       if (change.job === undefined) return this.sendSnapshot();
@@ -188,7 +189,7 @@ export class JobPanel implements vscode.Disposable {
       summarize: () => {
         const current = this.host.manager.job(localId);
         if (!current) return { ...jobSummaryView({ localId, apiUrl: '', projectId: '', startedAt: '', updatedAt: '', phase: 'stopped', transcript: { events: [], dropped: 0, size: 0 } }), title: 'Removed job' };
-        this.panel.title = this.titleOf(current);
+        this.panel.title = safeText(this.titleOf(current));
         return jobSummaryView(current, this.host.manager.extras(localId));
       },
     });
@@ -224,7 +225,7 @@ export class JobPanel implements vscode.Disposable {
       return;
     }
     this.resetFeed(this.localId);
-    this.panel.title = this.titleOf(job);
+    this.panel.title = safeText(this.titleOf(job));
     this.post({ type: 'snapshot', job: jobView(job, this.host.manager.extras(job.localId)) });
   }
 

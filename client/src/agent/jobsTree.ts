@@ -6,7 +6,7 @@ import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
 import { createUpdateBatcher, type UpdateBatcher } from '../../../agent/src/updateBatcher';
 import type { JobManager } from './jobManager';
 import { currentTodos, jobOutcome, jobSummaryView, jobTitle, platformTitle, statusText } from './jobView';
-import { cleanText } from '../../webview/text';
+import { safeText } from '../../../agent/src/displayText';
 
 export type JobNode =
   | { kind: 'job'; localId: string }
@@ -91,30 +91,30 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
         return this.jobItem(node.localId);
       case 'pullRequest': {
         const number = node.url.match(/\/pull\/(\d+)/)?.[1] ?? node.url.match(/merge_requests\/(\d+)/)?.[1];
-        const item = new vscode.TreeItem(number ? `Pull request #${number}` : 'Pull request');
+        const item = new vscode.TreeItem(safeText(number ? `Pull request #${number}` : 'Pull request'));
         item.id = `${this.itemId(node.localId)}/pr`;
-        item.description = node.url;
-        item.tooltip = node.url;
-        item.accessibilityInformation = { label: `${item.label as string}, ${node.url}` };
+        item.description = safeText(node.url);
+        item.tooltip = safeText(node.url);
+        item.accessibilityInformation = { label: safeText(`${item.label as string}, ${node.url}`) };
         item.iconPath = new vscode.ThemeIcon('git-pull-request');
         item.contextValue = 'agentJobPullRequest';
         item.command = { command: 'docsjson.agent.openPullRequest', title: 'Open Pull Request', arguments: [{ kind: 'job', localId: node.localId }] };
         return item;
       }
       case 'problem': {
-        const item = new vscode.TreeItem(cleanText(node.text));
+        const item = new vscode.TreeItem(safeText(node.text));
         item.id = `${this.itemId(node.localId)}/problem`;
-        item.tooltip = cleanText(node.text);
+        item.tooltip = safeText(node.text);
         item.iconPath = themeIcon(['info']);
         return item;
       }
       case 'todo': {
         const status = node.todo.status ?? '';
-        const item = new vscode.TreeItem(cleanText(node.todo.content) || '(empty)');
+        const item = new vscode.TreeItem(safeText(node.todo.content || '(empty)'));
         item.id = `${this.itemId(node.localId)}/todo/${node.index}`;
-        item.description = [status.replace(/_/g, ' '), node.todo.priority].filter(Boolean).map((text) => cleanText(String(text))).join(' · ');
+        item.description = safeText([status.replace(/_/g, ' '), node.todo.priority].filter(Boolean).join(' · '));
         item.iconPath = themeIcon(TODO_ICONS[status] ?? ['question']);
-        item.tooltip = `${cleanText(node.todo.content)}\n${item.description}`;
+        item.tooltip = safeText(`${node.todo.content}\n${item.description}`);
         item.contextValue = 'agentJobTodo';
         return item;
       }
@@ -133,7 +133,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
     const followed = this.manager.isFollowed(localId);
     const extras = this.manager.extras(localId);
     const view = jobSummaryView(job, extras);
-    const title = cleanText(jobTitle(job, extras));
+    const title = safeText(jobTitle(job, extras));
     const active = isActive(job);
     // A running job is open (its todos move); a finished one closed. VS Code keeps an item's
     // expansion by id, so a job that ends gets a new id to be drawn closed.
@@ -143,18 +143,18 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobNode>, vscod
     item.id = this.itemId(localId);
     const status = active && !followed ? 'Not followed (no API key?)' : statusText(job);
     const platform = platformTitle(job, extras);
-    item.description = [status, relativeTime(job.startedAt), platform && cleanText(platform)].filter(Boolean).join(' · ');
+    item.description = safeText([status, relativeTime(job.startedAt), platform].filter(Boolean).join(' · '));
     item.iconPath = jobIcon(job, followed);
     const tooltip = new vscode.MarkdownString(undefined, false);
     tooltip.isTrusted = false;
     tooltip.supportHtml = false;
-    tooltip.appendText(`${title}\n\n${status}`);
-    if (platform) tooltip.appendText(` · platform title "${cleanText(platform)}"`);
-    if (job.branch) tooltip.appendText(` · branch ${cleanText(job.branch)}`);
-    if (job.sessionId) tooltip.appendText(` · ${cleanText(job.sessionId)}`);
-    if (view.explanation && !active) tooltip.appendText(`\n\n${cleanText(view.explanation)}`);
-    if (view.liveNote) tooltip.appendText(`\n\n${cleanText(view.liveNote)}`);
-    if (job.problem) tooltip.appendText(`\n\n${cleanText(job.problem)}`);
+    tooltip.appendText(safeText(`${title}\n\n${status}`));
+    if (platform) tooltip.appendText(safeText(` · platform title "${platform}"`));
+    if (job.branch) tooltip.appendText(safeText(` · branch ${job.branch}`));
+    if (job.sessionId) tooltip.appendText(safeText(` · ${job.sessionId}`));
+    if (view.explanation && !active) tooltip.appendText(safeText(`\n\n${view.explanation}`));
+    if (view.liveNote) tooltip.appendText(safeText(`\n\n${view.liveNote}`));
+    if (job.problem) tooltip.appendText(safeText(`\n\n${job.problem}`));
     item.tooltip = tooltip;
     item.contextValue = ['agentJob', active ? 'active' : 'ended', view.pullRequestUrl ? 'pr' : '', job.sessionId ? 'session' : '', view.branch ? 'branch' : '']
       .filter(Boolean)

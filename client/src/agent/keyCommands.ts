@@ -1,6 +1,7 @@
 // "Set API Key" (checked against the API once saved) and "Clear API Key". The key goes to the
 // secret storage only.
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import { CATEGORY, registerCommand, type CommandContext } from './commandKit';
 import { showFailure } from './failureActions';
 import type { ApiKeys } from './apiKeys';
@@ -11,7 +12,7 @@ export function registerKeyCommands(context: CommandContext, keys: ApiKeys): vsc
     registerCommand(context, 'docsjson.agent.setApiKey', async () => {
       const { apiUrl } = readSettings();
       const key = await vscode.window.showInputBox({
-        title: `${CATEGORY}: API key for ${apiUrl}`,
+        title: safeText(`${CATEGORY}: API key for ${apiUrl}`),
         prompt: "The admin API key of your docs project (mint_...). It is kept in VS Code's secret storage, for this API URL only.",
         password: true,
         ignoreFocusOut: true,
@@ -26,7 +27,7 @@ export function registerKeyCommands(context: CommandContext, keys: ApiKeys): vsc
       const check = await context.manager.checkKey();
       if (check.failure) context.log(`key check: ${check.failure.detail}`);
       if (check.outcome === 'accepted') {
-        void vscode.window.showInformationMessage(`${CATEGORY}: API key saved for ${apiUrl}. ${check.message}`);
+        void vscode.window.showInformationMessage(safeText(`${CATEGORY}: API key saved for ${apiUrl}. ${check.message}`));
       } else {
         void showFailure(check.failure ?? { message: check.message, detail: check.message }, check.outcome === 'rejected' ? 'error' : 'warning');
       }
@@ -37,7 +38,7 @@ export function registerKeyCommands(context: CommandContext, keys: ApiKeys): vsc
       await keys.delete(apiUrl);
       context.log(`API key cleared for ${apiUrl}`);
       await context.connection.reconfigure();
-      void vscode.window.showInformationMessage(`${CATEGORY}: API key for ${apiUrl} removed.`);
+      void vscode.window.showInformationMessage(safeText(`${CATEGORY}: API key for ${apiUrl} removed.`));
     }),
   ];
 }

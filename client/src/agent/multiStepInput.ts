@@ -1,6 +1,7 @@
 // One quick input that walks through several steps, with a Back button from the second step on
 // (the pattern of VS Code's multi-step input sample). Each step shows in the same widget; Escape
 // cancels the whole flow.
+import { safeText } from '../../../agent/src/displayText';
 import * as vscode from 'vscode';
 
 export interface TextStep {
@@ -59,7 +60,7 @@ export class MultiStepInput {
 
   text(step: TextStep): Promise<StepResult<string>> {
     const box = vscode.window.createInputBox();
-    box.title = this.title;
+    box.title = safeText(this.title);
     box.step = this.step + 1;
     box.totalSteps = this.totalSteps;
     box.prompt = step.prompt;
@@ -79,7 +80,7 @@ export class MultiStepInput {
 
   pick<T>(step: PickStep<T>): Promise<StepResult<T>> {
     const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { value: T }>();
-    pick.title = this.title;
+    pick.title = safeText(this.title);
     pick.step = this.step + 1;
     pick.totalSteps = this.totalSteps;
     pick.placeholder = step.placeholder;

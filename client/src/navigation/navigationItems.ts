@@ -1,4 +1,5 @@
 import { MarkdownString, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import type { NavigationItem } from '../../../server/src/lsp/navigationProtocol';
 import { badgeUri } from './problemBadges';
 
@@ -34,9 +35,9 @@ const kindIcons: Record<NavigationItem['kind'], string> = {
 };
 
 export function siteItem(docsJson: Uri, label: string): TreeItem {
-  const item = new TreeItem(label, TreeItemCollapsibleState.Expanded);
+  const item = new TreeItem(safeText(label), TreeItemCollapsibleState.Expanded);
   item.iconPath = new ThemeIcon('book');
-  item.tooltip = docsJson.fsPath;
+  item.tooltip = safeText(docsJson.fsPath);
   item.contextValue = 'navigation.site';
   item.id = docsJson.toString();
   return item;
@@ -45,10 +46,10 @@ export function siteItem(docsJson: Uri, label: string): TreeItem {
 export function navigationTreeItem(node: NavigationNode & { item: NavigationItem }): TreeItem {
   const entry = node.item;
   const state = entry.childCount === 0 ? TreeItemCollapsibleState.None : node.topLevel ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.Collapsed;
-  const item = new TreeItem(entry.label, state);
+  const item = new TreeItem(safeText(entry.label), state);
   item.id = `${node.docsJson.toString()}|${entry.uri}|${JSON.stringify(entry.path)}|${entry.label}`;
-  if (entry.kind === 'page' && entry.label !== entry.detail) item.description = entry.detail;
-  else if (entry.href) item.description = entry.href;
+  if (entry.kind === 'page' && entry.label !== entry.detail) item.description = safeText(entry.detail);
+  else if (entry.href) item.description = safeText(entry.href);
   item.iconPath = new ThemeIcon(entry.icon && sharedIcons.has(entry.icon) ? entry.icon : kindIcons[entry.kind]);
   item.resourceUri = badgeUri(entry);
   item.tooltip = tooltipOf(entry);
@@ -61,9 +62,9 @@ export function navigationTreeItem(node: NavigationNode & { item: NavigationItem
 
 function tooltipOf(entry: NavigationItem): MarkdownString {
   const tooltip = new MarkdownString();
-  tooltip.appendMarkdown('**').appendText(entry.label).appendMarkdown('**  \n');
-  tooltip.appendText(entry.detail);
-  if (entry.icon) tooltip.appendText(` · icon ${entry.icon}`);
+  tooltip.appendMarkdown('**').appendText(safeText(entry.label)).appendMarkdown('**  \n');
+  tooltip.appendText(safeText(entry.detail));
+  if (entry.icon) tooltip.appendText(safeText(` · icon ${entry.icon}`));
   if (entry.kind === 'page' && !entry.file) tooltip.appendMarkdown('  \n').appendText('No page file');
   return tooltip;
 }

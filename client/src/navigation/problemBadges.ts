@@ -11,6 +11,7 @@ import {
   type FileDecorationProvider,
 } from 'vscode';
 import type { NavigationItem } from '../../../server/src/lsp/navigationProtocol';
+import { safeText } from '../../../agent/src/displayText';
 
 const scheme = 'docsjson-navigation';
 
@@ -37,7 +38,7 @@ export class ProblemBadges implements FileDecorationProvider, Disposable {
     const summary = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`].filter(Boolean).join(', ');
     return {
       badge: problems.length > 99 ? '99' : String(problems.length),
-      tooltip: summary,
+      tooltip: safeText(summary),
       color: new ThemeColor(errors ? 'list.errorForeground' : 'list.warningForeground'),
     };
   }

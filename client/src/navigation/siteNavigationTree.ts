@@ -20,6 +20,7 @@ import {
   type NavigationResult,
 } from '../../../server/src/lsp/navigationProtocol';
 import { navigationTreeItem, siteItem, type NavigationNode } from './navigationItems';
+import { safeText } from '../../../agent/src/displayText';
 
 const dragType = 'application/vnd.code.tree.docsjson.sitenavigation';
 
@@ -76,7 +77,7 @@ export class SiteNavigationTree implements TreeDataProvider<NavigationNode>, Tre
     };
     const result = await this.client.sendRequest<MoveNavigationEntryResult>(moveNavigationEntryRequest, params);
     if (result.refused) {
-      window.showWarningMessage(result.refused);
+      window.showWarningMessage(safeText(result.refused));
       return;
     }
     if (!result.edit) return;

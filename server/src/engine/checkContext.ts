@@ -33,12 +33,22 @@ export interface ProblemInput {
 }
 
 /**
+ * How much following `"$ref"`s may read in one check: a site's files are read once each, but
+ * files that each refer twice to the next one fan out exponentially (30 levels: a billion
+ * elements). Real sites follow a few hundred `"$ref"`s at most.
+ */
+export const REF_BUDGET = { follows: 5_000, bytes: 64 * 1024 * 1024 };
+
+/**
  * Shared state of one check: the site, the JSON files loaded so far, the rules started for it,
  * the problems they found.
  */
 export class CheckContext {
   readonly problems: Problem[] = [];
   readonly documents = new Map<string, SourceDocument>();
+  private readonly documentBytes = new Map<string, number>();
+  /** What following `"$ref"`s has read so far in this check (see REF_BUDGET). */
+  private followed = { follows: 0, bytes: 0, exceeded: false };
   /** Set by the pipeline once the rules are started, before any event. */
   rules!: StartedRules;
 
@@ -95,8 +105,21 @@ export class CheckContext {
       this.rules.brokenReference({ cursor, reference, kind: 'missing', path: resolved.path });
       return undefined;
     }
+    if (!this.withinRefBudget(resolved.path)) {
+      if (!this.followed.exceeded) this.rules.brokenReference({ cursor, reference, kind: 'budget', path: resolved.path, follows: this.followed.follows, bytes: this.followed.bytes });
+      this.followed.exceeded = true;
+      return undefined;
+    }
     if (document.json.syntaxProblems.length > 0 && document.json.value === undefined) return undefined;
     return new Cursor(document.json.value, document, [...cursor.refChain, resolved.path]);
+  }
+
+  /** Counts one more following of a `"$ref"` to `path`; false once the check's budget is spent. */
+  private withinRefBudget(path: string): boolean {
+    if (this.followed.exceeded) return false;
+    this.followed.follows++;
+    this.followed.bytes += this.documentBytes.get(path) ?? 0;
+    return this.followed.follows <= REF_BUDGET.follows && this.followed.bytes <= REF_BUDGET.bytes;
   }
 
   loadDocument(path: string): SourceDocument | undefined {
@@ -107,6 +130,7 @@ export class CheckContext {
     if (text === undefined) return undefined;
     const document = sourceDocument(path, text);
     this.documents.set(path, document);
+    this.documentBytes.set(path, text.length);
     this.rules.document(document);
     return document;
   }

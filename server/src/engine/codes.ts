@@ -115,6 +115,11 @@ export const codes = {
   'ref/missing-file': { severity: 'error', summary: 'a `$ref` to a file that does not exist', example: '"$ref" file not found: nope.json' },
   'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
+  'ref/fan-out': {
+    severity: 'error',
+    summary: '`$ref`s that fan out beyond what one check follows (5,000 `$ref`s or 64 MB read), e.g. files that each refer twice to the next; the rest is not read',
+    example: '"$ref" to level12.json is not followed: this check has already followed 5,000 "$ref"s …',
+  },
   'icon/unknown': {
     severity: 'warning',
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',

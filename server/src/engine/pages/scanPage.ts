@@ -64,6 +64,11 @@ export interface PageScan {
  * Reads the headings, anchors, links and imports of an MDX or Markdown page in one pass of
  * regular expressions over a mask of its text (see maskedText.ts). It is held to the MDX parser's
  * reading of every page of three real sites (test/engine/pages/scannerParity.test.ts).
+ *
+ * Every search is linear in the page, whatever the page holds (a page is a repository's input):
+ * each search for a closing bracket, brace, comment or statement end stops at a bound (the
+ * paragraph, the line, the block) or remembers where an earlier search found nothing, so no
+ * opening is searched past twice (test/engine/pages/scanPageLinear.test.ts).
  */
 export function scanPage(text: string): PageScan {
   const mask = new MaskedText(text);
@@ -112,16 +117,34 @@ function blankFencedCode(text: string, mask: MaskedText, from: number): void {
   }
 }
 
-/** JSX and HTML comments; each pattern runs only on pages that hold its opening. */
+/**
+ * JSX comments `{/* … *\/}` and HTML comments `<!-- … -->`, each from its opening to the first
+ * closing after it. Openings and closings are each found once, in order: once no closing is
+ * left, no later opening is closed either.
+ */
 const commentPatterns = [
-  { opening: '/*', pattern: /\{\s*\/\*[\s\S]*?\*\/\s*\}/g },
-  { opening: '<!--', pattern: /<!--[\s\S]*?-->/g },
+  { opening: /\{\s*\/\*/g, closing: /\*\/\s*\}/g },
+  { opening: /<!--/g, closing: /-->/g },
 ];
 
 function blankComments(text: string, mask: MaskedText): void {
-  for (const { opening, pattern } of commentPatterns) {
-    if (!text.includes(opening)) continue;
-    for (const match of text.matchAll(pattern)) mask.blank(match.index, match.index + match[0].length);
+  if (!text.includes('/*') && !text.includes('<!--')) return;
+  for (const { opening, closing } of commentPatterns) {
+    opening.lastIndex = 0;
+    closing.lastIndex = 0;
+    let open: RegExpExecArray | null;
+    let close: RegExpExecArray | null = null;
+    while ((open = opening.exec(text))) {
+      const after = open.index + open[0].length;
+      if (!close || close.index < after) {
+        closing.lastIndex = after;
+        close = closing.exec(text);
+        if (!close) break;
+      }
+      const end = close.index + close[0].length;
+      mask.blank(open.index, end);
+      opening.lastIndex = end;
+    }
   }
 }
 
@@ -143,52 +166,91 @@ export function unescapeMarkdown(text: string): string {
     );
 }
 
-/** Inline code: a run of backticks up to the next run of the same length in the same paragraph. */
+/**
+ * Inline code: a run of backticks up to the next run of the same length in the same paragraph.
+ * The runs are listed once, with each one's next run of the same length, so no search repeats.
+ */
 function blankCodeSpans(text: string, mask: MaskedText): void {
   if (!text.includes('`')) return;
-  const runs = /`+/g;
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (const run of text.matchAll(/`+/g)) {
+    starts.push(run.index);
+    lengths.push(run[0].length);
+  }
+  const nextOfLength = new Int32Array(starts.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let k = starts.length - 1; k >= 0; k--) {
+    nextOfLength[k] = lastOfLength.get(lengths[k]) ?? -1;
+    lastOfLength.set(lengths[k], k);
+  }
   const blankLine = /\n[ \t]*\n/g;
   let paragraphEnd = -1;
-  let run: RegExpExecArray | null;
-  while ((run = runs.exec(text))) {
-    const start = run.index;
-    const length = run[0].length;
+  for (let k = 0; k < starts.length; k++) {
+    const start = starts[k];
     // The paragraph's end is found again only once a run lies past it.
     if (start > paragraphEnd) {
       blankLine.lastIndex = start;
       paragraphEnd = blankLine.exec(text)?.index ?? text.length;
     }
-    const close = closingRun(text, start + length, length, paragraphEnd);
-    if (close < 0) continue;
-    mask.blank(start, close + length);
-    runs.lastIndex = close + length;
+    const close = nextOfLength[k];
+    if (close < 0 || starts[close] >= paragraphEnd) continue;
+    mask.blank(start, starts[close] + lengths[k]);
+    k = close;
   }
 }
 
-/** The start of the first run of exactly `length` backticks in [from, before), or -1; `from` follows a whole run. */
-function closingRun(text: string, from: number, length: number, before: number): number {
-  for (let at = text.indexOf('`', from); at >= 0 && at < before; at = text.indexOf('`', at)) {
-    const runStart = at;
-    while (text.charCodeAt(at) === 96) at++;
-    if (at - runStart === length) return runStart;
-  }
-  return -1;
-}
-
-const importPattern = /^import\s+([\s\S]*?)\s+from\s+(['"])([^'"\n]*)\2[ \t]*;?|^import\s+(['"])([^'"\n]*)\4[ \t]*;?/gm;
+const importStart = /^import(?=\s)/gm;
+/** The end of `import … from "source"`: the first `from` and quoted source after the clause. */
+const importFrom = /\sfrom\s+(['"])([^'"\n]*)\1[ \t]*;?/g;
+/** `import "source"`, for its side effects. */
+const bareImport = /import\s+(['"])([^'"\n]*)\1[ \t]*;?/y;
 const exportPattern = /^export\s/gm;
 
-/** ESM at the top level of the page: imports are references; `export` blocks are code. */
+/**
+ * ESM at the top level of the page: imports are references; `export` blocks are code. An
+ * import's clause ends at its `from`: that search is remembered when it finds none, and an
+ * export's statement is not searched again from an `export` inside it.
+ */
 function readImports(text: string, mask: MaskedText, scan: PageScan): void {
   if (!text.includes('import') && !text.includes('export')) return;
-  for (const match of text.matchAll(importPattern)) {
-    const source = match[3] ?? match[5];
-    const sourceStart = match.index + match[0].lastIndexOf(source, match[0].length - 1);
-    scan.imports.push({ names: match[1] ? importedNames(match[1]) : [], source, range: { start: sourceStart, end: sourceStart + source.length } });
+  let matchEnd = 0;
+  let noFromAfter = text.length + 1;
+  for (const start of text.matchAll(importStart)) {
+    if (start.index < matchEnd) continue;
+    const clauseStart = start.index + 'import'.length;
+    let from: RegExpExecArray | null = null;
+    if (clauseStart < noFromAfter) {
+      importFrom.lastIndex = clauseStart;
+      from = importFrom.exec(text);
+      if (!from) noFromAfter = clauseStart;
+    }
+    let clause: string | undefined;
+    let source: string;
+    let end: number;
+    if (from && /\S/.test(text.slice(clauseStart, from.index + 1))) {
+      clause = text.slice(clauseStart, from.index + 1).trim();
+      source = from[2];
+      end = from.index + from[0].length;
+    } else {
+      bareImport.lastIndex = start.index;
+      const bare = bareImport.exec(text);
+      if (!bare) continue;
+      source = bare[2];
+      end = bare.index + bare[0].length;
+    }
+    const sourceStart = text.lastIndexOf(source, end - 1);
+    scan.imports.push({ names: clause ? importedNames(clause) : [], source, range: { start: sourceStart, end: sourceStart + source.length } });
     scan.references.push({ kind: 'import', target: source, range: { start: sourceStart, end: sourceStart + source.length } });
-    mask.blank(match.index, match.index + match[0].length);
+    mask.blank(start.index, end);
+    matchEnd = end;
   }
-  for (const match of text.matchAll(exportPattern)) mask.blank(match.index, endOfStatement(text, match.index));
+  let statementEnd = 0;
+  for (const match of text.matchAll(exportPattern)) {
+    if (match.index < statementEnd) continue;
+    statementEnd = endOfStatement(text, match.index);
+    mask.blank(match.index, statementEnd);
+  }
 }
 
 function importedNames(clause: string): string[] {
@@ -249,17 +311,24 @@ const tagStart = /<([A-Za-z][\w.:-]*)(?=[\s/>])/g;
  */
 function readTags(original: string, text: string, mask: MaskedText, scan: PageScan): void {
   tagStart.lastIndex = 0;
+  const braces = new BraceMatcher(text);
+  const quotes = new NextIndex(text);
+  let blankedTo = 0;
   let match: RegExpExecArray | null;
   while ((match = tagStart.exec(text))) {
     const tag = match[1];
-    const end = readAttributes(text, match.index + match[0].length, (name, length, valueStart) => {
+    const end = readAttributes(text, match.index + match[0].length, braces, quotes, (name, length, valueStart) => {
       const range = { start: valueStart, end: valueStart + length };
       const value = original.slice(range.start, range.end);
       if (name === 'id' || anchorAttributeNames[tag]?.includes(name)) scan.anchorAttributes.push({ tag, attribute: name, value, range });
       else if (linkAttributes.has(name)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
     });
     // Tags inside an attribute's expression (`sub={<a href="/x">x</a>}`) are read too: the scan goes on after the name.
-    if (end >= 0) mask.blank(match.index, end);
+    // Such a tag lies inside one already blanked: only what lies beyond is blanked.
+    if (end > blankedTo) {
+      mask.blank(Math.max(match.index, blankedTo), end);
+      blankedTo = end;
+    }
   }
 }
 
@@ -267,7 +336,7 @@ function readTags(original: string, text: string, mask: MaskedText, scan: PageSc
  * Reads `name="v"`, `name='v'`, `name={"v"}`, `name={...}` and bare `name` up to the tag's `>`;
  * calls `found` for each string value. Returns the offset after `>`, or -1 when it is no tag.
  */
-function readAttributes(text: string, from: number, found: (name: string, valueLength: number, valueStart: number) => void): number {
+function readAttributes(text: string, from: number, braces: BraceMatcher, quotes: NextIndex, found: (name: string, valueLength: number, valueStart: number) => void): number {
   let i = from;
   const length = text.length;
   while (i < length) {
@@ -279,7 +348,7 @@ function readAttributes(text: string, from: number, found: (name: string, valueL
       continue;
     }
     if (c === '{') {
-      const close = endOfBraces(text, i);
+      const close = braces.end(i);
       if (close < 0) return -1;
       i = close + 1;
       continue;
@@ -293,15 +362,15 @@ function readAttributes(text: string, from: number, found: (name: string, valueL
     while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
     const q = text[i];
     if (q === '"' || q === "'") {
-      const close = text.indexOf(q, i + 1);
+      const close = quotes.next(q, i + 1);
       if (close < 0) return -1;
       found(name[0], close - i - 1, i + 1);
       i = close + 1;
     } else if (q === '{') {
-      const close = endOfBraces(text, i);
+      const close = braces.end(i);
       if (close < 0) return -1;
-      const literal = /^\{\s*(["'`])([^"'`\\$]*)\1\s*\}$/.exec(text.slice(i, close + 1));
-      if (literal) found(name[0], literal[2].length, text.indexOf(literal[1], i) + 1);
+      const literal = stringLiteralIn(text, i, close);
+      if (literal) found(name[0], literal.end - literal.start, literal.start);
       i = close + 1;
     } else {
       return -1;
@@ -310,15 +379,70 @@ function readAttributes(text: string, from: number, found: (name: string, valueL
   return -1;
 }
 
-function endOfBraces(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-    else if (c === '"' || c === "'" || c === '`') i = endOfString(text, i);
+/** `{"v"}`, `{'v'}` or `` {`v`} `` (no escapes, no `${`) between `open` and `close`: the range of `v`. */
+function stringLiteralIn(text: string, open: number, close: number): OffsetRange | undefined {
+  let i = open + 1;
+  while (i < close && /\s/.test(text[i])) i++;
+  const quote = text[i];
+  if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+  const start = i + 1;
+  for (i = start; i < close && !'"\'`\\$'.includes(text[i]); i++);
+  if (text[i] !== quote) return undefined;
+  const end = i;
+  for (i++; i < close && /\s/.test(text[i]); i++);
+  return i === close ? { start, end } : undefined;
+}
+
+/**
+ * The `}` closing the `{` at an offset (strings skipped), or -1. One scan from a brace records
+ * the closing of every brace it passes, so a brace inside it is never scanned again: a page of
+ * `<a {` or nested expressions costs one pass, not one per tag.
+ */
+class BraceMatcher {
+  private readonly closing = new Map<number, number>();
+
+  constructor(private readonly text: string) {}
+
+  end(start: number): number {
+    const known = this.closing.get(start);
+    if (known !== undefined) return known;
+    const text = this.text;
+    const open: number[] = [];
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (c === '{') {
+        const skip = open.length > 0 ? this.closing.get(i) : undefined;
+        if (skip === -1) break;
+        if (skip !== undefined) {
+          i = skip;
+          continue;
+        }
+        open.push(i);
+      } else if (c === '}') {
+        this.closing.set(open.pop()!, i);
+        if (open.length === 0) return i;
+      } else if (c === '"' || c === "'" || c === '`') {
+        i = endOfString(text, i);
+      }
+    }
+    for (const unclosed of open) this.closing.set(unclosed, -1);
+    return -1;
   }
-  return -1;
+}
+
+/** The next offset of a character from an offset on, remembered per character: searches that move forward cost one pass. */
+class NextIndex {
+  private readonly found = new Map<string, { from: number; at: number }>();
+
+  constructor(private readonly text: string) {}
+
+  next(char: string, from: number): number {
+    const last = this.found.get(char);
+    if (last && from >= last.from && (last.at < 0 || from <= last.at)) return last.at;
+    const at = this.text.indexOf(char, from);
+    this.found.set(char, { from, at });
+    return at;
+  }
 }
 
 const definitionLine = /[ \t]*\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))[^\n]*/y;
@@ -368,7 +492,6 @@ export function normaliseLabel(label: string): string {
 /** Groups: everything before the content, the `#` marks, the content. */
 const atxHeading = /([ \t]*(#{1,6})(?:[ \t]+|(?=[ \t]*(?:\r?\n|$))))([^\n]*?)[ \t]*(?=\r?\n|$)/y;
 const setextUnderline = /[ \t]*(=+|-+)[ \t]*(?=\r?\n|$)/y;
-const customIdPattern = /[ \t]*\{#([^}\s]+)\}$/;
 
 function readHeadings(text: string, masked: string, scan: PageScan): void {
   for (const lineStart of linesStartingWith(masked, '#')) {
@@ -395,8 +518,24 @@ function readHeadings(text: string, masked: string, scan: PageScan): void {
 }
 
 function heading(depth: number, written: string, range: OffsetRange): HeadingSource {
-  const custom = customIdPattern.exec(written);
-  return custom ? { depth, content: written.slice(0, custom.index), customId: custom[1], range } : { depth, content: written, range };
+  const custom = customIdOf(written);
+  return custom ? { depth, content: written.slice(0, custom.index), customId: custom.id, range } : { depth, content: written, range };
+}
+
+/**
+ * A heading's trailing `{#id}` (the id has no `}` or white space), and where it starts with the
+ * spaces before it. Read back from the end: a pattern tried at every offset was quadratic.
+ */
+function customIdOf(written: string): { index: number; id: string } | undefined {
+  const last = written.length - 1;
+  if (written[last] !== '}') return undefined;
+  let from = last;
+  while (from > 0 && written[from - 1] !== '}' && !/\s/.test(written[from - 1])) from--;
+  const open = written.indexOf('{#', from);
+  if (open < 0 || open + 2 >= last) return undefined;
+  let index = open;
+  while (index > 0 && (written[index - 1] === ' ' || written[index - 1] === '\t')) index--;
+  return { index, id: written.slice(open + 2, last) };
 }
 
 /** A line that a setext underline turns into a heading: plain paragraph text. */
@@ -407,14 +546,17 @@ function isParagraphLine(line: string): boolean {
 
 /** `[text](target)`, `![alt](src)` and `[text][label]` / `[label][]` / `[label]` with a definition. */
 function readLinks(original: string, text: string, scan: PageScan, definitions: Map<string, string>): void {
+  if (!text.includes('[')) return;
+  const closing = matchingBrackets(text);
+  const angle = new NextIndex(text);
   for (let open = text.indexOf('['); open >= 0; open = text.indexOf('[', open + 1)) {
-    const close = matchingBracket(text, open);
+    const close = closing[open] - 1;
     if (close < 0) continue;
     const image = text[open - 1] === '!';
     const kind = image ? 'image' : 'link';
     const after = text[close + 1];
     if (after === '(') {
-      const destination = readDestination(text, close + 2);
+      const destination = readDestination(text, close + 2, angle);
       if (destination) scan.references.push({ kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination });
       continue;
     }
@@ -422,8 +564,10 @@ function readLinks(original: string, text: string, scan: PageScan, definitions: 
     let label = text.slice(open + 1, close);
     let labelStart = open + 1;
     if (after === '[') {
-      const labelEnd = text.indexOf(']', close + 2);
-      if (labelEnd > 0 && !text.slice(close + 2, labelEnd).includes('[') && labelEnd - close - 2 > 0) {
+      // The label ends at the next `]`, with no `[` before it: the search stops at either.
+      let labelEnd = close + 2;
+      while (labelEnd < text.length && text[labelEnd] !== ']' && text[labelEnd] !== '[') labelEnd++;
+      if (text[labelEnd] === ']' && labelEnd - close - 2 > 0) {
         label = text.slice(close + 2, labelEnd);
         labelStart = close + 2;
       }
@@ -436,39 +580,66 @@ function readLinks(original: string, text: string, scan: PageScan, definitions: 
   }
 }
 
-/** The `]` that closes the `[` at `open`, within the paragraph; -1 if none. */
-function matchingBracket(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[') depth++;
-    else if (c === ']' && --depth === 0) return i;
-    else if (c === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 40))) return -1;
+/**
+ * For each `[`, one more than the offset of the `]` that closes it within its paragraph (0: none):
+ * one pass with a stack; a blank line closes nothing.
+ */
+function matchingBrackets(text: string): Int32Array {
+  const closing = new Int32Array(text.length);
+  const open: number[] = [];
+  for (let i = text.indexOf('['); i >= 0 && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91) open.push(i);
+    else if (c === 93) {
+      const opening = open.pop();
+      if (opening !== undefined) closing[opening] = i + 1;
+    } else if (c === 10 && open.length > 0) {
+      let j = i + 1;
+      while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
+      if (text.charCodeAt(j) === 10) open.length = 0;
+    }
   }
-  return -1;
+  return closing;
 }
 
+/** How deeply parentheses may nest in a link destination (CommonMark's parsers stop at 32 too). */
+const MAX_DESTINATION_PARENTHESES = 32;
+
 /** A link destination after `(`: `<...>` or text with balanced parentheses and no spaces, then an optional title. */
-function readDestination(text: string, start: number): OffsetRange | undefined {
+function readDestination(text: string, start: number, angle: NextIndex): OffsetRange | undefined {
   let i = start;
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
   if (text[i] === '<') {
-    const close = text.indexOf('>', i);
-    if (close < 0 || text.slice(i, close).includes('\n')) return undefined;
+    const close = angle.next('>', i);
+    const lineEnd = angle.next('\n', i);
+    if (close < 0 || (lineEnd >= 0 && lineEnd < close)) return undefined;
     return { start: i + 1, end: close };
   }
   const begin = i;
   let depth = 0;
   for (; i < text.length; i++) {
     const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')') {
+    if (c === '(') {
+      if (++depth > MAX_DESTINATION_PARENTHESES) return undefined;
+    } else if (c === ')') {
       if (depth === 0) break;
       depth--;
     } else if (c === ' ' || c === '\t' || c === '\n' || c.charCodeAt(0) < 32) break;
   }
-  if (i >= text.length) return undefined;
-  const rest = /^[ \t\n]*(?:(?:"[^"]*"|'[^']*'|\([^)]*\))[ \t\n]*)?\)/.exec(text.slice(i, i + 2000));
-  if (!rest) return undefined;
+  if (i >= text.length || !closesAfterTitle(text, i, angle)) return undefined;
   return { start: begin, end: i };
+}
+
+/** Whether, from `i`, an optional title (`"…"`, `'…'` or `(…)`) and the `)` closing the link follow. */
+function closesAfterTitle(text: string, i: number, next: NextIndex): boolean {
+  const skipSpace = (at: number) => {
+    while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n') at++;
+    return at;
+  };
+  i = skipSpace(i);
+  const c = text[i];
+  if (c === ')') return true;
+  if (c !== '"' && c !== "'" && c !== '(') return false;
+  const close = next.next(c === '(' ? ')' : c, i + 1);
+  return close >= 0 && text[skipSpace(close + 1)] === ')';
 }

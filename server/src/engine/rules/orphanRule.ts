@@ -55,17 +55,19 @@ function listedInDocsJson(graph: SiteGraph, reached: Set<string>): void {
     const file = page.kind === 'page' ? pageAt(page.path) : undefined;
     if (file) reached.add(file);
   }
-  const visit = (value: unknown): void => {
+  // A stack, not recursion: a docs.json of 500,000 nested arrays must not overflow the call stack.
+  const pending: unknown[] = [...check.documents.values()].map(({ document }) => document.json.value);
+  while (pending.length > 0) {
+    const value = pending.pop();
     if (typeof value === 'string') {
       if (value.startsWith('/') && !value.startsWith('//')) {
         const file = pageAt(normaliseRoute(value));
         if (file) reached.add(file);
       }
     } else if (Array.isArray(value)) {
-      value.forEach(visit);
+      for (const item of value) pending.push(item);
     } else if (isRecord(value)) {
-      for (const key in value) visit(value[key]);
+      for (const key in value) pending.push(value[key]);
     }
-  };
-  for (const { document } of check.documents.values()) visit(document.json.value);
+  }
 }

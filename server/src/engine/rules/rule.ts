@@ -32,6 +32,8 @@ export type BrokenReference = { cursor: Cursor; reference: string } & (
   | { kind: 'outside'; reason: string }
   | { kind: 'cycle'; path: string }
   | { kind: 'missing'; path: string }
+  /** Following "$ref"s read more than a check allows (REF_BUDGET): reported once, at the "$ref" where it ran out. */
+  | { kind: 'budget'; path: string; follows: number; bytes: number }
 );
 
 /** The events of a check of docs.json, in the order they come. Every handler is optional, and is called without `this`. */

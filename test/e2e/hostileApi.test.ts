@@ -1,0 +1,149 @@
+// A hostile agent API in a real VS Code (code-server + headless Chromium): a job whose record ends
+// with `haultReason: "[Show Job](command:workbench.action.openSettings?…)"` and whose branch is
+// "-Bmain" (the dev server's command-link and branch-option faults). The notification shows the
+// text with no link in it (VS Code renders `[label](command:…)` as a link that runs the command),
+// and "Check Out Branch" / "Show Changes" refuse the branch before any git command: the clone's
+// main stays where it was although the remote has a branch "-Bmain".
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+
+const SCENARIO_TIMEOUT = 150_000;
+const PROJECT = 'e2e-hostile';
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.com' } });
+}
+
+/** A remote with main and the agent's "-Bmain" branch (another commit), and the workspace as its clone on main. */
+function makeRepositories(root: string): { workspace: string; agentCommit: string } {
+  const remote = join(root, 'remote.git');
+  const seed = join(root, 'seed');
+  const workspace = join(root, 'workspace');
+  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(root, 'clone', '-q', remote, seed);
+  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-q', '-m', 'docs');
+  git(seed, 'push', '-q', 'origin', 'main');
+  git(root, 'clone', '-q', remote, workspace);
+  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart, by the agent\n');
+  git(seed, 'commit', '-q', '-am', 'agent');
+  git(seed, 'push', '-q', 'origin', 'HEAD:refs/heads/-Bmain');
+  return { workspace, agentCommit: git(seed, 'rev-parse', 'HEAD').trim() };
+}
+
+/** Notifications on screen or in the notification center: their text, and the targets of any links in them. */
+async function notifications(page: Page): Promise<{ text: string; links: string[] }[]> {
+  const items = page.locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item');
+  const found = await items.evaluateAll((els) =>
+    els.map((el) => {
+      const message = el.querySelector('.notification-list-item-message');
+      return {
+        text: message?.textContent ?? '',
+        links: [...(message?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href') ?? a.getAttribute('data-href') ?? a.textContent ?? ''),
+      };
+    }),
+  );
+  return found.map(({ text, links }) => ({ text: clean(text), links }));
+}
+
+async function waitForNotification(page: Page, match: RegExp): Promise<{ text: string; links: string[] }> {
+  return waitFor(`a notification matching ${match}`, async () => (await notifications(page)).find(({ text }) => match.test(text)), 60_000);
+}
+
+describe('a hostile agent API in a real VS Code (code-server + Chromium)', () => {
+  const apiKey = `mint_dev_e2e_${randomBytes(12).toString('hex')}`;
+  let dev: DevApiServer;
+  let session: VSCodeSession;
+  let tmp: string;
+  let workspace: string;
+  let agentCommit: string;
+  let mainBefore: string;
+  const cleanups: Array<() => unknown> = [];
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      assert.ok(existsSync(join(REPO_ROOT, 'dist', 'extension.js')), 'dist/extension.js is missing: run "node esbuild.mjs" first (npm test does)');
+      dev = await startDevApiServer({ apiKey, eventIntervalMs: 50, jobDurationMs: 1_000 });
+      tmp = mkdtempSync(join(tmpdir(), 'docsjson-hostile-e2e-'));
+      ({ workspace, agentCommit } = makeRepositories(tmp));
+      mainBefore = git(workspace, 'rev-parse', 'main').trim();
+      session = await startVSCode(
+        { name: 'hostile-api', after: (fn) => cleanups.push(fn) },
+        {
+          extensionDirs: [REPO_ROOT],
+          workspace,
+          settings: {
+            'docsjson.agent.apiUrl': dev.url,
+            'docsjson.agent.projectId': PROJECT,
+            'docsjson.agent.pollIntervalSeconds': 0.5,
+            'git.enabled': true,
+            'git.autofetch': false,
+          },
+        },
+      );
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    await dev?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("the job's end is told in a notification with no command link", { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await wb.runCommand('Docs Agent: Set API Key');
+      const key = page.locator('.quick-input-widget input').first();
+      await key.waitFor({ state: 'visible' });
+      await key.fill(apiKey);
+      await page.keyboard.press('Enter');
+      await waitForNotification(page, /API key saved/);
+
+      await wb.runCommand('Docs Agent: Create Agent Job...');
+      const widget = page.locator('.quick-input-widget');
+      const step = async (value: string, title: RegExp) => {
+        await waitFor(`the quick input ${title}`, async () => title.test(clean(await widget.locator('.quick-input-title').textContent({ timeout: 500 }).catch(() => ''))), 10_000);
+        await widget.locator('input').first().fill(value);
+        await page.keyboard.press('Enter');
+      };
+      await step('', /1\/4/);
+      await step('Update the quickstart [fault:command-link,branch-option]', /2\/4/);
+      await step('sonnet', /3\/4/);
+      await step('', /4\/4/);
+
+      const ended = await waitForNotification(page, /^Agent job ".*":/);
+      assert.match(ended.text, /\[Show Job\] \(command:workbench\.action\.openSettings/, `the text is shown, as text: ${ended.text}`);
+      assert.deepEqual(ended.links, [], 'the notification has no link');
+    }));
+
+  it('"Check Out Branch" and "Show Changes" refuse the branch "-Bmain" before any git command', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await wb.runCommand('Docs Agent: Check Out Branch');
+      const refused = await waitForNotification(page, /branch "-Bmain" is not a name git accepts/);
+      assert.match(refused.text, /starts with "-", so git would read it as an option/);
+      assert.equal(git(workspace, 'rev-parse', 'main').trim(), mainBefore, 'main did not move');
+      assert.notEqual(mainBefore, agentCommit);
+      assert.equal(git(workspace, 'branch', '--show-current').trim(), 'main');
+      assert.doesNotMatch(git(workspace, 'branch', '-r'), /-Bmain/, 'not even fetched');
+      await wb.runCommand('Notifications: Clear All Notifications');
+      await wb.runCommand('Docs Agent: Show Changes');
+      await waitForNotification(page, /branch "-Bmain" is not a name git accepts/);
+      assert.equal(git(workspace, 'rev-parse', 'main').trim(), mainBefore);
+    }));
+});

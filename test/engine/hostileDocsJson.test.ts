@@ -1,0 +1,54 @@
+// A repository's docs.json is untrusted input: "$ref"s that fan out exponentially and 500,000
+// nested arrays end in a diagnostic and a normal exit, not a hang or a stack overflow.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
+import { REF_BUDGET } from '../../server/src/engine/checkContext';
+import { docsJson, writeSite } from '../support/site';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+const LEVELS = 30;
+
+/** level0.json … level29.json, each a group whose pages refer twice to the next level: 2^30 groups if followed. */
+function fanOutSite(): { root: string; text: string } {
+  const files: Record<string, string> = { 'intro.mdx': '# Intro\n' };
+  for (let level = 0; level < LEVELS; level++) {
+    const next = level + 1 < LEVELS ? `{ "$ref": "level${level + 1}.json" }` : '"intro"';
+    files[`level${level}.json`] = `{ "group": "Level ${level}", "pages": [${next}, ${next}] }`;
+  }
+  const text = docsJson('{ "groups": [{ "$ref": "level0.json" }] }');
+  return { root: writeSite({ ...files, 'docs.json': text }), text };
+}
+
+test('"$ref"s that fan out stop at the check\'s budget with one diagnostic', { timeout: 120_000 }, () => {
+  const { root, text } = fanOutSite();
+  const result = checkDocsJson(text, new DiskSiteHost(root));
+  const all = [...result.documents.values()].flatMap((document) => document.diagnostics.map((diagnostic) => ({ file: document, ...diagnostic })));
+  const fanOut = all.filter((diagnostic) => diagnostic.code === 'ref/fan-out');
+  assert.equal(fanOut.length, 1, JSON.stringify(all.map((d) => d.code)));
+  assert.match(fanOut[0].message, new RegExp(`^"\\$ref" to level\\d+\\.json is not followed: this check has already followed ${REF_BUDGET.follows.toLocaleString('en-US')} "\\$ref"s .* refer to each file once\\.$`));
+  assert.equal(fanOut[0].severity, 'error');
+});
+
+test('the same files, each referred to once, are all followed', () => {
+  const files: Record<string, string> = { 'intro.mdx': '# Intro\n' };
+  for (let level = 0; level < LEVELS; level++) {
+    files[`level${level}.json`] = `{ "group": "Level ${level}", "pages": [${level + 1 < LEVELS ? `{ "$ref": "level${level + 1}.json" }` : '"intro"'}] }`;
+  }
+  const text = docsJson('{ "groups": [{ "$ref": "level0.json" }] }');
+  const result = checkDocsJson(text, new DiskSiteHost(writeSite({ ...files, 'docs.json': text })));
+  assert.deepEqual([...result.documents.values()].flatMap((document) => document.diagnostics.map((d) => d.code)), []);
+});
+
+test('docsjson check on a docs.json of 500,000 nested arrays exits normally', { timeout: 120_000 }, () => {
+  const depth = 500_000;
+  const text = `{"name":"A","theme":"mint","colors":{"primary":"#000000"},"navigation":{"pages":["intro"]},"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+  const root = writeSite({ 'docs.json': text, 'intro.mdx': '# Intro\n', 'other.mdx': '# Other\n' });
+  const result = spawnSync(process.execPath, [cli, 'check', root], { encoding: 'utf8' });
+  assert.doesNotMatch(result.stderr, /call stack/i);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /Unknown key "x" in docs\.json/);
+  assert.match(result.stdout, /other\.mdx:1:1 {2}information {2}No navigation lists this page/, 'the orphan walk ran over the whole docs.json');
+});
