@@ -1,6 +1,6 @@
 // What the sidebar, the panel and the notifications show of a job. No `vscode` import: unit-tested.
 import { explainRecord, recordOutcome } from '../../../agent/src/jobOutcome';
-import { pullRequestUrl } from '../../../agent/src/jobRecord';
+import { isTerminal, pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
@@ -173,7 +173,9 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;
-    if (record.haultReason || record.haulted || record.status) view.explanation = explainRecord(record);
+    // A record that was still running when following failed says nothing true about now.
+    const current = isActive(job) || isTerminal(record);
+    if (current && (record.haultReason || record.haulted || record.status)) view.explanation = explainRecord(record);
     if (record.messageToUser) view.messageToUser = record.messageToUser;
     const url = pullRequestUrl(record);
     if (url) view.pullRequestUrl = url;

@@ -42,7 +42,20 @@ export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): bo
   return event.affectsConfiguration(SECTION) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy');
 }
 
-/** Switches to API version 2 (the action of a failure that says v1 may be retired). */
-export function useApiVersion2(): Thenable<void> {
-  return vscode.workspace.getConfiguration().update(API_VERSION_SETTING, 2, vscode.ConfigurationTarget.Global);
+export const SWITCH_TO_V2 = 'Switch to Version 2';
+
+/** Switches to API version 2 once the user says so (the action of a failure that says v1 may be retired). */
+export async function useApiVersion2(): Promise<void> {
+  const choice = await vscode.window.showWarningMessage(
+    'Switch the agent API to version 2?',
+    {
+      modal: true,
+      detail:
+        'Version 2 takes one prompt (the platform picks the branch and the model), sends no live output, and takes follow-up messages. ' +
+        `Switch back with the setting "${API_VERSION_SETTING}".`,
+    },
+    SWITCH_TO_V2,
+  );
+  if (choice !== SWITCH_TO_V2) return;
+  await vscode.workspace.getConfiguration().update(API_VERSION_SETTING, 2, vscode.ConfigurationTarget.Global);
 }
