@@ -161,7 +161,7 @@ describe('agent API v2 client against the dev server', () => {
     server.injectFault({ fault: '500', pathIncludes: '/v2-key-down/' });
     const down = await checkApiKey(client(), 'v2-key-down', 'editor');
     assert.equal(down.outcome, 'could-not-check');
-    assert.match(down.message, /^The API key was saved but could not be checked: the platform is having trouble/);
+    assert.match(down.message, /^The API key could not be checked: the platform is having trouble/);
     const noProject = await checkApiKey(client(), undefined, 'editor');
     assert.equal(noProject.outcome, 'could-not-check');
     assert.equal(noProject.failure?.action, 'SetProjectId');

@@ -4,7 +4,6 @@
 import type { AgentJobApi, ApiFeatures, CreateJobRequest } from '../../../agent/src/apiClient';
 import { AgentApiError } from '../../../agent/src/errors';
 import { describeFailure } from '../../../agent/src/failure';
-import { checkApiKey, type KeyCheck } from '../../../agent/src/keyCheck';
 import { JobStore, type JobStorage } from '../../../agent/src/jobStore';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../../agent/src/jobTracker';
 import { persistJobProgress } from '../../../agent/src/persistJobProgress';
@@ -193,13 +192,6 @@ export class JobManager {
     const job = this.job(localId);
     if (!job || !this.canFollow) return;
     this.follow(JobTracker.resume(this.config.api!, job as TrackedJob, this.config.trackerOptions));
-  }
-
-  /** Whether the saved key is accepted, with the API's cheapest authenticated read. */
-  async checkKey(): Promise<KeyCheck> {
-    const { scope, api } = this.config;
-    if (!api) return { outcome: 'could-not-check', message: this.problem ?? 'The agent API is not set up.' };
-    return checkApiKey(api, scope?.projectId, 'editor');
   }
 
   /** What the API of the current settings can do; undefined while there is none. */
