@@ -75,7 +75,7 @@ export class AgentConnection {
     setAgentContext('hasApiKey', !!key);
     setAgentContext('hasProject', !!settings.projectId);
     this.onDidReconfigure();
-    const trackerOptions = { pollIntervalMs: settings.pollIntervalMs };
+    const trackerOptions = { pollIntervalMs: settings.pollIntervalMs, connectionRetryMs: settings.connectionRetryMs };
     // Unchanged connection (e.g. only the default model changed, or the key was set twice):
     // running trackers and their live streams are kept.
     const connection = [settings.apiUrl, String(settings.apiVersion), settings.projectId, key ?? '', settings.proxyUrl ?? '', settings.noProxy ?? ''];

@@ -308,6 +308,9 @@ export class JobManager {
     const localId = tracker.job.localId;
     const stopSaving = persistJobProgress(tracker, this.store, { onError: this.log });
     const unsubscribe = tracker.onUpdate((update, job) => {
+      if (update.type === 'connection' && (update.retries === 1 || !update.lost)) {
+        this.log(`job ${job.sessionId ?? job.localId}: ${update.lost ? 'connection lost, retrying' : `connection back after ${update.retries} tries`}`);
+      }
       if (update.type === 'notice') this.log(`job ${job.sessionId ?? job.localId}: ${update.message}${update.detail ? ` (${update.detail})` : ''}`);
       if (update.type === 'phase' && update.failure) this.log(`job ${job.sessionId ?? job.localId}: ${update.phase}: ${update.failure.message} (${update.failure.detail})`);
       this.emit({ job, update });

@@ -13,6 +13,8 @@ export interface AgentSettings {
   defaultModel: JobModel;
   draftByDefault: boolean;
   pollIntervalMs: number;
+  /** How long a lost connection is retried before a job is no longer followed. */
+  connectionRetryMs: number;
   /** VS Code's `http.proxy` (empty: the environment's HTTPS_PROXY / HTTP_PROXY). */
   proxyUrl?: string;
   /** VS Code's `http.noProxy`, comma separated. */
@@ -24,6 +26,7 @@ export function readSettings(): AgentSettings {
   const http = vscode.workspace.getConfiguration('http');
   const model = config.get<string>('defaultModel');
   const seconds = Number(config.get<number>('pollIntervalSeconds') ?? 3);
+  const retryMinutes = Number(config.get<number>('connectionRetryMinutes') ?? 10);
   const proxy = (http.get<string>('proxy') ?? '').trim();
   const noProxy = http.get<string[] | string>('noProxy');
   return {
@@ -33,6 +36,7 @@ export function readSettings(): AgentSettings {
     defaultModel: jobModel(model, JOB_MODELS[0].name),
     draftByDefault: config.get<boolean>('draftByDefault') === true,
     pollIntervalMs: Math.round(Math.min(600, Math.max(0.2, Number.isFinite(seconds) ? seconds : 3)) * 1000),
+    connectionRetryMs: Math.round(Math.min(1440, Math.max(0.1, Number.isFinite(retryMinutes) ? retryMinutes : 10)) * 60_000),
     proxyUrl: proxy || undefined,
     noProxy: Array.isArray(noProxy) ? noProxy.join(',') || undefined : noProxy || undefined,
   };
