@@ -14,7 +14,8 @@ export function branchForRequest(message: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   // Cut at a word's end: one character more tells whether the last word is whole.
-  const cut = slug.length <= MAX_SLUG_CHARS ? slug : slug.slice(0, MAX_SLUG_CHARS + 1).replace(/-[^-]*$/, '') || slug.slice(0, MAX_SLUG_CHARS);
+  const head = slug.slice(0, MAX_SLUG_CHARS + 1);
+  const cut = head.length <= MAX_SLUG_CHARS ? head : head.includes('-') ? head.replace(/-[^-]*$/, '') : head.slice(0, MAX_SLUG_CHARS);
   return `${AGENT_BRANCH_PREFIX}${cut || 'update'}`;
 }
 
