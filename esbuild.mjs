@@ -1,7 +1,9 @@
 // Bundles the extension client, the language server, the CLI and the webview script.
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { buildIconData } from './scripts/build-icon-data.mjs';
 
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
@@ -43,7 +45,13 @@ const node = {
 const builds = [
   { ...node, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
-  { ...node, entryPoints: { cli: 'cli/src/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...node,
+    entryPoints: { cli: 'cli/src/main.ts' },
+    outdir: 'dist',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { DOCSJSON_VERSION: JSON.stringify(packageJson.version) },
+  },
   {
     bundle: true,
     platform: 'browser',

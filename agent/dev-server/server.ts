@@ -53,6 +53,12 @@ export interface DevApiServer {
   requests: LoggedRequest[];
   /** Queues a fault for the next matching request(s). */
   injectFault(fault: InjectedFault): void;
+  /** Forgets one job (as if deleted on the platform), or every job (as a restart of the server does). */
+  forgetJobs(sessionId?: string): void;
+  /** Stops answering: the port is closed and open connections are cut; the jobs are kept. */
+  stop(): Promise<void>;
+  /** Listens again on the same port after `stop`, with the jobs it had. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -237,6 +243,11 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     res.on('close', () => clearInterval(timer));
   }
 
+  function forgetJobs(sessionId?: string): void {
+    if (sessionId === undefined) return jobs.clear();
+    for (const [key, job] of jobs) if (job.sessionId === sessionId) jobs.delete(key);
+  }
+
   async function control(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method === 'POST' && path === '/__dev/faults') {
       const fault = (await readJsonBody(req)) as InjectedFault | undefined;
@@ -249,6 +260,11 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
       return void res.writeHead(204).end();
     }
     if (req.method === 'GET' && path === '/__dev/requests') return sendJson(res, 200, requests);
+    const forget = path.match(/^\/__dev\/jobs(?:\/([^/]+))?$/);
+    if (req.method === 'DELETE' && forget) {
+      forgetJobs(forget[1] === undefined ? undefined : decodeURIComponent(forget[1]));
+      return void res.writeHead(204).end();
+    }
     throw new HttpProblem(404, 'Not found');
   }
 
@@ -329,10 +345,21 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
       sendJson(res, status, { error: error instanceof Error ? error.message : String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen(options.port ?? 0);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -340,10 +367,9 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     apiKey,
     requests,
     injectFault: (fault) => injected.add(fault),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    forgetJobs,
+    stop,
+    start: () => (server.listening ? Promise.resolve() : listen(address.port)),
+    close: stop,
   };
 }

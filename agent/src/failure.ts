@@ -88,17 +88,23 @@ function rateLimited(error: AgentApiError, now: number): Pick<Failure, 'message'
   return { message, action: 'TryAgainLater', retryAt: retryAt?.toISOString() };
 }
 
+/** The words of a job's record the platform no longer has (a 404 on the job itself). */
+export const JOB_NOT_FOUND = 'The platform no longer knows this job: it may have been deleted, or the project id changed.';
+
+/**
+ * A 404. On one job's record (or a follow-up to it): the platform no longer has that job. On a v1
+ * create, the route itself is gone: v1 may be retired. Otherwise the project is not found.
+ */
 function notFound(error: AgentApiError, surface: FailureSurface): Pick<Failure, 'message' | 'action'> {
-  const subject = error.request === 'get' || error.request === 'message' ? 'this job' : 'the project';
-  if (error.apiVersion === 1) {
+  if (error.request === 'get' || error.request === 'message') return { message: JOB_NOT_FOUND, action: undefined };
+  if (error.apiVersion === 1 && error.request === 'create') {
     return {
       message:
-        `The platform did not find ${subject}. If the project id is right, the platform may have retired agent API v1 ` +
-        `(deprecated since March 2026): ${versionTwoHint(surface)}.`,
+        'The platform did not find the route that creates agent jobs: it may have retired agent API v1 ' +
+        `(deprecated since March 2026): ${versionTwoHint(surface)}. If you use v1 on purpose, check ${projectHint(surface)}.`,
       action: 'SetApiVersion',
     };
   }
-  if (subject === 'this job') return { message: 'The platform did not find this job in the project.', action: undefined };
   return { message: `The platform did not find the project: check ${projectHint(surface)}.`, action: 'SetProjectId' };
 }
 

@@ -17,6 +17,11 @@ export interface TrackerOptions {
   staleAfterMs: number;
   /** Drop a live stream that sent no event for this long (keep-alives do not count) and poll instead. */
   streamSilenceMs: number;
+  /**
+   * While the platform cannot be reached (network down, no answer), the job is looked at again
+   * (with backoff) for this long; then following it ends, `failed`.
+   */
+  connectionRetryMs: number;
   /** A job the GET endpoint does not know yet is waited for this long after tracking starts. */
   notFoundGraceMs: number;
   /**
@@ -38,6 +43,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   pollIntervalMs: 3_000,
   maxPollIntervalMs: 60_000,
   staleAfterMs: 30 * 60_000,
+  connectionRetryMs: 10 * 60_000,
   streamSilenceMs: 120_000,
   notFoundGraceMs: 30_000,
   lookUpAttempts: 3,
@@ -52,6 +58,8 @@ export type TrackerUpdate =
   | { type: 'event'; event: AgentEvent }
   | { type: 'record'; record: JobRecord }
   | { type: 'follow-up'; followUp: FollowUp }
+  /** The platform could not be reached (`lost`, with the failed looks so far, again on each one), or answers again. */
+  | { type: 'connection'; lost: boolean; retries: number }
   /** Something users should know that does not end tracking, e.g. a broken stream; `detail` is for the log. */
   | { type: 'notice'; message: string; detail?: string };
 
@@ -152,6 +160,7 @@ export class JobTracker {
       problem: undefined,
       problemKind: undefined,
       failure: undefined,
+      connectionLost: undefined,
     };
   }
 
@@ -195,7 +204,25 @@ export class JobTracker {
   }
 
   private end(phase: EndPhase, failure?: Failure): void {
-    if (isActive(this.state)) this.setPhase(phase, failure);
+    if (!isActive(this.state)) return;
+    this.state.connectionLost = undefined;
+    this.setPhase(phase, failure);
+  }
+
+  /** A look at the job failed for want of a connection; true once it is time to give up. */
+  private connectionFailed(): boolean {
+    const lost = this.state.connectionLost ?? { since: new Date().toISOString(), retries: 0 };
+    lost.retries++;
+    this.state.connectionLost = lost;
+    this.emit({ type: 'connection', lost: true, retries: lost.retries });
+    return Date.now() - Date.parse(lost.since) >= this.options.connectionRetryMs;
+  }
+
+  private connectionBack(): void {
+    const lost = this.state.connectionLost;
+    if (!lost) return;
+    this.state.connectionLost = undefined;
+    this.emit({ type: 'connection', lost: false, retries: lost.retries });
   }
 
   private describe(error: unknown): Failure {
@@ -432,6 +459,7 @@ export class JobTracker {
     while (await this.wait(delay)) {
       try {
         const record = await this.api.getJob(this.state.projectId, sessionId, { signal: this.stopController.signal });
+        this.connectionBack();
         looks++;
         if (this.setRecord(record)) lastChangeAt = Date.now();
         if (!isTerminal(record)) restarted = true;
@@ -451,7 +479,22 @@ export class JobTracker {
           return restarted;
         }
         const failure = this.describe(error);
-        this.notice(failure.message, failure.detail);
+        if (isAgentApiError(error, 'network', 'timeout')) {
+          if (this.connectionFailed()) {
+            const seconds = Math.max(1, Math.round((Date.now() - Date.parse(this.state.connectionLost!.since)) / 1_000));
+            const span = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+            const retries = this.state.connectionLost!.retries;
+            this.end('failed', {
+              ...failure,
+              message: `Lost the connection to the docs platform: no answer for ${span} (${retries} tries); stopped following the job, which may still be running.${this.options.surface === 'editor' ? ' Refresh to look again.' : ''}`,
+              action: 'TryAgain',
+            });
+            return restarted;
+          }
+        } else {
+          this.connectionBack();
+          this.notice(failure.message, failure.detail);
+        }
         const backoff = Math.min(maxPollIntervalMs, Math.max(pollIntervalMs, delay * 2));
         delay = Math.max(backoff, isAgentApiError(error) ? (error.retryAfterMs ?? 0) : 0);
       }

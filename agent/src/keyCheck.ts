@@ -13,7 +13,7 @@ export interface KeyCheck {
 }
 
 /**
- * Checks a key as it is saved, with the API's cheapest authenticated GET: accepted, rejected
+ * Checks a key before it is saved, with the API's cheapest authenticated GET: accepted, rejected
  * (401, or 403: not usable for this project or from this network), or could not be checked
  * (no project id, network down, server failing, ...). Nothing is created.
  */
@@ -26,7 +26,7 @@ export async function checkApiKey(
   if (!projectId?.trim()) {
     return {
       outcome: 'could-not-check',
-      message: 'The API key was saved; it is checked once the project id is set.',
+      message: 'The API key could not be checked: no project id is set.',
       failure: { message: 'No project id is set, so the key could not be checked.', action: 'SetProjectId', detail: 'no project id' },
     };
   }
@@ -36,6 +36,6 @@ export async function checkApiKey(
   } catch (error) {
     const failure = describeFailure(error, { surface });
     if (isAgentApiError(error, 'unauthorized', 'forbidden')) return { outcome: 'rejected', message: failure.message, failure };
-    return { outcome: 'could-not-check', message: `The API key was saved but could not be checked: ${lowerFirst(failure.message)}`, failure };
+    return { outcome: 'could-not-check', message: `The API key could not be checked: ${lowerFirst(failure.message)}`, failure };
   }
 }

@@ -25,6 +25,13 @@ export interface FollowUp {
   failure?: Failure;
 }
 
+export interface ConnectionLost {
+  /** ISO 8601. */
+  since: string;
+  /** Failed looks at the job since then. */
+  retries: number;
+}
+
 export interface JobScope {
   apiUrl: string;
   projectId: string;
@@ -50,6 +57,8 @@ export interface TrackedJob extends JobScope {
   failure?: Failure;
   /** Follow-up messages sent from here, oldest first. */
   followUps?: FollowUp[];
+  /** Set while the docs platform cannot be reached: since when, and how many looks failed so far. */
+  connectionLost?: ConnectionLost;
   /** The last record from the GET endpoint: the truth about the job. */
   record?: JobRecord;
   transcript: Transcript;

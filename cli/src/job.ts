@@ -147,6 +147,10 @@ async function follow(context: Context, tracker: JobTracker, followUp = false): 
     else if (update.type === 'notice') {
       err(`docsjson: ${terminalSafe(update.message)}\n`);
       if (verbose && update.detail) err(`docsjson: (detail) ${terminalSafe(update.detail)}\n`);
+    } else if (update.type === 'connection') {
+      // Said once when lost and once when back; every try with --verbose.
+      if (!update.lost) err(`docsjson: The connection is back after ${update.retries} ${update.retries === 1 ? 'try' : 'tries'}; following the job again.\n`);
+      else if (update.retries === 1 || verbose) err(`docsjson: Connection lost, retrying (try ${update.retries})…\n`);
     } else text.update(update);
   });
   const stop = () => tracker.stop();

@@ -64,6 +64,7 @@ export class TextProgressWriter {
         return update.followUp.outcome === 'unknown' ? this.line(`Sending: ${terminalSafe(update.followUp.prompt)}`) : undefined;
       case 'phase':
       case 'notice':
+      case 'connection':
         return;
     }
   }

@@ -5,8 +5,21 @@ import { UsageError } from './usage';
 
 const usage = `Usage:
   docsjson check [PATH...] [--format text|json|github] [--max-warnings N]
+                          check docs.json sites and their pages
   docsjson mv OLD NEW [--redirect]
-  docsjson job create|get|watch ... (docsjson job --help)`;
+                          move a page or folder; docs.json and the links follow
+  docsjson job create ... start an agent job and follow it until it ends
+  docsjson job send ID ...
+                          send a follow-up message to a job (API v2)
+  docsjson job get ID ... print a job's record
+  docsjson job watch ID ...
+                          follow a job until it ends
+  docsjson job list ...   list the project's jobs
+  docsjson --version      print the version
+The options of the job commands: docsjson job --help`;
+
+/** Set by the build (esbuild.mjs) from package.json. */
+declare const DOCSJSON_VERSION: string | undefined;
 
 /**
  * A check lives about a second. By default V8 hands a function to its optimizing compiler as soon
@@ -26,6 +39,9 @@ async function main(argv: string[]): Promise<number> {
     case 'job':
       // The agent client and its HTTP stack are loaded only here: a check need not pay for them.
       return (await import('./job')).runJob(rest);
+    case '--version':
+      process.stdout.write(`${typeof DOCSJSON_VERSION === 'string' ? DOCSJSON_VERSION : 'unknown (not built)'}\n`);
+      return 0;
     case '--help':
     case '-h':
     case undefined:

@@ -1,5 +1,5 @@
-// The form that composes a job: branch, messages with roles, model, draft. Built from
-// vscode-elements; the draft is kept in the webview state on every change (a reload restores it).
+// The form that composes a job: branch (named from the first message until edited), messages
+// with roles, model, draft. Built from vscode-elements; the draft is kept in the webview state on every change (a reload restores it).
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-form-helper/index.js';
@@ -10,6 +10,7 @@ import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { VscodeCheckbox, VscodeTextarea, VscodeTextfield, VscodeSingleSelect, VscodeButton } from '@vscode-elements/elements';
 import { actionLink, button, el, post, vscodeApi } from './dom';
+import { branchForRequest } from './branchName';
 import { JOB_MODELS, MESSAGE_ROLES, NO_MESSAGE } from './jobOptions';
 import { cleanText } from './text';
 import type { ComposeContext, ComposeDraft, MessageView, PanelState } from './protocol';
@@ -24,8 +25,12 @@ function select(id: string | undefined, label: string, options: readonly { name:
 }
 
 export function renderCompose(app: HTMLElement, context: ComposeContext, draft: ComposeDraft, problem?: string): void {
-  const branch = el('vscode-textfield', { id: 'branch', placeholder: 'created when it does not exist', spellcheck: 'false' }) as VscodeTextfield;
-  branch.value = draft.branch;
+  const branch = el('vscode-textfield', { id: 'branch', placeholder: 'empty: the platform names one', spellcheck: 'false' }) as VscodeTextfield;
+  const firstContent = draft.messages.find((message) => message.content.trim() !== '')?.content ?? '';
+  branch.value = draft.branch || branchForRequest(firstContent);
+  /** The branch follows the first message (`docs/agent-…`) until the user edits it. */
+  let branchEdited = draft.branch !== '' && draft.branch !== branchForRequest(firstContent);
+  branch.addEventListener('input', () => (branchEdited = true));
   const messages = el('div', { id: 'messages' });
   const model = select('model', 'Model', JOB_MODELS, draft.model);
   const asDraft = el('vscode-checkbox', { id: 'draft', label: 'Draft pull request', checked: draft.asDraft }) as VscodeCheckbox;
@@ -47,6 +52,7 @@ export function renderCompose(app: HTMLElement, context: ComposeContext, draft: 
   const save = () => vscodeApi.setState({ draft: readDraft() } satisfies PanelState);
   /** The only message cannot be removed; the message error goes as soon as there is a message. */
   const refresh = () => {
+    if (!branchEdited) branch.value = branchForRequest(contents().find((content) => content.value.trim() !== '')?.value ?? '');
     const only = rows().length === 1;
     for (const remove of messages.querySelectorAll<VscodeButton>('.remove')) remove.disabled = only;
     if (messageError.textContent && contents().some((content) => content.value.trim() !== '')) {

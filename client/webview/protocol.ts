@@ -3,7 +3,7 @@
 import type { AgentEvent } from '../../agent/src/stream/events';
 import type { TrackerPhase } from '../../agent/src/trackedJob';
 
-export type JobOutcome = 'running' | 'checking' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
+export type JobOutcome = 'running' | 'reconnecting' | 'checking' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
 
 export interface TodoView {
   content: string;
@@ -38,6 +38,8 @@ export interface JobSummaryView {
    * or a broken stream, or never there (the job was followed by polling only).
    */
   liveNote?: string;
+  /** While the docs platform cannot be reached: that it is retried, and how many tries failed. */
+  connection?: string;
   problem?: string;
   problemKind?: string;
   /** The button for the one action that helps with `problem`. */

@@ -122,6 +122,14 @@ interface Watching {
 
 let watching: Watching | undefined;
 
+/** The one line of a lost connection at the end of the Activity feed: updated in place, gone once it is back. */
+function renderConnection(job: JobSummaryView, notices: HTMLElement): void {
+  const line = notices.querySelector<HTMLElement>('#connection');
+  if (!job.connection) return line?.remove();
+  if (line) line.textContent = job.connection;
+  else notices.append(el('p', { id: 'connection', class: 'notice warning', role: 'status' }, job.connection));
+}
+
 function renderLiveNote(job: JobSummaryView, root: HTMLElement): void {
   root.replaceChildren(...(job.liveNote ? [el('p', { id: 'live-note', class: 'note' }, job.liveNote)] : []));
 }
@@ -137,6 +145,7 @@ export function renderWatch(app: HTMLElement, job: JobView): void {
   renderSummary(job, summary);
   renderFollowUp(job, followUp);
   renderLiveNote(job, liveNote);
+  renderConnection(job, notices);
   watching.transcript.reset(job.transcript, job.dropped);
   vscodeApi.setState({ localId: job.localId } satisfies PanelState);
 }
@@ -149,10 +158,14 @@ export function applyUpdate(message: Extract<HostMessage, { type: 'update' }>): 
     renderLiveNote(message.job, watching.liveNote);
   }
   watching.transcript.append(message.events);
+  const connection = watching.notices.querySelector('#connection');
   for (const notice of message.notices) {
-    watching.notices.append(el('p', { class: 'notice muted' }, notice));
+    const line = el('p', { class: 'notice muted' }, notice);
+    if (connection) connection.before(line);
+    else watching.notices.append(line);
     while (watching.notices.childElementCount > 5) watching.notices.firstElementChild!.remove();
   }
+  if (message.job) renderConnection(message.job, watching.notices);
 }
 
 export function stopWatching(): void {

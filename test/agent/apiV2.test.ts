@@ -161,7 +161,7 @@ describe('agent API v2 client against the dev server', () => {
     server.injectFault({ fault: '500', pathIncludes: '/v2-key-down/' });
     const down = await checkApiKey(client(), 'v2-key-down', 'editor');
     assert.equal(down.outcome, 'could-not-check');
-    assert.match(down.message, /^The API key was saved but could not be checked: the platform is having trouble/);
+    assert.match(down.message, /^The API key could not be checked: the platform is having trouble/);
     const noProject = await checkApiKey(client(), undefined, 'editor');
     assert.equal(noProject.outcome, 'could-not-check');
     assert.equal(noProject.failure?.action, 'SetProjectId');
@@ -222,16 +222,28 @@ describe('a v1 path that answers 410 (v1 retired)', () => {
     assert.equal(created.record?.status, 'active');
   });
 
-  it('a v1 404 also says v1 may be retired and names the setting', async () => {
-    const open = await startDevApiServer({ eventIntervalMs: 5 });
+  it("a 404 on a job's record says the platform no longer knows the job (not that v1 is retired); a 404 on v1's create suggests v2", async () => {
+    const open = await startDevApiServer({ eventIntervalMs: 5, jobDurationMs: 60_000 });
     const v1 = createAgentJobApi({ apiVersion: 1, baseUrl: open.url, apiKey: open.apiKey });
+    const v2 = createAgentJobApi({ apiVersion: 2, baseUrl: open.url, apiKey: open.apiKey });
     try {
-      const error = await rejection(v1.getJob('p', 'sess_missing'));
-      assert.equal(error.kind, 'not-found');
-      const failure = describeFailure(error, { surface: 'editor' });
-      assert.match(failure.message, /^The platform did not find this job\. If the project id is right, the platform may have retired agent API v1 .*"docsjson\.agent\.apiVersion" to 2\.$/);
+      const created = await v2.createJob('p', prompt('x'));
+      assert.equal((await v2.getJob('p', created.sessionId!)).status, 'active');
+      open.forgetJobs(created.sessionId);
+      for (const api of [v1, v2]) {
+        const error = await rejection(api.getJob('p', created.sessionId!));
+        assert.equal(error.kind, 'not-found');
+        const failure = describeFailure(error, { surface: 'editor' });
+        assert.equal(failure.message, 'The platform no longer knows this job: it may have been deleted, or the project id changed.', `v${api.apiVersion}`);
+        assert.equal(failure.action, undefined, 'no "Use API Version 2" for a job that is gone');
+      }
+      open.injectFault({ fault: '404', method: 'POST', pathIncludes: '/v1/agent/p/job' });
+      const createError = await rejection(v1.createJob('p', prompt('y')));
+      const onCreate = describeFailure(createError, { surface: 'cli' });
+      assert.match(onCreate.message, /^The platform did not find the route that creates agent jobs: it may have retired agent API v1 .*use --api-version 2 \(or DOCS_AGENT_API_VERSION=2\)\. If you use v1 on purpose, check --project\.$/);
+      assert.equal(onCreate.action, 'SetApiVersion');
     } finally {
-      await v1.close();
+      await Promise.all([v1.close(), v2.close()]);
       await open.close();
     }
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { startDevApiServer } from '../../agent/dev-server/server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -116,5 +117,49 @@ describe('dev API server as a child process', () => {
     assert.match(((await ipLimited.json()) as { error: string }).error, /IP allowlist/);
     const retired = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized({ 'x-dev-fault': '410' }) });
     assert.equal(retired.status, 410);
+  });
+});
+
+describe('dev API server: forgetting jobs, stopping and starting again', () => {
+  it('DELETE /__dev/jobs/{id} forgets one job (its record answers 404), DELETE /__dev/jobs every job', async () => {
+    const server = await startDevApiServer({ jobDurationMs: 60_000 });
+    const headers = { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' };
+    try {
+      const ids: string[] = [];
+      for (const prompt of ['one', 'two']) {
+        const created = await fetch(`${server.url}/v2/agent/demo/job`, { method: 'POST', headers, body: JSON.stringify({ prompt }) });
+        ids.push(((await created.json()) as { id: string }).id);
+      }
+      const record = (id: string) => fetch(`${server.url}/v2/agent/demo/job/${id}`, { headers }).then((response) => response.status);
+      assert.equal((await fetch(`${server.url}/__dev/jobs/${ids[0]}`, { method: 'DELETE' })).status, 204);
+      assert.deepEqual([await record(ids[0]), await record(ids[1])], [404, 200]);
+      assert.equal((await fetch(`${server.url}/__dev/jobs`, { method: 'DELETE' })).status, 204);
+      assert.equal(await record(ids[1]), 404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stop() closes the port and cuts open connections; start() listens on the same port with the jobs it had', async () => {
+    const server = await startDevApiServer({ jobDurationMs: 60_000, eventIntervalMs: 1_000 });
+    const headers = { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' };
+    try {
+      const created = await fetch(`${server.url}/v1/agent/demo/job`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'slow' }] }),
+      });
+      const sessionId = created.headers.get('x-session-id');
+      const body = created.text();
+      await server.stop();
+      await assert.rejects(body, 'the live stream is cut');
+      await assert.rejects(fetch(`${server.url}/v1/agent/demo/jobs`, { headers }), /fetch failed/);
+      await server.start();
+      const record = await fetch(`${server.url}/v1/agent/demo/job/${sessionId}`, { headers });
+      assert.equal(record.status, 200);
+      assert.equal(((await record.json()) as { haulted: boolean }).haulted, false, 'still running');
+    } finally {
+      await server.close();
+    }
   });
 });

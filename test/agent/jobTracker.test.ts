@@ -233,6 +233,20 @@ describe('job tracker against the dev server', () => {
     assert.equal(done.problemKind, 'not-found');
   });
 
+  it('a job the platform forgets mid-run (a restart of its server) fails as no longer known, without blaming API v1', async () => {
+    const tracker = JobTracker.create(api, 'p-forgotten', job('[fault:trickle]'), { ...FAST, streamSilenceMs: 50 });
+    const updates = record(tracker);
+    tracker.onUpdate((update, current) => {
+      if (update.type === 'record' && current.sessionId) server.forgetJobs(current.sessionId);
+    });
+    const done = await tracker.done;
+    assert.equal(done.phase, 'failed');
+    assert.equal(done.problemKind, 'not-found');
+    assert.equal(done.failure?.message, 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
+    assert.equal(done.failure?.action, undefined);
+    assert.ok(updates.some((update) => update.type === 'record'), 'the job was known before it was forgotten');
+  });
+
   it('is not disturbed by a listener that throws', async () => {
     const tracker = JobTracker.create(api, 'p-listener', job('x'), FAST);
     tracker.onUpdate(() => {

@@ -12,6 +12,8 @@ import { JobTracker } from '../../agent/src/jobTracker';
 import type { TrackedJob } from '../../agent/src/trackedJob';
 import { JobManager } from '../../client/src/agent/jobManager';
 import { jobSummaryView } from '../../client/src/agent/jobView';
+import { replaceApiKey } from '../../client/src/agent/keyReplacement';
+import { checkApiKey } from '../../agent/src/keyCheck';
 
 class MemoryStorage implements JobStorage {
   readonly entries = new Map<string, unknown>();
@@ -192,20 +194,58 @@ describe('extension job manager against the dev server', () => {
     manager.dispose();
   });
 
-  it('checks a key with one authenticated read: accepted, rejected, or could not tell', async () => {
-    const manager = new JobManager(new MemoryStorage());
-    await manager.configure({ scope: scopeFor('m-key'), api: client(), trackerOptions: FAST });
-    assert.equal((await manager.checkKey()).outcome, 'accepted');
-    const wrong = new AgentApiClient({ baseUrl: server.url, apiKey: 'mint_wrong', retry: { maxRetries: 0 } });
-    clients.push(wrong);
-    await manager.configure({ scope: scopeFor('m-key'), api: wrong, trackerOptions: FAST });
-    const rejected = await manager.checkKey();
-    assert.equal(rejected.outcome, 'rejected');
-    assert.equal(rejected.failure?.message, 'The API key was not accepted.');
-    assert.equal(rejected.failure?.action, 'SetApiKey');
-    assert.ok(!rejected.failure?.message.includes('mint_wrong') && !rejected.failure?.detail.includes('mint_wrong'), 'no key in what is said or logged');
-    await manager.configure({ scope: undefined, api: undefined, problem: 'No project.' });
-    assert.deepEqual(await manager.checkKey(), { outcome: 'could-not-check', message: 'No project.' });
+  it('a new key is stored only once the platform accepts it: a rejected one leaves the key in use and the job list as they were', async () => {
+    const storage = new MemoryStorage();
+    const manager = new JobManager(storage);
+    const secrets = new Map<string, string>([['key', server.apiKey]]);
+    const connect = async () => {
+      const api = new AgentApiClient({ baseUrl: server.url, apiKey: secrets.get('key')!, retry: { maxRetries: 0 } });
+      clients.push(api);
+      await manager.configure({ scope: scopeFor('m-key'), api, trackerOptions: FAST });
+    };
+    await connect();
+    const job = manager.create({ branch: 'docs/key', messages: [{ role: 'user', content: 'Before the new key' }] });
+    await until('the job to finish', () => manager.job(job.localId)?.phase === 'finished');
+    const listed = () => manager.jobs().map(({ localId, phase }) => `${localId} ${phase}`);
+    const before = listed();
+    const checked: string[] = [];
+    const steps = (onUnchecked: () => boolean) => ({
+      check: (candidate: string) => {
+        checked.push(candidate);
+        const api = new AgentApiClient({ baseUrl: server.url, apiKey: candidate, retry: { maxRetries: 0 } });
+        clients.push(api);
+        return checkApiKey(api, 'm-key', 'editor');
+      },
+      store: async (candidate: string) => {
+        secrets.set('key', candidate);
+        await connect();
+      },
+      keepUnchecked: async () => onUnchecked(),
+    });
+
+    const rejected = await replaceApiKey('mint_wrong_new_key', steps(() => assert.fail('a rejected key is not "could not check"')));
+    assert.equal(rejected.stored, false);
+    assert.equal(rejected.check.outcome, 'rejected');
+    assert.equal(rejected.check.failure?.message, 'The API key was not accepted.');
+    assert.ok(!JSON.stringify(rejected).includes('mint_wrong_new_key'), 'the key is in no message');
+    assert.equal(secrets.get('key'), server.apiKey, 'the working key is kept');
+    assert.deepEqual(listed(), before, 'the job list is as it was');
+    assert.ok(manager.canFollow);
+    const getsBefore = server.requests.filter((request) => request.path.startsWith('/v1/agent/m-key/jobs')).length;
+    await manager.refresh();
+    assert.ok(server.requests.filter((request) => request.path.startsWith('/v1/agent/m-key/jobs')).length > getsBefore);
+    assert.equal(manager.problem, undefined, 'the connection still works');
+
+    server.injectFault({ fault: '500', pathIncludes: '/m-key/jobs' });
+    const declined = await replaceApiKey('mint_unchecked', steps(() => false));
+    assert.deepEqual([declined.stored, declined.check.outcome], [false, 'could-not-check']);
+    assert.match(declined.check.message, /^The API key could not be checked: the platform is having trouble/);
+    assert.equal(secrets.get('key'), server.apiKey);
+
+    const accepted = await replaceApiKey(server.apiKey, steps(() => assert.fail('accepted')));
+    assert.deepEqual([accepted.stored, accepted.check.outcome], [true, 'accepted']);
+    assert.deepEqual(checked, ['mint_wrong_new_key', 'mint_unchecked', server.apiKey]);
+    assert.deepEqual(listed(), before);
     manager.dispose();
   });
 

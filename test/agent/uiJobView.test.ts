@@ -45,6 +45,16 @@ describe('job view', () => {
     assert.equal(jobOutcome({ ...base, phase: 'stopped' }), 'stopped');
   });
 
+  it('a job no longer followed does not claim the agent is still working from its last, unfinished record', () => {
+    const running = withRecord({ haulted: false, haultReason: 'processing' }, 'polling');
+    assert.match(jobSummaryView(running).explanation ?? '', /working/);
+    const lost = { ...running, phase: 'failed' as const, problem: 'The platform no longer knows this job: it may have been deleted, or the project id changed.' };
+    const view = jobSummaryView(lost);
+    assert.equal(view.explanation, undefined);
+    assert.equal(view.statusText, 'Could not follow');
+    assert.equal(view.problem, lost.problem);
+  });
+
   it('explains a misconfigured repository with what to fix, and offers only web links', () => {
     const view = jobSummaryView(withRecord({ haulted: true, haultReason: 'repo_missconfigured', pullRequestLink: 'javascript:alert(1)', messageToUser: 'm' }));
     assert.match(view.explanation ?? '', /repository connection.*misconfigured.*dashboard/s);

@@ -35,13 +35,13 @@ async function jobRows(page: Page): Promise<string[]> {
 }
 
 /** Job rows only (not their todos or pull request), newest first: "title status · when". */
-const JOB_ROW = / (Starting|Checking|Running|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
+const JOB_ROW = / (Starting|Checking|Running|Connection lost, retrying|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
 async function jobOnlyRows(page: Page): Promise<string[]> {
   return (await jobRows(page)).filter((row) => JOB_ROW.test(row));
 }
 
 async function showJobsView(wb: Workbench): Promise<void> {
-  await wb.runCommand('Focus on Agent Jobs View', { match: (label) => label.endsWith('Focus on Agent Jobs View') });
+  await wb.runCommand('Focus on Agent Jobs View');
   await wb.page.locator(VIEW).waitFor({ state: 'visible', timeout: 10_000 });
 }
 
@@ -93,6 +93,27 @@ async function jobNotification(wb: Workbench, match: RegExp, toastWaitMs = 8_000
   } finally {
     await wb.page.keyboard.press('Escape');
   }
+}
+
+/** The modal dialog on screen: its message and buttons (undefined when none is open). */
+async function dialog(page: Page): Promise<{ text: string; buttons: string[] } | undefined> {
+  const box = page.locator('.monaco-dialog-box');
+  if (!(await box.isVisible().catch(() => false))) return undefined;
+  return {
+    text: clean(await box.locator('.dialog-message-text').textContent({ timeout: 1_000 }).catch(() => '')),
+    buttons: (await box.locator('.dialog-buttons .monaco-button').allTextContents()).map(clean),
+  };
+}
+
+/** Waits for a modal dialog whose message matches, and answers it with `button`. */
+async function answerDialog(page: Page, match: RegExp, button: string): Promise<{ text: string; buttons: string[] }> {
+  const shown = await waitFor(`a dialog matching ${match}`, async () => {
+    const open = await dialog(page);
+    return open && match.test(open.text) ? open : undefined;
+  }, 15_000);
+  await page.locator('.monaco-dialog-box .dialog-buttons .monaco-button', { hasText: button }).first().click();
+  await waitFor('the dialog to close', async () => (await dialog(page)) === undefined, 10_000);
+  return shown;
 }
 
 /** Widens the sidebar (drags its edge), so job titles and their descriptions show in screenshots. */
@@ -187,6 +208,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
             'docsjson.agent.apiUrl': dev.url,
             'docsjson.agent.projectId': PROJECT,
             'docsjson.agent.pollIntervalSeconds': 0.5,
+            // A lost connection is given up after 20 s here (10 min by default).
+            'docsjson.agent.connectionRetryMinutes': 0.34,
             // The built-in Git extension serves "Show Changes" and "Check Out Branch" (off in the harness's defaults).
             'git.enabled': true,
             'git.autofetch': false,
@@ -216,7 +239,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         await wb.page.keyboard.press('Enter');
       };
       await setKey('mint_wrong_key_for_e2e');
-      const rejected = await jobNotification(wb, /^The API key was not accepted\.$/);
+      const rejected = await jobNotification(wb, /^The API key was not accepted\. It was not saved\.$/);
       assert.deepEqual(rejected.buttons, ['Set API Key']);
       await wb.page.locator('.notifications-toasts .monaco-button', { hasText: 'Set API Key' }).first().click();
       const input = wb.page.locator('.quick-input-widget input').first();
@@ -238,9 +261,11 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.equal(await compose.locator('.message .remove[disabled]').count(), 1, 'the only message cannot be removed');
       await compose.locator('#create').click();
       await waitFor('the missing-message error', async () => clean(await compose.locator('#messages-error').textContent()) === 'Write what the agent should do.', 5_000);
-      await compose.locator('#branch input').fill('docs/e2e');
       // The dev server's hostile mode: script, img onerror, iframe and javascript: links in the agent's text.
       await compose.locator('.message textarea').first().fill('Update the quickstart [fault:html]');
+      // The branch is a new one named from the message (the workspace is on main), until edited.
+      await waitFor('the branch named from the message', async () => (await compose.locator('#branch input').inputValue()) === 'docs/agent-update-the-quickstart-fault-html', 5_000);
+      await compose.locator('#branch input').fill('docs/e2e');
       await waitFor('the error to clear itself', async () => clean(await compose.locator('#messages-error').textContent()) === '', 5_000);
       await compose.locator('#add-message').click();
       assert.equal(await compose.locator('.message .remove[disabled]').count(), 0, 'with two messages, either can be removed');
@@ -346,14 +371,27 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
     session.step(t.name, async (wb) => {
       const page = wb.page;
       await wb.runCommand('Docs Agent: Create Agent Job...');
-      await typeInQuickInput(page, 'docs/slow', /^Create Agent Job.*1\/4/);
-      // Back from the message step returns to the branch, as typed.
+      await typeInQuickInput(page, 'Slow docs job [fault:trickle]', /^Create Agent Job.*1\/4/);
+      // The branch step offers a new branch named from the message, never the branch checked out (main).
       const widget = page.locator('.quick-input-widget');
-      await waitFor('the message step', async () => /2\/4/.test(clean(await widget.locator('.quick-input-title').textContent())), 10_000);
+      const branchInput = widget.locator('input').first();
+      const step = async (n: number) => waitFor(`step ${n}/4`, async () => new RegExp(`${n}/4`).test(clean(await widget.locator('.quick-input-title').textContent())), 10_000);
+      await step(2);
+      await waitFor('the branch named from the message', async () => (await branchInput.inputValue()) === 'docs/agent-slow-docs-job-fault-trickle', 5_000);
+      await screen(page, 'quick-input-branch.png', 1000, 260);
+      // Back from the branch step returns to the message, as typed.
       await widget.locator('[aria-label^="Back"]').first().click();
-      await waitFor('the branch step again, as typed', async () => /1\/4/.test(clean(await widget.locator('.quick-input-title').textContent())) && (await widget.locator('input').first().inputValue()) === 'docs/slow', 10_000);
+      await waitFor('the message step again, as typed', async () => /1\/4/.test(clean(await widget.locator('.quick-input-title').textContent())) && (await branchInput.inputValue()) === 'Slow docs job [fault:trickle]', 10_000);
       await page.keyboard.press('Enter');
-      await typeInQuickInput(page, 'Slow docs job [fault:trickle]', /^Create Agent Job.*2\/4/);
+      await step(2);
+      // The repository's default branch asks first; No keeps the step open.
+      await branchInput.fill('main');
+      await page.keyboard.press('Enter');
+      const asked = await answerDialog(page, /^The agent will commit to main directly\. Continue\?$/, 'Cancel');
+      assert.deepEqual([...asked.buttons].sort(), ['Cancel', 'Continue']);
+      await step(2);
+      assert.equal(await branchInput.inputValue(), 'main', 'still on the branch step, as typed');
+      await typeInQuickInput(page, 'docs/slow', /^Create Agent Job.*2\/4/);
       await typeInQuickInput(page, 'opus', /^Create Agent Job.*3\/4/);
       await typeInQuickInput(page, 'draft', /^Create Agent Job.*4\/4/);
       await panelFrame(wb, '#transcript', 'Slow docs job');
@@ -446,6 +484,77 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.equal(git(workspace, 'branch', '--show-current').trim(), 'docs/e2e');
     }));
 
+  /** Composes a v1 job with this message in the panel (its branch named from the message) and waits until it runs. */
+  async function startJob(wb: Workbench, message: string): Promise<Frame> {
+    await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
+    const compose = await panelFrame(wb, '#compose');
+    await compose.locator('.message textarea').first().fill(message);
+    await compose.locator('#create').click();
+    const panel = await panelFrame(wb, '#transcript', message);
+    await showJobsView(wb);
+    const title = message.replace(/[[\]]/g, '\\$&');
+    await waitFor(`"${message}" running in the sidebar`, async () => (await jobOnlyRows(wb.page)).some((row) => new RegExp(`^${title} Running · `).test(row)), 30_000);
+    return panel;
+  }
+
+  it('a lost connection reads "Connection lost, retrying" (sidebar, panel, status bar) with one line counting the tries; the job resumes when the server is back', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      const panel = await startJob(wb, 'Connection test [fault:trickle]');
+      await dev.stop();
+      try {
+        await waitFor('the sidebar to say the connection is lost', async () => (await jobOnlyRows(page)).some((row) => /^Connection test \[fault:trickle\] Connection lost, retrying · /.test(row)), 30_000);
+        assert.equal(clean(await panel.locator('#status').textContent()), 'Connection lost, retrying');
+        const tries = async () => Number(clean(await panel.locator('#connection').textContent({ timeout: 2_000 })).match(/Retrying \((\d+) tr(?:y|ies) so far\)/)?.[1] ?? 0);
+        const first = await waitFor('the feed line counting tries', async () => (await tries()) || undefined, 10_000);
+        await waitFor('a later try counted in the same line', async () => (await tries()) > first, 20_000);
+        const lines = (await panel.locator('#notices p').allTextContents()).map(clean);
+        assert.equal(lines.filter((line) => /Connection lost|Could not reach/.test(line)).length, 1, `one line, updated: ${JSON.stringify(lines)}`);
+        assert.match(await statusBarText(page), /1 agent job: connection lost/);
+        assert.deepEqual(await toasts(page, /connection|reach/i), [], 'no notification while it retries');
+        await screen(page, 'connection-lost.png', 1400, 640);
+      } finally {
+        await dev.start();
+      }
+      await waitFor('the connection back in the panel', async () => (await panel.locator('#connection').count()) === 0 && (await panel.locator('#notices').innerText()).includes('The connection is back after'), 30_000);
+      await waitFor('the job completed after all', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'completed', 90_000);
+      await jobNotification(wb, /^Agent job "Connection test \[fault:trickle\]": completed\.$/);
+    }));
+
+  it('a connection lost for longer than docsjson.agent.connectionRetryMinutes ends with one notification', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const page = wb.page;
+      await startJob(wb, 'Gives up [fault:trickle]');
+      await dev.stop();
+      let gaveUp: { text: string; buttons: string[] };
+      try {
+        gaveUp = await jobNotification(wb, /^Agent job "Gives up \[fault:trickle\]": Lost the connection/, 90_000);
+        await sleep(2_000);
+        assert.equal((await toasts(page, /Lost the connection/)).length, 1, 'one notification');
+      } finally {
+        await dev.start();
+      }
+      assert.match(gaveUp.text, /no answer for \d+ s \(\d+ tries\); stopped following the job, which may still be running\. Refresh to look again\.$/);
+      assert.deepEqual(gaveUp.buttons, ['Show Job']);
+      await showJobsView(wb);
+      assert.ok((await jobOnlyRows(page)).some((row) => /^Gives up \[fault:trickle\] Could not follow · /.test(row)));
+    }));
+
+  it('a job the platform forgets mid-run (its server restarted) is "no longer known", not blamed on v1; the panel does not say the agent is still working', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const panel = await startJob(wb, 'Forgotten job [fault:trickle]');
+      await dev.stop();
+      dev.forgetJobs();
+      await dev.start();
+      const gone = await jobNotification(wb, /^Agent job "Forgotten job \[fault:trickle\]": /, 90_000);
+      assert.equal(gone.text, 'Agent job "Forgotten job [fault:trickle]": The platform no longer knows this job: it may have been deleted, or the project id changed.');
+      assert.deepEqual(gone.buttons, ['Show Job'], 'no "Use API Version 2"');
+      await waitFor('the panel to show the failure', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'failed', 10_000);
+      assert.equal(clean(await panel.locator('#problem').textContent()), 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
+      assert.doesNotMatch(clean(await panel.locator('#app').innerText()), /still working|retired|API v1/);
+      await screen(wb.page, 'job-forgotten.png', 1400, 640);
+    }));
+
   it('a 500 on create says the platform failed, in plain words: the job is not listed and its form comes back', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const page = wb.page;
@@ -478,6 +587,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.match(retired.text, /^Agent job "Add a FAQ page \[fault:410\]": The platform no longer serves agent API v1 \(deprecated since March 2026\); it may have retired it: set "docsjson\.agent\.apiVersion" to 2\./);
       assert.deepEqual(retired.buttons, ['Use API Version 2']);
       await page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: 'Use API Version 2' }).first().click();
+      // It asks before switching.
+      await answerDialog(page, /^Switch the agent API to version 2\?$/, 'Switch to Version 2');
       // The form came back with the reason; under v2 it asks for the prompt only.
       const compose = await panelFrame(wb, '#compose', 'Agent API version 2', 30_000);
       assert.equal(await compose.locator('#branch').count(), 0, 'v2 takes no branch');
@@ -488,6 +599,24 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const firstPr = clean(await panel.locator('#pull-request-url').textContent());
       assert.match(firstPr, /^https:\/\/github\.com\/example\/docs\/pull\/\d+$/);
       await jobNotification(wb, /^Agent job "Add a FAQ page": completed\.$/);
+      // A rejected key leaves the working one, and the job list, as they were.
+      await showJobsView(wb);
+      const rowsBefore = await jobOnlyRows(page);
+      await wb.runCommand('Docs Agent: Set API Key');
+      const keyInput = page.locator('.quick-input-widget input').first();
+      await keyInput.waitFor({ state: 'visible' });
+      await keyInput.fill('mint_wrong_second_key');
+      await page.keyboard.press('Enter');
+      await jobNotification(wb, /^The API key was not accepted\. It was not saved: the key set before is still in use\.$/, 30_000);
+      await sleep(1_500);
+      assert.deepEqual(await jobOnlyRows(page), rowsBefore, 'the job list is as it was');
+      assert.ok(!(await viewText(page)).includes('No agent jobs yet'));
+      assert.ok(!dev.requests.some((request) => request.method === 'POST' && request.path.includes('mint_wrong')), 'nothing sent with it but the check');
+      await wb.runCommand('Docs Agent: Show Job');
+      const which = page.locator('.quick-input-widget input').first();
+      await which.waitFor({ state: 'visible' });
+      await which.fill('Add a FAQ page');
+      await page.keyboard.press('Enter');
       await panel.locator('#follow-up textarea').fill('Also link it from the quickstart');
       await panel.locator('#send-follow-up').click();
       await waitFor('the job running again', async () => (await panel.locator('#status').getAttribute('data-outcome')) !== 'completed', 20_000);

@@ -87,6 +87,13 @@ describe('e2e harness: real VS Code (code-server + Chromium)', () => {
       await waitFor('the reply in the webview', async () => (await frame.locator('#reply').textContent()) === 'extension got ready', 10_000);
       const message = JSON.parse(readFileSync(join(workspace, 'webview-message.json'), 'utf8')) as { type: string; text: string };
       assert.deepEqual(message, { type: 'ready', text: 'Hello from the smoke webview' });
+      // The webview reloads (its frame is replaced): the frame held here finds the new one. The
+      // command is named without its category, as the palette tolerates.
+      const first = frame.url();
+      await wb.runCommand('Reload Webview');
+      await waitFor('the reloaded webview through the frame held before', async () => (await frame.locator('#loads').textContent()) === '2', 15_000);
+      assert.equal(await frame.locator('#greeting').textContent(), 'Hello from the smoke webview');
+      t.diagnostic(`frame ${frame.url() === first ? 'kept its URL' : 'was replaced'} across the reload`);
     }));
 
   it('renames a file in the explorer and reloads the window', { timeout: SCENARIO_TIMEOUT }, (t) =>

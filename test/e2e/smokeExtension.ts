@@ -13,6 +13,7 @@ exports.activate = (context) => {
   const root = () => vscode.workspace.workspaceFolders[0].uri.fsPath;
   fs.appendFileSync(path.join(root(), '.activations'), 'x');
   const sub = (d) => context.subscriptions.push(d);
+  let reloadWebview = () => {};
 
   sub(vscode.commands.registerCommand('harnessSmoke.writeFile', () => {
     fs.writeFileSync(path.join(root(), 'smoke-output.txt'), 'written by the harness smoke extension\n');
@@ -66,13 +67,18 @@ exports.activate = (context) => {
       fs.writeFileSync(path.join(root(), 'webview-message.json'), JSON.stringify(message));
       panel.webview.postMessage({ text: 'extension got ' + message.type });
     });
-    panel.webview.html = '<!DOCTYPE html><html><body>' +
-      '<h1 id="greeting">Hello from the smoke webview</h1><p id="reply">waiting</p>' +
+    const render = (loads) => '<!DOCTYPE html><html><body>' +
+      '<h1 id="greeting">Hello from the smoke webview</h1><p id="reply">waiting</p><p id="loads">' + loads + '</p>' +
       '<script>const api = acquireVsCodeApi();' +
       'window.addEventListener("message", (e) => { document.getElementById("reply").textContent = e.data.text; });' +
       'api.postMessage({ type: "ready", text: document.getElementById("greeting").textContent });</script>' +
       '</body></html>';
+    let loads = 1;
+    panel.webview.html = render(loads);
+    // Setting the HTML again reloads the webview: its frame is replaced.
+    reloadWebview = () => { panel.webview.html = render(++loads); };
   }));
+  sub(vscode.commands.registerCommand('harnessSmoke.reloadWebview', () => reloadWebview()));
 };
 exports.deactivate = () => {};
 `;
@@ -93,6 +99,7 @@ export function makeTestExtension(dir: string): void {
           commands: [
             { command: 'harnessSmoke.writeFile', title: 'Write File', category: 'Harness Smoke' },
             { command: 'harnessSmoke.openWebview', title: 'Open Webview', category: 'Harness Smoke' },
+            { command: 'harnessSmoke.reloadWebview', title: 'Reload Webview', category: 'Harness Smoke' },
           ],
           views: { explorer: [{ id: 'harnessSmoke.tree', name: 'Harness Smoke Tree' }] },
         },

@@ -17,13 +17,14 @@ describe('the npm package', () => {
   let installed: string;
   let bin: (name: string) => string;
   let site: string;
+  let tarball: string;
 
   before(() => {
     assert.ok(existsSync(join(repo, 'dist', 'cli.js')), 'dist/ is not built: run `node esbuild.mjs` first');
     const packed = tempFolder('docsjson-pack-');
     const pack = npm(['pack', '--pack-destination', packed], repo);
     assert.equal(pack.status, 0, `npm pack failed: ${pack.stderr}`);
-    const tarball = join(packed, readdirSync(packed).find((name) => name.endsWith('.tgz'))!);
+    tarball = join(packed, readdirSync(packed).find((name) => name.endsWith('.tgz'))!);
 
     installed = tempFolder('docsjson-install-');
     const install = npm(['install', '--offline', tarball], installed);
@@ -78,11 +79,11 @@ describe('the npm package', () => {
     }
   });
 
-  it('the GitHub Action\'s step runs the installed package with --format github', () => {
+  /** Runs the GitHub Action's step as GitHub would, with these inputs, offline. */
+  function runActionStep(cwd: string, inputs: Record<string, string>) {
     const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8'));
     assert.equal(action.runs.using, 'composite');
     const [step] = action.runs.steps;
-    const inputs: Record<string, string> = { path: 'site', 'max-warnings': '', version: manifestVersion() };
     const env = Object.fromEntries(
       Object.entries(step.env as Record<string, string>).map(([name, value]) => [
         name,
@@ -92,11 +93,23 @@ describe('the npm package', () => {
         }),
       ]),
     );
-    const run = spawnSync(step.shell, ['-c', step.run], {
-      cwd: installed,
+    return spawnSync(step.shell, ['-c', step.run], {
+      cwd,
       env: { ...process.env, ...env, npm_config_offline: 'true' },
       encoding: 'utf8',
     });
+  }
+
+  it('the GitHub Action\'s step runs the installed package with --format github', () => {
+    const run = runActionStep(installed, { path: 'site', 'max-warnings': '', version: manifestVersion() });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /^::error file=site\/docs\.json,.*title=ref\/missing-page::/m);
+  });
+
+  it("the action's version input takes a package tarball (CI runs the action with the commit's own package)", () => {
+    const elsewhere = tempFolder('docsjson-action-');
+    cpSync(join(repo, 'examples', 'acme-docs'), join(elsewhere, 'site'), { recursive: true });
+    const run = runActionStep(elsewhere, { path: 'site', 'max-warnings': '', version: tarball });
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stdout, /^::error file=site\/docs\.json,.*title=ref\/missing-page::/m);
   });

@@ -8,7 +8,8 @@ import { ApiKeys } from './apiKeys';
 import { registerBranchCommands } from './branchCommands';
 import type { CommandContext } from './commandKit';
 import { runFailureAction } from './failureActions';
-import { currentGitBranch } from './gitApi';
+import { branchChoice } from './gitApi';
+import { isDefaultBranch } from '../../webview/branchName';
 import { registerJobCommands } from './jobCommands';
 import { JobManager } from './jobManager';
 import { notifyJobEnd } from './jobNotifications';
@@ -81,7 +82,8 @@ function panelHost(context: vscode.ExtensionContext, manager: JobManager, connec
       const settings = readSettings();
       return {
         defaults: {
-          branch: (await currentGitBranch()) ?? '',
+          // Empty: the form names a new branch from the message as it is typed.
+          branch: '',
           messages: [{ role: 'user', content: '' }],
           model: settings.defaultModel,
           asDraft: settings.draftByDefault,
@@ -93,6 +95,10 @@ function panelHost(context: vscode.ExtensionContext, manager: JobManager, connec
       };
     },
     async createJob(request) {
+      const { defaultBranch, confirmDefault } = await branchChoice();
+      if (isDefaultBranch(request.branch, defaultBranch) && !(await confirmDefault(request.branch!.trim()))) {
+        throw new Error(`Not sent: choose a branch for the agent other than ${request.branch!.trim()}, or leave it empty for a new one.`);
+      }
       await connection.ready();
       const job = manager.create(request);
       log(`created job ${job.localId} on branch ${request.branch ?? '(new)'} with ${request.messages.length} message(s), model ${request.model}`);

@@ -6,6 +6,7 @@ import type { AgentJobApi } from '../../../agent/src/apiClient';
 import { createAgentJobApi } from '../../../agent/src/apiVersion';
 import { noApiKeyFailure, noProjectFailure } from '../../../agent/src/failure';
 import { parseApiBaseUrl } from '../../../agent/src/http/apiBaseUrl';
+import { checkApiKey, type KeyCheck } from '../../../agent/src/keyCheck';
 import type { JobScope } from '../../../agent/src/trackedJob';
 import type { ApiKeys } from './apiKeys';
 import type { JobManager } from './jobManager';
@@ -74,7 +75,7 @@ export class AgentConnection {
     setAgentContext('hasApiKey', !!key);
     setAgentContext('hasProject', !!settings.projectId);
     this.onDidReconfigure();
-    const trackerOptions = { pollIntervalMs: settings.pollIntervalMs };
+    const trackerOptions = { pollIntervalMs: settings.pollIntervalMs, connectionRetryMs: settings.connectionRetryMs };
     // Unchanged connection (e.g. only the default model changed, or the key was set twice):
     // running trackers and their live streams are kept.
     const connection = [settings.apiUrl, String(settings.apiVersion), settings.projectId, key ?? '', settings.proxyUrl ?? '', settings.noProxy ?? ''];
@@ -86,6 +87,21 @@ export class AgentConnection {
     const { api, problem } = this.client(settings, key);
     this.log(`agent API ${settings.apiUrl} v${settings.apiVersion}, project ${settings.projectId || '(none)'}${problem ? `: ${problem}` : ''}`);
     await this.manager.configure({ scope: scopeOf(settings), api, problem, trackerOptions });
+  }
+
+  /** Whether the platform accepts a key for the current settings, before anything is stored. */
+  async checkNewKey(key: string): Promise<KeyCheck> {
+    const settings = readSettings();
+    const { api, problem } = this.client(settings, key);
+    if (!api) {
+      const message = problem ?? 'The agent API is not set up.';
+      return { outcome: 'could-not-check', message, failure: { message, action: settings.projectId ? 'SetApiUrl' : 'SetProjectId', detail: message } };
+    }
+    try {
+      return await checkApiKey(api, settings.projectId, 'editor');
+    } finally {
+      await api.close().catch(() => {});
+    }
   }
 
   private client(settings: AgentSettings, key: string | undefined): { api?: AgentJobApi; problem?: string } {

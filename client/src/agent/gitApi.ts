@@ -1,5 +1,6 @@
 // The built-in Git extension's API, as far as the agent commands use it (types after its git.d.ts).
 import * as vscode from 'vscode';
+import { defaultBranchOf } from './jobBranch';
 
 export const enum GitStatus {
   INDEX_ADDED = 1,
@@ -7,6 +8,11 @@ export const enum GitStatus {
   DELETED = 6,
   UNTRACKED = 7,
   IGNORED = 8,
+}
+
+export const enum GitRefType {
+  Head = 0,
+  RemoteHead = 1,
 }
 
 export interface GitChange {
@@ -71,12 +77,33 @@ export function workspaceRepository(api: GitApi): GitRepository | undefined {
   return (active && api.getRepository(active)) || (folder && api.getRepository(folder)) || api.repositories[0];
 }
 
-/** The current branch (the default branch of a new job), when there is a repository. */
-export async function currentGitBranch(): Promise<string | undefined> {
+/** The workspace repository's default branch (see `defaultBranchOf`); undefined without a repository. */
+export async function repositoryDefaultBranch(): Promise<string | undefined> {
   const api = await gitApi();
-  return (api && workspaceRepository(api)?.state.HEAD?.name) || undefined;
+  const repository = api && workspaceRepository(api);
+  if (!repository) return undefined;
+  const refs = await repository.getRefs({}).then(undefined, () => [] as GitRef[]);
+  const remoteRefs = refs.flatMap((ref) => (ref.type === GitRefType.RemoteHead && ref.name && ref.remote ? [{ name: ref.name, remote: ref.remote, commit: ref.commit }] : []));
+  const localBranches = refs.flatMap((ref) => (ref.type === GitRefType.Head && ref.name ? [ref.name] : []));
+  return defaultBranchOf(remoteRefs, localBranches);
 }
 
 function withTimeout<T>(promise: Thenable<T>, ms: number): Promise<T | undefined> {
   return Promise.race([Promise.resolve(promise), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}
+
+/** Asks before a job commits to the repository's default branch; true to go ahead. */
+export async function confirmDefaultBranch(branch: string): Promise<boolean> {
+  const go = 'Continue';
+  const choice = await vscode.window.showWarningMessage(
+    `The agent will commit to ${branch} directly. Continue?`,
+    { modal: true, detail: `${branch} is the repository's default branch. A new branch (docs/agent-…) keeps its work apart until you merge its pull request.` },
+    go,
+  );
+  return choice === go;
+}
+
+/** The default branch of the workspace repository, and the question asked before a job commits to it. */
+export async function branchChoice(): Promise<{ defaultBranch: string | undefined; confirmDefault: (branch: string) => Promise<boolean> }> {
+  return { defaultBranch: await repositoryDefaultBranch(), confirmDefault: confirmDefaultBranch };
 }

@@ -31,6 +31,23 @@ export function locateBranch(branch: string, refs: readonly RemoteRef[]): Branch
   return { branchRef: found.name, remote: found.remote, baseRef: base?.name };
 }
 
+/**
+ * The repository's default branch: the one `origin/HEAD` (or another remote's HEAD) points at,
+ * else the remote's main or master, else a local main or master.
+ */
+export function defaultBranchOf(remoteRefs: readonly RemoteRef[], localBranches: readonly string[]): string | undefined {
+  const remotes = [...new Set(remoteRefs.map((ref) => ref.remote))].sort((a, b) => Number(b === 'origin') - Number(a === 'origin'));
+  for (const remote of remotes) {
+    const ofRemote = remoteRefs.filter((ref) => ref.remote === remote);
+    const byName = (name: string) => ofRemote.find((ref) => ref.name === `${remote}/${name}`);
+    const head = byName('HEAD');
+    const target = head?.commit ? [byName('main'), byName('master'), ...ofRemote].find((ref) => ref && ref !== head && ref.commit === head.commit) : undefined;
+    const base = target ?? byName('main') ?? byName('master');
+    if (base) return base.name.slice(remote.length + 1);
+  }
+  return localBranches.find((name) => name === 'main') ?? localBranches.find((name) => name === 'master');
+}
+
 /** `owner/repo` of a GitHub or GitLab pull request link. */
 export function repositoryOfPullRequest(url: string | undefined): string | undefined {
   const match = url?.match(/^https?:\/\/[^/]+\/(.+?)\/(?:pull|-\/merge_requests)\/\d+/);

@@ -5,7 +5,7 @@ import { pullRequestUrl } from '../../../agent/src/jobRecord';
 import { isActive } from '../../../agent/src/trackedJob';
 import { CATEGORY, ensureReady, jobArgument, registerCommand, type CommandContext } from './commandKit';
 import { askForJob } from './createJobInput';
-import { currentGitBranch } from './gitApi';
+import { branchChoice } from './gitApi';
 import { JobPanel } from './jobPanel';
 import { jobTitle } from './jobView';
 import { readSettings } from './settings';
@@ -16,7 +16,7 @@ export function registerJobCommands(context: CommandContext, output: vscode.Outp
   return [
     command('docsjson.agent.createJob', async () => {
       if (!(await ensureReady(context))) return;
-      const request = await askForJob(readSettings(), await currentGitBranch());
+      const request = await askForJob(readSettings(), await branchChoice());
       if (!request) return;
       JobPanel.show(host, await host.createJob(request));
     }),

@@ -4,7 +4,6 @@
 import type { AgentJobApi, ApiFeatures, CreateJobRequest } from '../../../agent/src/apiClient';
 import { AgentApiError } from '../../../agent/src/errors';
 import { describeFailure } from '../../../agent/src/failure';
-import { checkApiKey, type KeyCheck } from '../../../agent/src/keyCheck';
 import { JobStore, type JobStorage } from '../../../agent/src/jobStore';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../../agent/src/jobTracker';
 import { persistJobProgress } from '../../../agent/src/persistJobProgress';
@@ -195,13 +194,6 @@ export class JobManager {
     this.follow(JobTracker.resume(this.config.api!, job as TrackedJob, this.config.trackerOptions));
   }
 
-  /** Whether the saved key is accepted, with the API's cheapest authenticated read. */
-  async checkKey(): Promise<KeyCheck> {
-    const { scope, api } = this.config;
-    if (!api) return { outcome: 'could-not-check', message: this.problem ?? 'The agent API is not set up.' };
-    return checkApiKey(api, scope?.projectId, 'editor');
-  }
-
   /** What the API of the current settings can do; undefined while there is none. */
   get features(): ApiFeatures | undefined {
     return this.config.api?.features;
@@ -316,6 +308,9 @@ export class JobManager {
     const localId = tracker.job.localId;
     const stopSaving = persistJobProgress(tracker, this.store, { onError: this.log });
     const unsubscribe = tracker.onUpdate((update, job) => {
+      if (update.type === 'connection' && (update.retries === 1 || !update.lost)) {
+        this.log(`job ${job.sessionId ?? job.localId}: ${update.lost ? 'connection lost, retrying' : `connection back after ${update.retries} tries`}`);
+      }
       if (update.type === 'notice') this.log(`job ${job.sessionId ?? job.localId}: ${update.message}${update.detail ? ` (${update.detail})` : ''}`);
       if (update.type === 'phase' && update.failure) this.log(`job ${job.sessionId ?? job.localId}: ${update.phase}: ${update.failure.message} (${update.failure.detail})`);
       this.emit({ job, update });

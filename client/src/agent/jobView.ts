@@ -1,6 +1,6 @@
 // What the sidebar, the panel and the notifications show of a job. No `vscode` import: unit-tested.
 import { explainRecord, recordOutcome } from '../../../agent/src/jobOutcome';
-import { pullRequestUrl } from '../../../agent/src/jobRecord';
+import { isTerminal, pullRequestUrl } from '../../../agent/src/jobRecord';
 import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
@@ -50,6 +50,7 @@ export function platformTitle(job: Readonly<TrackedJob>, extras: JobExtras = {})
 /** How a job stands: running, or how it ended (or why it is no longer followed). */
 export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
   // Polling without a record yet (after a broken stream or a reload): not known to run until the record says so.
+  if (isActive(job) && job.connectionLost) return 'reconnecting';
   if (job.phase === 'polling' && !job.record) return 'checking';
   if (isActive(job)) return 'running';
   switch (job.phase) {
@@ -80,6 +81,7 @@ export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
 
 const STATUS_TEXT: Record<JobOutcome, string> = {
   running: 'Running',
+  reconnecting: 'Connection lost, retrying',
   checking: 'Checking',
   completed: 'Completed',
   misconfigured: 'Repository misconfigured',
@@ -92,6 +94,7 @@ const STATUS_TEXT: Record<JobOutcome, string> = {
 };
 
 export function statusText(job: Readonly<TrackedJob>): string {
+  if (job.connectionLost && isActive(job)) return STATUS_TEXT.reconnecting;
   if (job.phase === 'creating') return 'Starting';
   if (job.phase === 'sending') return 'Sending message';
   if (job.phase === 'not-created') return 'Not created';
@@ -142,6 +145,11 @@ export function liveNote(job: Readonly<TrackedJob>, extras: JobExtras = {}): str
   return `${cut}${statusSource}`;
 }
 
+/** The Activity feed's one line while the platform cannot be reached (updated on each try). */
+export function connectionNote(retries: number): string {
+  return `Connection lost: the docs platform does not answer. Retrying (${retries} ${retries === 1 ? 'try' : 'tries'} so far); the job is followed again as soon as it answers.`;
+}
+
 export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}): JobSummaryView {
   const record = job.record;
   const view: JobSummaryView = {
@@ -163,6 +171,7 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (platform) view.platformTitle = platform;
   const note = liveNote(job, extras);
   if (note) view.liveNote = note;
+  if (job.connectionLost && isActive(job)) view.connection = connectionNote(job.connectionLost.retries);
   if (job.problem) view.problem = job.problem;
   if (job.problemKind) view.problemKind = job.problemKind;
   const button = job.failure && buttonFor(job.failure);
@@ -173,7 +182,9 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;
-    if (record.haultReason || record.haulted || record.status) view.explanation = explainRecord(record);
+    // A record that was still running when following failed says nothing true about now.
+    const current = isActive(job) || isTerminal(record);
+    if (current && (record.haultReason || record.haulted || record.status)) view.explanation = explainRecord(record);
     if (record.messageToUser) view.messageToUser = record.messageToUser;
     const url = pullRequestUrl(record);
     if (url) view.pullRequestUrl = url;

@@ -14,8 +14,14 @@ export function createJobsStatusBar(manager: JobManager, viewId: string): vscode
     setAgentContext('jobCount', jobs.length);
     setAgentContext('finishedCount', jobs.length - running);
     if (running === 0) return status.hide();
-    status.text = `$(loading~spin) ${running} agent job${running === 1 ? '' : 's'}`;
-    status.tooltip = `${running} docs agent job${running === 1 ? ' is' : 's are'} running. Click to show them.`;
+    const jobsText = `${running} agent job${running === 1 ? '' : 's'}`;
+    if (jobs.some((job) => isActive(job) && job.connectionLost)) {
+      status.text = `$(debug-disconnect) ${jobsText}: connection lost`;
+      status.tooltip = 'The docs platform does not answer; retrying. Click to show the jobs.';
+    } else {
+      status.text = `$(loading~spin) ${jobsText}`;
+      status.tooltip = `${running} docs agent job${running === 1 ? ' is' : 's are'} running. Click to show them.`;
+    }
     status.show();
   };
   const unsubscribe = manager.onDidChange((change) => {

@@ -37,6 +37,7 @@ function themeIcon([id, color]: [string, string?]): vscode.ThemeIcon {
 }
 
 export function jobIcon(job: Readonly<TrackedJob>, followed: boolean): vscode.ThemeIcon {
+  if (isActive(job) && job.connectionLost) return themeIcon(['debug-disconnect', 'problemsWarningIcon.foreground']);
   if (isActive(job)) return followed ? new vscode.ThemeIcon('loading~spin') : new vscode.ThemeIcon('sync-ignored');
   return themeIcon(OUTCOME_ICONS[jobOutcome(job)] ?? ['circle-large-outline']);
 }

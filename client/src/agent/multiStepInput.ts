@@ -11,6 +11,8 @@ export interface TextStep {
   value: string;
   /** A message while the value is not acceptable (shown live, gone once it is). */
   validate?: (value: string) => string | undefined;
+  /** Asked once a valid value is accepted; false keeps the step open to change it. */
+  confirm?: (value: string) => Promise<boolean>;
 }
 
 export interface PickStep<T> {
@@ -71,8 +73,13 @@ export class MultiStepInput {
     const check = () => (box.validationMessage = step.validate?.(box.value));
     return this.show(box, (resolve) => [
       box.onDidChangeValue(check),
-      box.onDidAccept(() => {
-        if (check()) return;
+      box.onDidAccept(async () => {
+        if (check() || box.busy) return;
+        if (step.confirm) {
+          box.busy = true;
+          const confirmed = await step.confirm(box.value).finally(() => (box.busy = false));
+          if (!confirmed) return;
+        }
         resolve({ value: box.value });
       }),
     ]);

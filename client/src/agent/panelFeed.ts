@@ -31,6 +31,7 @@ export function coalesceUpdates(batch: readonly TrackerUpdate[], summarize: () =
       if (update.event.type !== 'text' && update.event.type !== 'reasoning') summaryChanged = true;
     } else {
       if (update.type === 'notice') notices.push(update.message);
+      if (update.type === 'connection' && !update.lost) notices.push(`The connection is back after ${update.retries} ${update.retries === 1 ? 'try' : 'tries'}; following the job again.`);
       summaryChanged = true;
     }
   }

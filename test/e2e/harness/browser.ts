@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import { KEEP_RUNNING, resultsDirFor, startCodeServer, type CodeServer, type StartCodeServerOptions } from './codeServer';
+import { liveFrame } from './liveFrame';
 
 export const CHROMIUM_PATH = process.env.DOCSJSON_E2E_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -167,8 +168,12 @@ export class Workbench {
   }
 
   /**
-   * Opens the quick input with `shortcut`, fills `value`, and clicks the row `pick` chooses.
-   * Retries from scratch when the widget closes under us (focus moved) or the click misses.
+   * Opens the quick input with `shortcut`, fills `value`, and accepts the row `pick` chooses, by
+   * states rather than times: a row is taken only once the list has settled (the same rows twice
+   * running); a list without the row is typed again (the filter may have run on part of the
+   * text); the row is accepted with Enter when it is the focused one (no hit-testing), else
+   * clicked; done once the widget has closed. The widget closing under us (focus moved) starts
+   * over from the shortcut. Gives up at the deadline only.
    */
   private async pickFromQuickInput(
     shortcut: string,
@@ -178,58 +183,78 @@ export class Workbench {
     timeoutMs: number,
   ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    const widget = this.quickInput();
     let shown: string[] = [];
-    for (let attempt = 1; ; attempt++) {
+    let lastTry = '';
+    for (let attempt = 1; Date.now() < deadline; attempt++) {
       debug(`quick input ${shortcut} "${value}" (attempt ${attempt})`);
-      const input = await this.openQuickInput(shortcut);
-      // The widget closes when something else takes focus (an editor opening late): then retry.
-      const filled = await input.fill(value, { timeout: 3000 }).then(
-        () => true,
-        () => false,
-      );
-      // A row is clicked only once the list has settled (the same rows twice running): while the
-      // typed filter is applied the list re-renders, and a row found just before moves under the click.
-      let previous = '';
-      const index = !filled
-        ? undefined
-        : await waitFor(
-            what,
-            async () => {
-              const rows = await this.quickInputRows();
-              shown = rows.map((r) => (r.description ? `${r.label} (${r.description})` : r.label));
-              const snapshot = JSON.stringify(rows);
-              const settled = snapshot === previous;
-              previous = snapshot;
-              return settled ? rows.find(pick)?.index : undefined;
-            },
-            Math.max(1000, Math.min(deadline - Date.now(), 10_000)),
-          ).catch(() => undefined);
-      if (index !== undefined) {
-        debug(`quick input: row ${index} matches`);
-        const row = this.quickInput().locator(`.quick-input-list .monaco-list-row[data-index="${index}"]`);
-        try {
-          await row.click({ timeout: 3000 });
-          await this.quickInput().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
-          return;
-        } catch {
-          // The widget closed or re-rendered between finding and clicking: start over.
+      const input = await this.openQuickInput(shortcut).catch(() => undefined);
+      for (let typed = 0; input && typed < 3 && Date.now() < deadline; typed++) {
+        // Retyped from empty: a list filtered on a prefix of the text (keys lost under load) is redone.
+        const fill = typed === 0 ? input.fill(value, { timeout: 3000 }) : input.fill('', { timeout: 3000 }).then(() => input.fill(value, { timeout: 3000 }));
+        const filled = await fill.then(
+          () => true,
+          () => false,
+        );
+        if (!filled) {
+          lastTry = 'the widget closed before typing';
+          break;
         }
+        let previous = '';
+        const found = await waitFor(
+          what,
+          async () => {
+            if (!(await widget.isVisible().catch(() => false))) return { closed: true as const };
+            const rows = await this.quickInputRows();
+            shown = rows.map((r) => (r.description ? `${r.label} (${r.description})` : r.label));
+            const snapshot = JSON.stringify(rows);
+            const settled = snapshot === previous && rows.length > 0;
+            previous = snapshot;
+            if (!settled) return undefined;
+            const row = rows.find(pick);
+            return row ? { index: row.index } : { missing: true as const };
+          },
+          Math.max(1000, Math.min(deadline - Date.now(), 10_000)),
+        ).catch(() => undefined);
+        if (!found || 'closed' in found) {
+          lastTry = found ? 'the widget closed' : 'the list did not settle';
+          break;
+        }
+        if ('missing' in found) {
+          lastTry = 'no matching row';
+          debug('quick input: no matching row in the settled list; typing again');
+          continue;
+        }
+        const row = widget.locator(`.quick-input-list .monaco-list-row[data-index="${found.index}"]`);
+        const focused = await row.evaluate((el) => el.classList.contains('focused')).catch(() => false);
+        debug(`quick input: row ${found.index} matches (${focused ? 'focused: Enter' : 'click'})`);
+        const accepted = focused
+          ? await this.page.keyboard.press('Enter').then(
+              () => true,
+              () => false,
+            )
+          : await row.click({ timeout: 3000 }).then(
+              () => true,
+              () => false,
+            );
+        if (accepted && (await widget.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false))) return;
+        lastTry = accepted ? 'the widget stayed open after accepting' : 'the click missed';
+        if (!(await widget.isVisible().catch(() => false))) return;
       }
-      debug(`quick input: ${filled ? (index === undefined ? 'no matching row' : 'click missed') : 'widget closed before typing'}; retrying`);
+      debug(`quick input: ${lastTry}; starting over`);
       await this.page.keyboard.press('Escape');
-      if (Date.now() > deadline || attempt >= 4) {
-        throw new Error(`timed out waiting for ${what}; the list showed: ${JSON.stringify(shown.slice(0, 15))}`);
-      }
     }
+    throw new Error(`timed out waiting for ${what} (${lastTry}); the list showed: ${JSON.stringify(shown.slice(0, 15))}`);
   }
 
   /**
-   * Runs a command by its title as shown in the palette ("Category: Title"), via Ctrl+Shift+P.
-   * `match` picks the row when the exact label is not known (default: label === title).
+   * Runs a command by its title as shown in the palette, via Ctrl+Shift+P. The title matches with
+   * or without its category ("Docs Agent: Focus on Agent Jobs View" or "Focus on Agent Jobs
+   * View"); `match` picks the row otherwise.
    */
   async runCommand(title: string, options: { timeoutMs?: number; match?: (label: string) => boolean } = {}): Promise<void> {
-    const match = options.match ?? ((label: string) => label === title);
-    await this.pickFromQuickInput('Control+Shift+P', `>${title}`, (r) => match(r.label), `command "${title}" in the palette`, options.timeoutMs ?? 20_000);
+    const match = options.match ?? ((label: string) => commandMatches(label, title));
+    await this.pickFromQuickInput('Control+Shift+P', `>${title}`, (r) => match(r.label), `command "${title}" in the palette`, options.timeoutMs ?? 30_000);
   }
 
   /** Opens a workspace file by (relative) path with quick open (Ctrl+P) and waits for its editor. */
@@ -587,7 +612,7 @@ export class Workbench {
    * command, expands it, and returns the labels of its visible rows.
    */
   async treeViewItems(viewName: string, options: { timeoutMs?: number; minItems?: number } = {}): Promise<string[]> {
-    await this.runCommand(`Focus on ${viewName} View`, { match: (label) => label.endsWith(`Focus on ${viewName} View`) });
+    await this.runCommand(`Focus on ${viewName} View`);
     const pane = this.page
       .locator('.pane')
       .filter({ has: this.page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(viewName)}$`, 'i') }) })
@@ -643,24 +668,36 @@ export class Workbench {
 
   /**
    * Finds a webview's inner frame (the one holding the extension's HTML) for which predicate
-   * holds, e.g. `f => f.locator('h1').count().then(n => n > 0)`. Polls until timeoutMs.
+   * holds, e.g. `f => f.locator('h1').count().then(n => n > 0)`. Polls until timeoutMs. The frame
+   * returned is live: when the webview reloads (its frame detached), an action on it or on a
+   * locator made from it finds the frame again with the same predicate and is done there.
    */
   async webviewFrame(predicate: (frame: Frame) => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<Frame> {
-    return waitFor(
-      'a webview frame',
-      async () => {
-        for (const frame of this.page.frames()) {
-          if (frame === this.page.mainFrame() || frame.isDetached()) continue;
-          try {
-            if (await predicate(frame)) return frame;
-          } catch {
-            // frame navigated or detached mid-check
+    const find = () =>
+      waitFor(
+        'a webview frame',
+        async () => {
+          for (const frame of this.page.frames()) {
+            if (frame === this.page.mainFrame() || frame.isDetached()) continue;
+            try {
+              if (await predicate(frame)) return frame;
+            } catch {
+              // frame navigated or detached mid-check
+            }
           }
-        }
-        return undefined;
+          return undefined;
+        },
+        timeoutMs,
+      );
+    let current = await find();
+    return liveFrame({
+      page: this.page,
+      current: () => current,
+      reacquire: async () => {
+        debug('a webview frame was detached; finding it again');
+        current = await find();
       },
-      timeoutMs,
-    );
+    });
   }
 
   /** The webview frame whose body text contains `text`. */
@@ -699,6 +736,11 @@ export class Workbench {
   async close(): Promise<void> {
     await this.browser.close();
   }
+}
+
+/** A palette row's label against a command title, either of them with or without the "Category: " prefix. */
+export function commandMatches(label: string, title: string): boolean {
+  return label === title || label.endsWith(`: ${title}`) || title.endsWith(`: ${label}`);
 }
 
 function escapeRegExp(s: string): string {

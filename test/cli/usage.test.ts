@@ -1,0 +1,44 @@
+// `docsjson --version` and `docsjson --help`, as a user runs them (the bundled CLI).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('--version prints the version of package.json and exits 0', () => {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const result = run('--version');
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, `${version}\n`);
+  assert.equal(result.stderr, '');
+});
+
+test('--help lists every command, the job commands of "docsjson job --help" included, and exits 0', () => {
+  const help = run('--help');
+  assert.equal(help.code, 0, help.stderr);
+  const jobHelp = run('job', '--help');
+  assert.equal(jobHelp.code, 0, jobHelp.stderr);
+  const jobCommands = [...new Set([...jobHelp.stdout.matchAll(/^ {2}docsjson job (\w+)/gm)].map((match) => match[1]))];
+  assert.deepEqual(jobCommands.sort(), ['create', 'get', 'list', 'send', 'watch']);
+  for (const command of ['check', 'mv', ...jobCommands.map((name) => `job ${name}`), '--version']) {
+    assert.match(help.stdout, new RegExp(`^ {2}docsjson ${command}\\b`, 'm'), `"docsjson ${command}" in: ${help.stdout}`);
+  }
+  assert.deepEqual(run('-h').stdout, help.stdout);
+});
+
+test('no command prints the usage and exits 2; an unknown one says so', () => {
+  const none = run();
+  assert.equal(none.code, 2);
+  assert.match(none.stdout, /^Usage:/);
+  const unknown = run('--versions');
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stderr, 'docsjson: unknown command "--versions"\n');
+});

@@ -1,0 +1,97 @@
+// The GitHub workflows, read as GitHub reads them (YAML): CI runs .ci/run's steps on pushes and
+// pull requests; the release builds the .vsix and the npm package on tags and publishes only with
+// the secrets; a job runs this repository's own action on the example site. Everything they name
+// (npm scripts, files, the action's inputs) exists.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+
+const repo = join(__dirname, '..', '..');
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+  'continue-on-error'?: boolean;
+}
+interface Job {
+  'runs-on': string;
+  container?: string;
+  env?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  name: string;
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
+}
+
+const read = (name: string) => parse(readFileSync(join(repo, '.github', 'workflows', name), 'utf8')) as Workflow;
+const scripts = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps);
+/** The shell commands of a workflow's `run` steps, one per line. */
+const commands = (workflow: Workflow) => steps(workflow).flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim()).filter(Boolean));
+
+describe('GitHub workflows', () => {
+  const ci = read('ci.yml');
+  const release = read('release.yml');
+
+  it('every npm script they run exists, and every local file or action they name', () => {
+    for (const workflow of [ci, release]) {
+      for (const command of commands(workflow)) {
+        for (const [, script] of command.matchAll(/\bnpm run (?:-s )?([\w:-]+)/g)) assert.ok(script in scripts, `"npm run ${script}" in ${workflow.name}: no such script`);
+        for (const [, file] of command.matchAll(/(?:^|\s)(\.?\.?\/?(?:\.ci|scripts|test|bench)\/[\w./-]+)/g)) assert.ok(existsSync(join(repo, file)), `${file} in ${workflow.name} does not exist`);
+      }
+      for (const step of steps(workflow)) {
+        if (step.uses?.startsWith('./')) assert.ok(existsSync(join(repo, step.uses, 'action.yml')), `${step.uses}: no action.yml`);
+        else if (step.uses) assert.match(step.uses, /^[\w-]+\/[\w-]+@v\d+$/, 'actions from the marketplace are pinned to a major version');
+      }
+    }
+  });
+
+  it('CI runs .ci/run on every push and pull request, as root in Debian (which .ci/run expects)', () => {
+    assert.deepEqual(Object.keys(ci.on).sort(), ['pull_request', 'push']);
+    const job = Object.values(ci.jobs).find((candidate) => candidate.steps.some((step) => step.run === '.ci/run'));
+    assert.ok(job, 'a job runs .ci/run');
+    assert.match(job.container ?? '', /bookworm/, 'a Debian container: apt-get as root installs chromium, neovim, libkrb5-dev');
+    const ciRun = readFileSync(join(repo, '.ci', 'run'), 'utf8');
+    assert.match(ciRun, /^npm ci\b/m);
+    assert.match(ciRun, /^npm test$/m);
+  });
+
+  it("dogfoods the repository's action on examples/acme-docs with this commit's package, expecting its deliberate errors", () => {
+    const job = Object.values(ci.jobs).find((candidate) => candidate.steps.some((step) => step.uses === './'));
+    assert.ok(job, 'a job uses ./ (action.yml)');
+    const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    const check = job.steps.find((step) => step.uses === './')!;
+    for (const input of Object.keys(check.with ?? {})) assert.ok(input in action.inputs, `action.yml has no input "${input}"`);
+    assert.ok(existsSync(join(repo, check.with!.path, 'docs.json')), `${check.with!.path}/docs.json`);
+    assert.match(check.with!.version, /steps\.pack\.outputs\.tarball/, 'the package packed from this commit, not the published one');
+    assert.ok(job.steps.some((step) => step.id === 'pack' && /npm pack/.test(step.run ?? '')));
+    assert.equal(check['continue-on-error'], true);
+    assert.ok(job.steps.some((step) => step.if === `steps.${check.id}.outcome != 'failure'` && /exit 1/.test(step.run ?? '')), 'the job fails if the action passes on the broken example');
+  });
+
+  it('the release runs on version tags, builds the .vsix and the npm package, and publishes only where the secrets are', () => {
+    assert.deepEqual(release.on, { push: { tags: ['v*'] } });
+    const cmds = commands(release);
+    assert.ok(cmds.includes('npm run package'), 'the .vsix');
+    assert.ok(cmds.includes('npm pack'), 'the npm package');
+    assert.match(scripts.package, /vsce package/);
+    const [job] = Object.values(release.jobs);
+    const publishing = job.steps.filter((step) => /\b(vsce publish|npm publish)\b/.test(step.run ?? ''));
+    assert.equal(publishing.length, 2);
+    for (const step of publishing) {
+      const secretEnv = /vsce/.test(step.run!) ? 'VSCE_PAT' : 'NODE_AUTH_TOKEN';
+      assert.equal(step.if, `env.${secretEnv} != ''`, `"${step.name}" runs only with its secret`);
+      assert.match(job.env?.[secretEnv] ?? '', /^\$\{\{ secrets\.\w+ \}\}$/);
+    }
+  });
+});
