@@ -62,7 +62,8 @@ function unsafeDisplays(files: string[]): Finding[] {
     if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return true;
     if (ts.isConditionalExpression(expression)) return safe(expression.whenTrue) && safe(expression.whenFalse);
     if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return safe(expression.left) && safe(expression.right);
-    if (ts.isTemplateExpression(expression)) return expression.templateSpans.every((span) => ownWordsType(checker.getTypeAtLocation(span.expression)));
+    if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) return safe(expression.left) && safe(expression.right);
+    if (ts.isTemplateExpression(expression)) return expression.templateSpans.every((span) => safe(span.expression));
     // A const named for a safe value: `const title = safeText(…)`.
     if (ts.isIdentifier(expression)) {
       const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;

@@ -1,5 +1,6 @@
 // The built-in Git extension's API, as far as the agent commands use it (types after its git.d.ts).
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import { defaultBranchOf } from './jobBranch';
 
 export const enum GitStatus {
@@ -96,8 +97,8 @@ function withTimeout<T>(promise: Thenable<T>, ms: number): Promise<T | undefined
 export async function confirmDefaultBranch(branch: string): Promise<boolean> {
   const go = 'Continue';
   const choice = await vscode.window.showWarningMessage(
-    `The agent will commit to ${branch} directly. Continue?`,
-    { modal: true, detail: `${branch} is the repository's default branch. A new branch (docs/agent-…) keeps its work apart until you merge its pull request.` },
+    safeText(`The agent will commit to ${branch} directly. Continue?`),
+    { modal: true, detail: safeText(`${branch} is the repository's default branch. A new branch (docs/agent-…) keeps its work apart until you merge its pull request.`) },
     go,
   );
   return choice === go;
