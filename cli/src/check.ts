@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import { GitRepository } from './base/gitRepository';
+import { GitTreeSiteHost } from './base/gitTreeSiteHost';
+import { newProblems } from './base/newProblems';
+import type { CheckedFile } from './base/problemIdentity';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
 import { UsageError } from './usage';
@@ -15,6 +19,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       options: {
         format: { type: 'string', default: 'text' },
         'max-warnings': { type: 'string' },
+        base: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -23,7 +28,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N]\n`);
+    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF]\n`);
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -32,47 +37,67 @@ export async function runCheck(argv: string[]): Promise<number> {
   const maxWarnings = maxWarningsText === undefined ? Infinity : Number(maxWarningsText);
   if (!Number.isInteger(maxWarnings) && maxWarnings !== Infinity) throw new UsageError('--max-warnings takes a whole number');
 
+  const baseRef = values.base;
+  if (baseRef !== undefined && baseRef.trim() === '') throw new UsageError('--base takes a git ref: a branch, a tag or a commit');
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
   let pages = 0;
+  let existing = 0;
   for (const file of docsJsonFiles) {
-    const site = checkSite(file);
-    reported.push(...site.reported);
+    const root = dirname(file);
+    const site = checkSite(new DiskSiteHost(root), basename(file), readDocsJson(file));
+    const files = baseRef === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : newProblems(site.files, ...checkBase(root, basename(file), baseRef));
+    for (const checked of files) {
+      if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
+      reported.push({ path: relative(process.cwd(), join(root, checked.path)) || checked.path, existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics) });
+      existing += checked.existing ?? 0;
+    }
     pages += site.pages;
   }
 
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages }));
+  const base = baseRef === undefined ? undefined : { ref: baseRef, existing };
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base }));
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-/** Checks a docs.json and every page of its site; each file with findings is reported under its own path. */
-function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
-  let text: string;
+function readDocsJson(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const root = dirname(file);
-  const host = new DiskSiteHost(root);
+}
+
+/** The same site's problems at a git ref, and the files renamed since; no problems when its docs.json was not there. */
+function checkBase(root: string, docsJsonName: string, ref: string): [CheckedFile[], Map<string, string>] {
+  const repository = GitRepository.at(root);
+  const commit = repository.commitOf(ref);
+  const renames = repository.renamesSince(commit);
+  const tree = repository.treeAt(commit);
+  const oldName = [...renames].find(([, to]) => to === docsJsonName)?.[0] ?? docsJsonName;
+  if (!tree?.blobs.has(oldName)) return [[], renames];
+  const host = new GitTreeSiteHost(root, repository, tree);
+  const text = host.readFile(oldName);
+  return [text === undefined ? [] : checkSite(host, oldName, text).files, renames];
+}
+
+/** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
+function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, basename(file));
+  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, docsJsonName);
   const graph = new SiteGraph(host, result);
-  const reported: ReportedFile[] = [];
-  const report = (path: string, fileText: string, diagnostics: Diagnostic[], always = false) => {
-    const shown = reportedDiagnostics(path, diagnostics, config);
-    if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
-  };
-  if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);
+  const files: CheckedFile[] = [];
+  const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
+  if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
   const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules]);
   for (const { document, diagnostics } of result.documents.values()) {
     const found = siteFindings.get(document.path);
     siteFindings.delete(document.path);
-    report(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics, document.path === basename(file));
+    add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
   }
-  for (const [page, diagnostics] of siteFindings) report(page, graph.page(page)!.text, diagnostics);
-  return { reported, pages: graph.files.pageFiles.length };
+  for (const [page, diagnostics] of siteFindings) add(page, graph.page(page)!.text, diagnostics);
+  return { files, pages: graph.files.pageFiles.length };
 }
 
 function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
