@@ -8,6 +8,7 @@ import { newProblems } from './base/newProblems';
 import type { CheckedFile } from './base/problemIdentity';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
+import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { UsageError } from './usage';
 
 export async function runCheck(argv: string[]): Promise<number> {
@@ -57,6 +58,8 @@ export async function runCheck(argv: string[]): Promise<number> {
 
   const base = baseRef === undefined ? undefined : { ref: baseRef, existing };
   process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base }));
+  const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
+  if (gitHub) writeGitHubSummary(gitHub, reported, base);
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }

@@ -88,9 +88,14 @@ function summary(files: ReportedFile[], checked: number, pages: number | undefin
 /** "2 new problems (461 already at main, not shown): 1 error, 1 warning; 1 docs.json file and 3 pages checked" */
 function baseSummary(files: ReportedFile[], checked: number, pages: number | undefined, base: { ref: string; existing: number }): string {
   const added = files.reduce((sum, file) => sum + file.diagnostics.length, 0);
-  const left = base.existing > 0 ? ` (${base.existing} already at ${terminalSafeLine(base.ref)}, not shown)` : '';
+  const left = base.existing > 0 ? ` (${base.existing} already at ${terminalSafeLine(shortRef(base.ref))}, not shown)` : '';
   const counts = added > 0 ? `: ${severities(files)}` : '';
   return `${added === 0 ? 'No new problems' : plural(added, 'new problem')}${left}${counts}; ${checkedFiles(checked, pages)} checked`;
+}
+
+/** A commit's full hash is shown as git shows it in short. */
+export function shortRef(ref: string): string {
+  return /^[0-9a-f]{40}$/i.test(ref) ? ref.slice(0, 7) : ref;
 }
 
 function checkedFiles(checked: number, pages: number | undefined): string {

@@ -123,6 +123,10 @@ test('check --base: a site whose docs.json was not there at the base reports all
   assert.equal(report.files.reduce((sum, f) => sum + f.diagnostics.length, 0), total);
   assert.deepEqual(report.base, { ref: first, existing: 0 });
   assert.equal(based.code, 1);
+  commitAll(repo, 'The docs');
+  const again = run(['check', '--base', 'HEAD'], join(repo, 'docs'));
+  assert.equal(again.code, 0, 'from the site\'s folder below the top of the repository, the same site at HEAD has them all');
+  assert.equal(again.stdout.trim(), `No new problems (${total} already at HEAD, not shown); 1 docs.json file and 1297 pages checked`);
 });
 
 test('check --base: an unknown ref, a folder outside git and a shallow clone without the base exit 2 with one line saying what to do', () => {

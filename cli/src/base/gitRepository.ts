@@ -37,7 +37,7 @@ export class GitRepository {
 
   /** The files of this folder at `commit`, by path from it; undefined when the folder did not exist there. */
   treeAt(commit: string): GitTree | undefined {
-    const listing = this.git(['ls-tree', '-r', '-z', `${commit}:${this.prefix}`], false);
+    const listing = this.git(['ls-tree', '--full-tree', '-r', '-z', `${commit}:${this.prefix}`], false);
     if (listing === undefined) return undefined;
     const blobs = new Map<string, string>();
     for (const entry of listing.split('\0')) {
