@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import { DiskSiteHost } from '../../server/src/engine';
+import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
-import { GitTreeSiteHost } from './base/gitTreeSiteHost';
-import { newProblems } from './base/newProblems';
+import type { ComparedFile } from './base/newProblems';
 import type { CheckedFile } from './base/problemIdentity';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
+import { checkSite, located } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { UsageError } from './usage';
@@ -47,7 +48,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   for (const file of docsJsonFiles) {
     const root = dirname(file);
     const site = checkSite(new DiskSiteHost(root), basename(file), readDocsJson(file));
-    const files = baseRef === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : newProblems(site.files, ...checkBase(root, basename(file), baseRef));
+    const files = baseRef === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : checkBase(root, basename(file), baseRef, site.files);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
       reported.push({ path: relative(process.cwd(), join(root, checked.path)) || checked.path, existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics) });
@@ -72,50 +73,8 @@ function readDocsJson(file: string): string {
   }
 }
 
-/** The same site's problems at a git ref, and the files renamed since; no problems when its docs.json was not there. */
-function checkBase(root: string, docsJsonName: string, ref: string): [CheckedFile[], Map<string, string>] {
+/** The problems of the working tree's site that it did not have at a git ref. */
+function checkBase(root: string, docsJsonName: string, ref: string, current: CheckedFile[]): ComparedFile[] {
   const repository = GitRepository.at(root);
-  const commit = repository.commitOf(ref);
-  const renames = repository.renamesSince(commit);
-  const tree = repository.treeAt(commit);
-  const oldName = [...renames].find(([, to]) => to === docsJsonName)?.[0] ?? docsJsonName;
-  if (!tree?.blobs.has(oldName)) return [[], renames];
-  const host = new GitTreeSiteHost(root, repository, tree);
-  const text = host.readFile(oldName);
-  return [text === undefined ? [] : checkSite(host, oldName, text).files, renames];
-}
-
-/** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
-function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
-  const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, docsJsonName);
-  const graph = new SiteGraph(host, result);
-  const files: CheckedFile[] = [];
-  const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
-  if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
-  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules]);
-  for (const { document, diagnostics } of result.documents.values()) {
-    const found = siteFindings.get(document.path);
-    siteFindings.delete(document.path);
-    add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
-  }
-  for (const [page, diagnostics] of siteFindings) add(page, graph.page(page)!.text, diagnostics);
-  return { files, pages: graph.files.pageFiles.length };
-}
-
-function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
-  const lines = new LineIndex(text);
-  return diagnostics.map((diagnostic) => {
-    const start = lines.position(diagnostic.range.start);
-    const end = lines.position(diagnostic.range.end);
-    return {
-      line: start.line + 1,
-      column: start.character + 1,
-      endLine: end.line + 1,
-      endColumn: end.character + 1,
-      severity: diagnostic.severity,
-      code: diagnostic.code,
-      message: diagnostic.message,
-    };
-  });
+  return compareWithBase(repository, repository.commitOf(ref), docsJsonName, current);
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { UsageError } from '../usage';
 
 /** What a base commit holds under one folder: each file's blob, by path from that folder. */
@@ -11,18 +12,25 @@ export interface GitTree {
 /** A git repository, read through the git command without touching the working tree or the index. */
 export class GitRepository {
   private constructor(
-    /** The folder of the site, inside the repository; git runs there. */
+    /** A folder of the working tree inside the repository, where git runs. */
     private readonly cwd: string,
-    /** The folder's path from the repository's top, with a trailing "/" (empty at the top). */
+    /** The folder this object reads (the site's), as an absolute path (it need not be in the working tree). */
+    readonly folder: string,
+    /** That folder's path from the repository's top, with a trailing "/" (empty at the top). */
     readonly prefix: string,
   ) {}
+
+  /** The same repository, reading a folder below this one. */
+  below(path: string): GitRepository {
+    return path === '' ? this : new GitRepository(this.cwd, join(this.folder, path), `${this.prefix}${path}/`);
+  }
 
   /** The repository holding `folder`; a usage error when there is none or git is missing. */
   static at(folder: string): GitRepository {
     const result = spawnSync('git', ['rev-parse', '--show-prefix'], { cwd: folder, encoding: 'utf8' });
     if (result.error) throw new UsageError(`--base needs git, and git could not be run (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}): install git or leave out --base`);
     if (result.status !== 0) throw new UsageError(`--base compares with a git commit, but ${folder} is not in a git repository: run the check inside a clone, or leave out --base`);
-    return new GitRepository(folder, result.stdout.trim());
+    return new GitRepository(folder, folder, result.stdout.trim());
   }
 
   /** The commit a ref names; a usage error that says what to do when it cannot be found. */
@@ -69,10 +77,10 @@ export class GitRepository {
     return contents;
   }
 
-  /** Files of this folder renamed in the working tree since `commit`, old path to new; git's rename detection. */
-  renamesSince(commit: string): Map<string, string> {
+  /** Files of this folder renamed since `commit` (in the working tree, or at commit `to`), old path to new; git's rename detection. */
+  renames(commit: string, to?: string): Map<string, string> {
     const relative = this.prefix === '' ? [] : [`--relative=${this.prefix}`];
-    const output = this.git(['diff', '--name-status', '-M', '-z', ...relative, commit, '--'], true)!;
+    const output = this.git(['diff', '--name-status', '-M', '-z', ...relative, commit, ...(to ? [to] : []), '--'], true)!;
     const renames = new Map<string, string>();
     const fields = output.split('\0');
     for (let i = 0; i < fields.length; ) {
