@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { DiskSiteHost } from '../../server/src/engine';
+import { compareWithBase } from './base/comparison';
+import { GitRepository } from './base/gitRepository';
+import type { ComparedFile } from './base/newProblems';
+import type { CheckedFile } from './base/problemIdentity';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
+import { checkSite, located } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
+import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { UsageError } from './usage';
 
 export async function runCheck(argv: string[]): Promise<number> {
@@ -15,6 +21,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       options: {
         format: { type: 'string', default: 'text' },
         'max-warnings': { type: 'string' },
+        base: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -23,7 +30,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N]\n`);
+    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF]\n`);
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -32,62 +39,42 @@ export async function runCheck(argv: string[]): Promise<number> {
   const maxWarnings = maxWarningsText === undefined ? Infinity : Number(maxWarningsText);
   if (!Number.isInteger(maxWarnings) && maxWarnings !== Infinity) throw new UsageError('--max-warnings takes a whole number');
 
+  const baseRef = values.base;
+  if (baseRef !== undefined && baseRef.trim() === '') throw new UsageError('--base takes a git ref: a branch, a tag or a commit');
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
   let pages = 0;
+  let existing = 0;
   for (const file of docsJsonFiles) {
-    const site = checkSite(file);
-    reported.push(...site.reported);
+    const root = dirname(file);
+    const site = checkSite(new DiskSiteHost(root), basename(file), readDocsJson(file));
+    const files = baseRef === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : checkBase(root, basename(file), baseRef, site.files);
+    for (const checked of files) {
+      if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
+      reported.push({ path: relative(process.cwd(), join(root, checked.path)) || checked.path, existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics) });
+      existing += checked.existing ?? 0;
+    }
     pages += site.pages;
   }
 
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages }));
+  const base = baseRef === undefined ? undefined : { ref: baseRef, existing };
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base }));
+  const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
+  if (gitHub) writeGitHubSummary(gitHub, reported, base);
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-/** Checks a docs.json and every page of its site; each file with findings is reported under its own path. */
-function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
-  let text: string;
+function readDocsJson(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const root = dirname(file);
-  const host = new DiskSiteHost(root);
-  const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, basename(file));
-  const graph = new SiteGraph(host, result);
-  const reported: ReportedFile[] = [];
-  const report = (path: string, fileText: string, diagnostics: Diagnostic[], always = false) => {
-    const shown = reportedDiagnostics(path, diagnostics, config);
-    if (shown.length > 0 || always) reported.push({ path: relative(process.cwd(), join(root, path)) || path, diagnostics: located(fileText, shown) });
-  };
-  if (configText !== undefined && configProblems.length > 0) report(projectConfigFileName, configText, configProblems);
-  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules]);
-  for (const { document, diagnostics } of result.documents.values()) {
-    const found = siteFindings.get(document.path);
-    siteFindings.delete(document.path);
-    report(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics, document.path === basename(file));
-  }
-  for (const [page, diagnostics] of siteFindings) report(page, graph.page(page)!.text, diagnostics);
-  return { reported, pages: graph.files.pageFiles.length };
 }
 
-function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
-  const lines = new LineIndex(text);
-  return diagnostics.map((diagnostic) => {
-    const start = lines.position(diagnostic.range.start);
-    const end = lines.position(diagnostic.range.end);
-    return {
-      line: start.line + 1,
-      column: start.character + 1,
-      endLine: end.line + 1,
-      endColumn: end.character + 1,
-      severity: diagnostic.severity,
-      code: diagnostic.code,
-      message: diagnostic.message,
-    };
-  });
+/** The problems of the working tree's site that it did not have at a git ref. */
+function checkBase(root: string, docsJsonName: string, ref: string, current: CheckedFile[]): ComparedFile[] {
+  const repository = GitRepository.at(root);
+  return compareWithBase(repository, repository.commitOf(ref), docsJsonName, current);
 }

@@ -14,6 +14,8 @@ export interface ReportedDiagnostic {
 
 export interface ReportedFile {
   path: string;
+  /** With a base: how many of the file's problems were already there (not in `diagnostics`). */
+  existing?: number;
   diagnostics: ReportedDiagnostic[];
 }
 
@@ -27,16 +29,18 @@ export interface ReportOptions {
   maxWarnings: number;
   /** How many pages the check read beside the docs.json files. */
   pages?: number;
+  /** When only problems new since a git ref are reported: the ref, and how many were left out. */
+  base?: { ref: string; existing: number };
 }
 
 /**
  * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
  * summary, and say so when the warnings alone are more than allowed; JSON is one object.
  */
-export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages }: ReportOptions): string {
-  if (format === 'json') return `${JSON.stringify({ files })}\n`;
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base }: ReportOptions): string {
+  if (format === 'json') return `${JSON.stringify(base ? { base, files } : { files })}\n`;
   const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
-  const total = summary(files, checked, pages);
+  const total = base ? baseSummary(files, checked, pages, base) : summary(files, checked, pages);
   lines.push(lines.length > 0 ? `\n${total}` : total);
   const { warnings } = severityCounts(files);
   if (warnings > maxWarnings) lines.push(`Too many warnings: ${warnings}, more than --max-warnings ${maxWarnings} allows`);
@@ -78,6 +82,27 @@ export function severityCounts(files: ReportedFile[]): { errors: number; warning
 }
 
 function summary(files: ReportedFile[], checked: number, pages: number | undefined): string {
+  return `${checkedFiles(checked, pages)} checked: ${severities(files)}`;
+}
+
+/** "2 new problems (461 already at main, not shown): 1 error, 1 warning; 1 docs.json file and 3 pages checked" */
+function baseSummary(files: ReportedFile[], checked: number, pages: number | undefined, base: { ref: string; existing: number }): string {
+  const added = files.reduce((sum, file) => sum + file.diagnostics.length, 0);
+  const left = base.existing > 0 ? ` (${base.existing} already at ${terminalSafeLine(shortRef(base.ref))}, not shown)` : '';
+  const counts = added > 0 ? `: ${severities(files)}` : '';
+  return `${added === 0 ? 'No new problems' : plural(added, 'new problem')}${left}${counts}; ${checkedFiles(checked, pages)} checked`;
+}
+
+/** A commit's full hash is shown as git shows it in short. */
+export function shortRef(ref: string): string {
+  return /^[0-9a-f]{40}$/i.test(ref) ? ref.slice(0, 7) : ref;
+}
+
+function checkedFiles(checked: number, pages: number | undefined): string {
+  return `${plural(checked, 'docs.json file')}${pages === undefined ? '' : ` and ${plural(pages, 'page')}`}`;
+}
+
+function severities(files: ReportedFile[]): string {
   const { errors, warnings, others } = severityCounts(files);
-  return `${plural(checked, 'docs.json file')}${pages === undefined ? '' : ` and ${plural(pages, 'page')}`} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}${others > 0 ? `, ${plural(others, 'note')}` : ''}`;
 }

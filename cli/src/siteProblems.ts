@@ -1,0 +1,39 @@
+import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import type { CheckedFile } from './base/problemIdentity';
+import type { ReportedFile } from './checkOutput';
+
+export /** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
+function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
+  const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
+  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, docsJsonName);
+  const graph = new SiteGraph(host, result);
+  const files: CheckedFile[] = [];
+  const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
+  if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
+  const siteFindings = runSiteRules(graph, [...pageRules, ...docsJsonSiteRules]);
+  for (const { document, diagnostics } of result.documents.values()) {
+    const found = siteFindings.get(document.path);
+    siteFindings.delete(document.path);
+    add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
+  }
+  for (const [page, diagnostics] of siteFindings) add(page, graph.page(page)!.text, diagnostics);
+  return { files, pages: graph.files.pageFiles.length };
+}
+
+/** Diagnostics with 1-based lines and columns. */
+export function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
+  const lines = new LineIndex(text);
+  return diagnostics.map((diagnostic) => {
+    const start = lines.position(diagnostic.range.start);
+    const end = lines.position(diagnostic.range.end);
+    return {
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      message: diagnostic.message,
+    };
+  });
+}
