@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
 import { SpecCache } from '../../server/src/engine/openapi/openapiSpec';
@@ -33,7 +33,15 @@ export function runMove(argv: string[]): number {
   const to = siteRelative(root, newPath);
   if (from === undefined || from === 'docs.json') throw new UsageError(`${positionals[0]} is not a page or folder of the site at ${shown(root)}`);
   if (to === undefined) throw new UsageError(`${positionals[1]} is outside the site at ${shown(root)}: moving a page out of its site would break its links`);
-  if (existsSync(newPath)) throw new UsageError(`${positionals[1]} already exists`);
+  // The paths as the file system resolves them: a folder of the site may be a symbolic link out of it.
+  const realRoot = realpathSync(root);
+  if (siteRelative(realRoot, join(realPathOf(dirname(oldPath)), basename(oldPath))) === undefined) {
+    throw new UsageError(`${positionals[0]} is outside the site at ${shown(root)}: a folder on its way is a symbolic link out of the site`);
+  }
+  if (siteRelative(realRoot, realPathOf(newPath)) === undefined) {
+    throw new UsageError(`${positionals[1]} is outside the site at ${shown(root)}: a folder on its way is a symbolic link out of the site, and moving a page out of its site would break its links`);
+  }
+  if (existsOrLink(newPath)) throw new UsageError(`${positionals[1]} already exists`);
   if (to.startsWith(`${from}/`)) throw new UsageError(`cannot move ${positionals[0]} into itself`);
 
   const host = new DiskSiteHost(root);
@@ -72,6 +80,27 @@ function nearestDocsJson(folder: string): string | undefined {
     const candidate = join(current, 'docs.json');
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
     if (dirname(current) === current) return undefined;
+  }
+}
+
+/** The real path of `path`, whose last parts may not exist yet (they are kept as written). */
+function realPathOf(path: string): string {
+  const missing: string[] = [];
+  let existing = path;
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    missing.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  return join(realpathSync(existing), ...missing);
+}
+
+/** True for a file, a folder, or a symbolic link even when it leads nowhere. */
+function existsOrLink(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -16,12 +16,14 @@ export interface DocsJsonSettings {
   openapi: {
     /** Whether specs given by URL may be fetched to offer and describe their operations. */
     fetchRemote: boolean;
+    /** Hosts whose private or loopback addresses may be fetched from (none by default). */
+    allowedHosts: string[];
   };
 }
 
 export const defaultSettings: DocsJsonSettings = {
   missingPages: { severity: codes['ref/missing-page'].severity },
-  openapi: { fetchRemote: false },
+  openapi: { fetchRemote: false, allowedHosts: [] },
 };
 
 const severities: readonly MissingPageSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -37,6 +39,7 @@ export function settingsFrom(raw: unknown): DocsJsonSettings {
     },
     openapi: {
       fetchRemote: typeof openapi.fetchRemote === 'boolean' ? openapi.fetchRemote : defaultSettings.openapi.fetchRemote,
+      allowedHosts: Array.isArray(openapi.allowedHosts) ? openapi.allowedHosts.filter((host): host is string => typeof host === 'string' && host.trim() !== '') : [],
     },
   };
 }

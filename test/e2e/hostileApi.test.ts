@@ -3,11 +3,12 @@
 // "-Bmain" (the dev server's command-link and branch-option faults). The notification shows the
 // text with no link in it (VS Code renders `[label](command:…)` as a link that runs the command),
 // and "Check Out Branch" / "Show Changes" refuse the branch before any git command: the clone's
-// main stays where it was although the remote has a branch "-Bmain".
+// main stays where it was although the remote has a branch "-Bmain". Screenshots of the toasts
+// land in test-results/hostile-api/.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,6 +19,7 @@ import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeS
 
 const SCENARIO_TIMEOUT = 150_000;
 const PROJECT = 'e2e-hostile';
+const SCREENS = join(REPO_ROOT, 'test-results', 'hostile-api');
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -129,6 +131,8 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
       const ended = await waitForNotification(page, /^Agent job ".*":/);
       assert.match(ended.text, /\[Show Job\] \(command:workbench\.action\.openSettings/, `the text is shown, as text: ${ended.text}`);
       assert.deepEqual(ended.links, [], 'the notification has no link');
+      mkdirSync(SCREENS, { recursive: true });
+      await page.screenshot({ path: join(SCREENS, 'toast.png') });
     }));
 
   it('"Check Out Branch" and "Show Changes" refuse the branch "-Bmain" before any git command', { timeout: SCENARIO_TIMEOUT }, (t) =>
@@ -144,6 +148,7 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
       await wb.runCommand('Notifications: Clear All Notifications');
       await wb.runCommand('Docs Agent: Show Changes');
       await waitForNotification(page, /branch "-Bmain" is not a name git accepts/);
+      await page.screenshot({ path: join(SCREENS, 'branch-refused.png') });
       assert.equal(git(workspace, 'rev-parse', 'main').trim(), mainBefore);
     }));
 });

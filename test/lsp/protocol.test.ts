@@ -566,7 +566,7 @@ describe('remote OpenAPI specs', () => {
   });
 
   test('fetched once when allowed, then its operations are offered', async () => {
-    const client = await LspTestClient.start({ root, settings: { openapi: { fetchRemote: true } } });
+    const client = await LspTestClient.start({ root, settings: { openapi: { fetchRemote: true, allowedHosts: ['127.0.0.1'] } } });
     try {
       await client.open('docs.json');
       assert.deepEqual(await operationLabels(client), [], 'the first request starts the fetch');

@@ -182,6 +182,18 @@ function proxyPasswords(proxyUrl: string | undefined): string[] {
   const { HTTPS_PROXY, https_proxy, HTTP_PROXY, http_proxy } = process.env;
   return [proxyUrl, HTTPS_PROXY, https_proxy, HTTP_PROXY, http_proxy]
     .filter((url): url is string => url !== undefined && URL.canParse(url))
-    .map((url) => decodeURIComponent(new URL(url).password))
-    .filter((password) => password !== '');
+    .flatMap((url) => {
+      const password = new URL(url).password;
+      return [password, decodedOrAsIs(password)];
+    })
+    .filter((password, index, all) => password !== '' && all.indexOf(password) === index);
+}
+
+/** A percent-encoded text decoded; as written when it is malformed ("%zz"), which must not throw. */
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

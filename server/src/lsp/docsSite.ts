@@ -1,11 +1,12 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
-import { CheckedSite, type RemoteSpecs } from '../engine/service/checkedSite';
+import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
 import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
+import type { RemoteSpecSource } from './remoteSpecs';
 
 export interface CheckedState {
   site: CheckedSite;
@@ -54,7 +55,7 @@ export class DocsSite {
     private readonly openText: (absolutePath: string) => string | undefined,
     /** The absolute paths of every document the editor has open. */
     private readonly openPaths: () => Iterable<string>,
-    private readonly remoteSpecs: RemoteSpecs,
+    private readonly remoteSpecs: RemoteSpecSource,
     private readonly onChecked: (site: DocsSite, state: CheckedState) => void,
   ) {
     this.root = dirname(docsJsonPath);
@@ -114,7 +115,7 @@ export class DocsSite {
       ? recheckDocsJson(previous.site.result, text)
       : checkDocsJson(text, this.host, { missingPageSeverity }, 'docs.json', this.specs);
     // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
-    const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs : undefined;
+    const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts) : undefined;
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
     const graph = new SiteGraph(this.host, result, previous?.graph);

@@ -2,18 +2,18 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { RemoteSpecs } from '../engine/service/checkedSite';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
 import { findDocsJsonFiles } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
+import type { RemoteSpecSource } from './remoteSpecs';
 
 export type FileChange = 'created' | 'changed' | 'deleted';
 
 export interface WorkspaceOptions {
   settingsFor(docsJsonUri: string): Promise<DocsJsonSettings>;
-  remoteSpecs: RemoteSpecs;
+  remoteSpecs: RemoteSpecSource;
   onChecked(site: DocsSite, state: CheckedState): void;
 }
 

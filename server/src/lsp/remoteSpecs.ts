@@ -1,49 +1,41 @@
 import type { RemoteSpecs } from '../engine/service/checkedSite';
 import { parseSpec, type LoadedSpec } from '../engine/openapi/openapiSpec';
+import { fetchRemoteText } from './remoteFetch';
 
 const maxBytes = 10 * 1024 * 1024;
 const timeoutMs = 10_000;
 
+/** Remote specs as the settings allow them: `allowing(hosts)` gives the specs fetched with those private hosts allowed. */
+export interface RemoteSpecSource {
+  allowing(allowedHosts: readonly string[]): RemoteSpecs;
+}
+
 /**
  * OpenAPI specs given by URL, fetched on first use when the settings allow it, at most 10 MB and
- * 10 s each, kept for the session (failures too, so a broken URL is tried once).
+ * 10 s each, kept for the session (failures too, so a broken URL is tried once), by URL and the
+ * hosts allowed (a host added to the setting is tried again). What may be fetched: remoteFetch.ts.
  */
-export class RemoteSpecFetcher implements RemoteSpecs {
+export class RemoteSpecFetcher implements RemoteSpecSource {
   private readonly specs = new Map<string, LoadedSpec | 'pending'>();
 
-  get(url: string): LoadedSpec | undefined {
-    const entry = this.specs.get(url);
-    if (entry === undefined) void this.fetch(url);
+  allowing(allowedHosts: readonly string[]): RemoteSpecs {
+    return { get: (url) => this.get(url, allowedHosts) };
+  }
+
+  private get(url: string, allowedHosts: readonly string[]): LoadedSpec | undefined {
+    const key = `${url}\n${allowedHosts.join('\n')}`;
+    const entry = this.specs.get(key);
+    if (entry === undefined) void this.fetch(key, url, allowedHosts);
     return entry === 'pending' ? undefined : entry;
   }
 
-  private async fetch(url: string): Promise<void> {
-    this.specs.set(url, 'pending');
+  private async fetch(key: string, url: string, allowedHosts: readonly string[]): Promise<void> {
+    this.specs.set(key, 'pending');
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      this.specs.set(url, parseSpec(await readText(response), new URL(url).pathname));
+      const text = await fetchRemoteText(url, { maxBytes, timeoutMs, allowedHosts });
+      this.specs.set(key, parseSpec(text, new URL(url).pathname));
     } catch (error) {
-      this.specs.set(url, { ok: false, error: `it could not be fetched: ${error instanceof Error ? error.message : String(error)}` });
+      this.specs.set(key, { ok: false, error: `it could not be fetched: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
-}
-
-async function readText(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw new Error('larger than 10 MB');
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error('larger than 10 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
