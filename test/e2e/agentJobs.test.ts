@@ -552,6 +552,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await waitFor('the panel to show the failure', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'failed', 10_000);
       assert.equal(clean(await panel.locator('#problem').textContent()), 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
       assert.doesNotMatch(clean(await panel.locator('#app').innerText()), /still working|retired|API v1/);
+      await showJobsView(wb);
+      await waitFor('the sidebar to say the job is no longer followed', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Could not follow · /.test(row)), 10_000);
       await screen(wb.page, 'job-forgotten.png', 1400, 640);
     }));
 
