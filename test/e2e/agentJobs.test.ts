@@ -565,6 +565,12 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
       const compose = await panelFrame(wb, '#compose');
       await compose.locator('.message textarea').first().fill('Fix the broken links [fault:500]');
+      // The repository's default branch asks first; Cancel sends nothing and says so on the form.
+      await compose.locator('#branch input').fill('main');
+      await compose.locator('#create').click();
+      await answerDialog(page, /^The agent will commit to main directly\. Continue\?$/, 'Cancel');
+      await waitFor('the form to say nothing was sent', async () => /^Not sent: choose a branch for the agent other than main/.test(clean(await compose.locator('#compose-error').textContent())), 10_000);
+      await compose.locator('#branch input').fill('docs/agent-fix-the-broken-links');
       await compose.locator('#create').click();
       const failed = await jobNotification(wb, /The platform failed while creating the job/, 30_000);
       assert.match(failed.text, /^Agent job "Fix the broken links \[fault:500\]": The platform failed while creating the job\./);
