@@ -552,6 +552,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await waitFor('the panel to show the failure', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'failed', 10_000);
       assert.equal(clean(await panel.locator('#problem').textContent()), 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
       assert.doesNotMatch(clean(await panel.locator('#app').innerText()), /still working|retired|API v1/);
+      await showJobsView(wb);
+      await waitFor('the sidebar to say the job is no longer followed', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Could not follow · /.test(row)), 10_000);
       await screen(wb.page, 'job-forgotten.png', 1400, 640);
     }));
 
@@ -563,6 +565,12 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await wb.runCommand('Docs Agent: Compose Agent Job in Panel');
       const compose = await panelFrame(wb, '#compose');
       await compose.locator('.message textarea').first().fill('Fix the broken links [fault:500]');
+      // The repository's default branch asks first; Cancel sends nothing and says so on the form.
+      await compose.locator('#branch input').fill('main');
+      await compose.locator('#create').click();
+      await answerDialog(page, /^The agent will commit to main directly\. Continue\?$/, 'Cancel');
+      await waitFor('the form to say nothing was sent', async () => /^Not sent: choose a branch for the agent other than main/.test(clean(await compose.locator('#compose-error').textContent())), 10_000);
+      await compose.locator('#branch input').fill('docs/agent-fix-the-broken-links');
       await compose.locator('#create').click();
       const failed = await jobNotification(wb, /The platform failed while creating the job/, 30_000);
       assert.match(failed.text, /^Agent job "Fix the broken links \[fault:500\]": The platform failed while creating the job\./);

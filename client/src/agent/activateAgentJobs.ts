@@ -94,9 +94,9 @@ function panelHost(context: vscode.ExtensionContext, manager: JobManager, connec
         hasApiKey: connection.key !== undefined,
       };
     },
-    async createJob(request) {
-      const { defaultBranch, confirmDefault } = await branchChoice();
-      if (isDefaultBranch(request.branch, defaultBranch) && !(await confirmDefault(request.branch!.trim()))) {
+    async createJob(request, options = {}) {
+      const { defaultBranch, confirmDefault } = options.branchConfirmed ? { defaultBranch: undefined, confirmDefault: undefined } : await branchChoice();
+      if (confirmDefault && isDefaultBranch(request.branch, defaultBranch) && !(await confirmDefault(request.branch!.trim()))) {
         throw new Error(`Not sent: choose a branch for the agent other than ${request.branch!.trim()}, or leave it empty for a new one.`);
       }
       await connection.ready();

@@ -18,7 +18,8 @@ export function registerJobCommands(context: CommandContext, output: vscode.Outp
       if (!(await ensureReady(context))) return;
       const request = await askForJob(readSettings(), await branchChoice());
       if (!request) return;
-      JobPanel.show(host, await host.createJob(request));
+      // askForJob asked already if the branch is the default one.
+      JobPanel.show(host, await host.createJob(request, { branchConfirmed: true }));
     }),
 
     command('docsjson.agent.composeJob', () => {

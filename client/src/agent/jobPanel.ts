@@ -30,8 +30,11 @@ export interface PanelHost {
   manager: JobManager;
   extensionUri: vscode.Uri;
   composeContext(): Promise<ComposeContext>;
-  /** Creates a job from the panel's form; throws a message for users. */
-  createJob(request: CreateJobRequest): Promise<string>;
+  /**
+   * Creates and follows a job (from the panel's form or the quick input); asks first when its
+   * branch is the repository's default one, unless `branchConfirmed`. Throws a message for users.
+   */
+  createJob(request: CreateJobRequest, options?: { branchConfirmed?: boolean }): Promise<string>;
   /** Sends a follow-up message to a job (API v2); throws a message for users. */
   sendFollowUp(localId: string, prompt: string): Promise<void>;
   /** Runs the action that helps with the job's failure (its button). */

@@ -237,9 +237,11 @@ export class Workbench {
               () => true,
               () => false,
             );
-        if (accepted && (await widget.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false))) return;
-        lastTry = accepted ? 'the widget stayed open after accepting' : 'the click missed';
-        if (!(await widget.isVisible().catch(() => false))) return;
+        // Taken once the widget closed, or shows something else (a command that asks for input reuses it).
+        const taken = async () => !(await widget.isVisible().catch(() => false)) || (await input.inputValue({ timeout: 1000 }).catch(() => '')) !== value;
+        if (accepted && (await waitFor('the pick to be taken', taken, 5000).then(() => true, () => false))) return;
+        if (await taken()) return;
+        lastTry = accepted ? 'the widget stayed as it was after accepting' : 'the click missed';
       }
       debug(`quick input: ${lastTry}; starting over`);
       await this.page.keyboard.press('Escape');
