@@ -14,6 +14,7 @@ export const JOB_FAULTS = [
   'unknown-events',
   'no-session-id',
   'archived',
+  'broken-link',
 ] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];

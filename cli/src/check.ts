@@ -75,6 +75,6 @@ function readDocsJson(file: string): string {
 
 /** The problems of the working tree's site that it did not have at a git ref. */
 function checkBase(root: string, docsJsonName: string, ref: string, current: CheckedFile[]): ComparedFile[] {
-  const repository = GitRepository.at(root);
+  const repository = GitRepository.at(root, '--base compares with a git commit', ', or leave out --base');
   return compareWithBase(repository, repository.commitOf(ref), docsJsonName, current);
 }
