@@ -127,15 +127,30 @@ describe("the check of an agent job's changes in a real VS Code", () => {
 
       // The problem opens on the job's branch, at its line.
       await panel.locator('.changes-where').first().click();
-      await waitFor('the page from the branch in an editor', async () => /guide\.mdx/.test(clean(await page.locator('.tabs-container .tab.active').textContent({ timeout: 500 }).catch(() => ''))), 30_000);
+      await waitFor('the page from the branch in an editor', async () => (await page.locator('.tabs-container .tab.active', { hasText: 'guide.mdx' }).count()) > 0, 30_000);
       await waitFor('the line with the link', async () => (await wb.editorText()).includes('(/agent-written-guide)'), 30_000);
       assert.match(clean(await page.locator('.part.statusbar').textContent()), /Ln 5, Col 66/);
 
-      // Send: the agent fixes it, and the check says so.
+      // Send (the panel stays beside the page): the agent fixes it, and the check says so.
       const again = await panelFrame(wb, '#follow-up', 'Link the new guide');
       await again.locator('#send-follow-up').click();
       await waitFor('the follow-up sent', async () => dev.requests.filter((request) => request.path.endsWith('/message')).length === messagesBefore + 1, 20_000);
+      assert.deepEqual(dev.requests.filter((request) => request.path.endsWith('/message')).at(-1)?.body, { prompt });
       await waitFor('the check after the fix', async () => clean(await again.locator('#changes-headline').textContent({ timeout: 500 }).catch(() => '')) === "The agent's changes add no problems", 120_000);
       assert.equal(await again.locator('#changes-problems').count(), 0);
+    }));
+
+  it('"Ask the Agent to Fix…" on a problem of a page opens the compose panel with the file\'s problems and a branch; nothing is sent', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const jobsBefore = dev.requests.filter((request) => request.method === 'POST').length;
+      await wb.openFile('index.mdx');
+      await wb.waitForProblems((markers) => markers.some((marker) => marker.message.includes('"/gone" leads nowhere')), 60_000);
+      await wb.applyQuickFix('Ask the Agent to Fix…', { line: 3, column: 44 });
+      const compose = await panelFrame(wb, '#compose', 'Fix these problems in index.mdx');
+      const message = await compose.locator('.message textarea').first().inputValue();
+      assert.equal(message, 'Fix these problems in index.mdx:\n- index.mdx:3: Link "/gone" leads nowhere: no page, generated page, file or redirect is at /gone (link/missing-page)');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.equal(dev.requests.filter((request) => request.method === 'POST').length, jobsBefore, 'nothing is sent until Create Job');
+      await wb.page.screenshot({ path: join(SCREENS, 'ask-to-fix.png'), clip: { x: 0, y: 0, width: 1400, height: 600 } });
     }));
 });

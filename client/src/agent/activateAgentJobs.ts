@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { createRedactor } from '../../../agent/src/redact';
 import { AgentConnection } from './agentConnection';
 import { ApiKeys } from './apiKeys';
+import { registerAskToFix } from './askToFix';
 import { registerBranchCommands } from './branchCommands';
 import { jobArgument, registerCommand, type CommandContext } from './commandKit';
 import { runFailureAction } from './failureActions';
@@ -73,6 +74,7 @@ export function activateAgentJobs(context: vscode.ExtensionContext): void {
     ...registerJobCommands(commandContext, output),
     ...registerKeyCommands(commandContext, keys),
     ...registerBranchCommands(commandContext),
+    ...registerAskToFix(commandContext),
     registerCommand(commandContext, 'docsjson.agent.checkJobChanges', async (node?: unknown) => {
       const job = await jobArgument(manager, node, 'Check the changes of which job?', (candidate) => !!(candidate.branch ?? candidate.record?.branch));
       if (!job) return;

@@ -69,3 +69,21 @@ export function checkingView(): JobChangesView {
 export function failedView(reason: string): JobChangesView {
   return { state: 'failed', headline: "The agent's changes could not be checked", detail: reason, problems: [] };
 }
+
+/** A problem of an open file, as the editor shows it (1-based line). */
+export interface FileProblem {
+  line: number;
+  message: string;
+  code?: string;
+}
+
+/** The message of a job asking the agent to fix a file's problems: file, line and message each. */
+export function fileFixMessage(path: string, problems: readonly FileProblem[]): string {
+  return [`Fix these problems in ${path}:`, ...problems.map((p) => `- ${path}:${p.line}: ${p.message}${p.code ? ` (${p.code})` : ''}`)].join('\n');
+}
+
+/** A branch name for that job: `docs/fix-` and the file's name, in the characters git takes. */
+export function fixBranchName(path: string): string {
+  const name = (path.split('/').pop() ?? path).replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return `docs/fix-${name || 'problems'}`;
+}

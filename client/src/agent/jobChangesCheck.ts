@@ -64,7 +64,8 @@ export class JobChangesChecks {
     if (!checked?.root || !checked.changes || !problem || !api) return;
     const uri = api.toGitUri(vscode.Uri.joinPath(vscode.Uri.file(checked.root), ...problem.path.split('/')), checked.changes.branchCommit);
     const position = new vscode.Position(problem.line - 1, problem.column - 1);
-    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
+    // Beside the panel, which stays in view with its list.
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true, viewColumn: vscode.ViewColumn.Beside });
   }
 
   private set(localId: string, checked: Checked): void {

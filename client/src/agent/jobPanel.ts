@@ -95,9 +95,9 @@ export class JobPanel implements vscode.Disposable {
     if (stale.length > 0) void vscode.window.tabGroups.close(stale, true);
   }
 
-  /** Opens a panel with the form for a new job. */
-  static compose(host: PanelHost): JobPanel {
-    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'New Agent Job'), {});
+  /** Opens a panel with the form for a new job (filled in with `draft`, when given). */
+  static compose(host: PanelHost, draft?: ComposeDraft): JobPanel {
+    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'New Agent Job'), { draft });
   }
 
   /** Restores a panel after a reload (registered with `registerWebviewPanelSerializer`). */
