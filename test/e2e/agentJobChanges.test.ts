@@ -146,7 +146,7 @@ describe("the check of an agent job's changes in a real VS Code", () => {
       await wb.openFile('index.mdx');
       await wb.waitForProblems((markers) => markers.some((marker) => marker.message.includes('"/gone" leads nowhere')), 60_000);
       await wb.applyQuickFix('Ask the Agent to Fix…', { line: 3, column: 44 });
-      const compose = await panelFrame(wb, '#compose', 'Fix these problems in index.mdx');
+      const compose = await panelFrame(wb, '#compose');
       const message = await compose.locator('.message textarea').first().inputValue();
       assert.equal(message, 'Fix these problems in index.mdx:\n- index.mdx:3: Link "/gone" leads nowhere: no page, generated page, file or redirect is at /gone (link/missing-page)');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
