@@ -56,7 +56,7 @@ for (const { site, page } of sites) {
   const readMs: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const repository = GitRepository.at(repo);
+    const repository = GitRepository.at(repo, 'the bench reads the base with git', '');
     new GitTreeSiteHost(repo, repository, repository.treeAt(repository.commitOf('main'))!);
     readMs.push(performance.now() - start);
   }

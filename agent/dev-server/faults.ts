@@ -16,6 +16,7 @@ export const JOB_FAULTS = [
   'archived',
   'command-link',
   'branch-option',
+  'broken-link',
 ] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];

@@ -11,6 +11,7 @@ const { values } = parseArgs({
     'event-interval': { type: 'string', default: '250' },
     'job-duration': { type: 'string', default: '12000' },
     'retire-v1': { type: 'boolean', default: false },
+    'git-remote': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     trickleIntervalMs: 2_000,
     jobDurationMs: Number(values['job-duration']),
     retireV1: values['retire-v1'],
+    gitRemote: values['git-remote'],
     log: values.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   });
 
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       `    docsjson job create --project demo --branch docs/try --message "Update the quickstart"`,
       `  (API v2: docsjson job create --api-version 2 --project demo --message "Update the quickstart")`,
       `Both API versions: /v1/agent/{project}/job[s] and /v2/agent/{project}/job[/{id}[/message]]${values['retire-v1'] ? ' (v1 answers 410: retired)' : ''}.`,
+      ...(values['git-remote'] ? [`Each job pushes a commit to its branch in ${values['git-remote']} ([fault:broken-link]: with a link to a missing page).`] : []),
       `Faults: put [fault:NAME] in a message (several: [fault:cut,html]), or send the header X-Dev-Fault: NAME.`,
       `  for any request: ${REQUEST_FAULTS.join(', ')}`,
       `  for a job:       ${JOB_FAULTS.join(', ')}`,

@@ -13,6 +13,7 @@ import {
   type RequestFault,
 } from './faults';
 import { agentJobAt, isArchivedAt } from './agentJobV2';
+import { JobBranches } from './jobBranches';
 import { jobRecordAt, jobScript, type DevJob } from './jobScript';
 import { CONTENT_HEADERS, SSE_DONE, SSE_KEEP_ALIVE, encodeStep, type WireFormat } from './wireFormats';
 
@@ -33,6 +34,8 @@ export interface DevApiServerOptions {
   retryAfterSeconds?: number;
   /** Every v1 path answers 410 Gone, as when the platform retires v1. */
   retireV1?: boolean;
+  /** A git repository (a path or URL) holding a docs site: each job (and v2 follow-up) pushes a commit to its branch there. */
+  gitRemote?: string;
   /** One line per request. */
   log?: (line: string) => void;
 }
@@ -139,7 +142,17 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
   const jobs = new Map<string, DevJob>();
   const requests: LoggedRequest[] = [];
   const injected = new FaultQueue();
+  const branches = options.gitRemote === undefined ? undefined : new JobBranches(options.gitRemote);
   let jobCount = 0;
+
+  /** The job's commit on its branch; a failed push is logged, and the job goes on without it. */
+  function pushBranch(job: DevJob): void {
+    try {
+      branches?.push(job.branch, job.faults.has('broken-link'));
+    } catch (error) {
+      log(`could not push ${job.branch}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+  }
 
   function answerFault(res: ServerResponse, fault: RequestFault, projectId: string, version: string, retryAfter?: number): void {
     switch (fault) {
@@ -191,6 +204,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     };
     job.durationMs = runDuration(job, streamed);
     jobs.set(`${projectId}/${sessionId}`, job);
+    pushBranch(job);
     return job;
   }
 
@@ -208,6 +222,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     job.runStartedAt = Date.now();
     job.durationMs = runDuration(job, false);
     job.pullRequestNumber = 100 + jobCount;
+    pushBranch(job);
   }
 
   function streamJob(res: ServerResponse, job: DevJob): void {

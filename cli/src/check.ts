@@ -4,8 +4,6 @@ import { parseArgs } from 'node:util';
 import { DiskSiteHost } from '../../server/src/engine';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
-import type { ComparedFile } from './base/newProblems';
-import type { CheckedFile } from './base/problemIdentity';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSite, located } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
@@ -47,8 +45,10 @@ export async function runCheck(argv: string[]): Promise<number> {
   let existing = 0;
   for (const file of docsJsonFiles) {
     const root = dirname(file);
+    // The base is found first: a ref that is not there fails before the check.
+    const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
     const site = checkSite(new DiskSiteHost(root), basename(file), readDocsJson(file));
-    const files = baseRef === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : checkBase(root, basename(file), baseRef, site.files);
+    const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
       reported.push({ path: relative(process.cwd(), join(root, checked.path)) || checked.path, existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics) });
@@ -57,10 +57,10 @@ export async function runCheck(argv: string[]): Promise<number> {
     pages += site.pages;
   }
 
-  const base = baseRef === undefined ? undefined : { ref: baseRef, existing };
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base }));
+  const summary = baseRef === undefined ? undefined : { ref: baseRef, existing };
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary }));
   const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
-  if (gitHub) writeGitHubSummary(gitHub, reported, base);
+  if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
@@ -73,8 +73,8 @@ function readDocsJson(file: string): string {
   }
 }
 
-/** The problems of the working tree's site that it did not have at a git ref. */
-function checkBase(root: string, docsJsonName: string, ref: string, current: CheckedFile[]): ComparedFile[] {
-  const repository = GitRepository.at(root);
-  return compareWithBase(repository, repository.commitOf(ref), docsJsonName, current);
+/** The repository of a site's folder and the commit a ref names there. */
+function baseCommit(root: string, ref: string): { repository: GitRepository; commit: string } {
+  const repository = GitRepository.at(root, '--base compares with a git commit', ', or leave out --base');
+  return { repository, commit: repository.commitOf(ref) };
 }

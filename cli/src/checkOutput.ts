@@ -19,6 +19,13 @@ export interface ReportedFile {
   diagnostics: ReportedDiagnostic[];
 }
 
+export interface BaseSummary {
+  ref: string;
+  existing: number;
+  /** Who added the new problems ("The agent's changes add"): the summary then counts them as theirs. */
+  subject?: string;
+}
+
 export const outputFormats = ['text', 'json', 'github'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
@@ -29,8 +36,8 @@ export interface ReportOptions {
   maxWarnings: number;
   /** How many pages the check read beside the docs.json files. */
   pages?: number;
-  /** When only problems new since a git ref are reported: the ref, and how many were left out. */
-  base?: { ref: string; existing: number };
+  /** When only problems new since a git ref are reported: the ref, how many were left out, and who added the new ones. */
+  base?: BaseSummary;
 }
 
 /**
@@ -86,11 +93,12 @@ function summary(files: ReportedFile[], checked: number, pages: number | undefin
 }
 
 /** "2 new problems (461 already at main, not shown): 1 error, 1 warning; 1 docs.json file and 3 pages checked" */
-function baseSummary(files: ReportedFile[], checked: number, pages: number | undefined, base: { ref: string; existing: number }): string {
+function baseSummary(files: ReportedFile[], checked: number, pages: number | undefined, base: BaseSummary): string {
   const added = files.reduce((sum, file) => sum + file.diagnostics.length, 0);
   const left = base.existing > 0 ? ` (${base.existing} already at ${terminalSafeLine(shortRef(base.ref))}, not shown)` : '';
   const counts = added > 0 ? `: ${severities(files)}` : '';
-  return `${added === 0 ? 'No new problems' : plural(added, 'new problem')}${left}${counts}; ${checkedFiles(checked, pages)} checked`;
+  const count = base.subject ? `${base.subject} ${added === 0 ? 'no problems' : plural(added, 'problem')}` : added === 0 ? 'No new problems' : plural(added, 'new problem');
+  return `${count}${left}${counts}; ${checkedFiles(checked, pages)} checked`;
 }
 
 /** A commit's full hash is shown as git shows it in short. */

@@ -11,6 +11,8 @@ import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
 import { persistJobProgress } from '../../agent/src/persistJobProgress';
 import { createRedactor, type Redactor } from '../../agent/src/redact';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
+import { GitRepository } from './base/gitRepository';
+import { checkJobChanges, formatJobChanges, jobChangesExitCode, type JobChangesOptions } from './jobChanges';
 import { TextProgressWriter, formatOutcome, formatRecord, jsonLine } from './jobOutput';
 import { terminalSafe } from './terminalSafe';
 import { UsageError } from './usage';
@@ -22,6 +24,8 @@ const HELP = `Usage:
   docsjson job get ID --project ID [--json]
   docsjson job watch ID --project ID
   docsjson job list --project ID [--json]
+  docsjson job check ID --project ID [--base BRANCH] [--remote NAME] [--json]
+  docsjson job check --branch NAME [--base BRANCH] [--remote NAME] [--json]
 Common options: [--api-version 1|2] [--api-url URL] [--json] [--verbose] [--poll-interval SECONDS]
 
 create   starts an agent job and follows it until it ends. API v1: several --message are sent in
@@ -31,6 +35,10 @@ send     sends a follow-up message to a job (API v2) and follows it as it runs a
 get      prints a job's record once (--json: the record as the API sent it).
 watch    follows a job until it ends.
 list     jobs of the project: those the API lists (v1), and those followed from this machine.
+check    run inside the site's repository: fetches the job's branch from the remote (default
+         origin) and prints the problems it adds over the branch it started from (--base, default
+         the remote's default branch), at their file:line on the job's branch; exit 1 when it adds
+         errors. create and watch do this when the job completes (--no-check: not).
 --json   one JSON object per line.   --verbose   every request, and the technical detail of failures.
 --poll-interval   seconds between two looks at the job (default 3).
 
@@ -60,6 +68,8 @@ interface Context {
   projectId: string;
   /** Undefined when the state file cannot be used (a warning was printed). */
   store: JobStore | undefined;
+  /** Check the job's branch when it completes (inside the site's repository). */
+  checkChanges: boolean;
   json: boolean;
   verbose: boolean;
   out: (text: string) => void;
@@ -168,7 +178,44 @@ async function follow(context: Context, tracker: JobTracker, followUp = false): 
   if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
   if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
   const messageTaken = !followUp || job.followUps?.at(-1)?.outcome === 'sent';
-  return outcome.completed && messageTaken ? 0 : 1;
+  const changes = outcome.completed && context.checkChanges ? checkChangesAtEnd(context, job.record?.branch ?? job.branch) : 0;
+  return outcome.completed && messageTaken && changes === 0 ? 0 : 1;
+}
+
+/** After a job completes, inside a clone of the site's repository: the problems its branch adds. */
+function checkChangesAtEnd({ out, err, json }: Context, branch: string | undefined): number {
+  if (!branch || !insideRepositoryWithRemote()) return 0;
+  try {
+    const changes = checkJobChanges(process.cwd(), branch);
+    out(json ? jsonLine({ type: 'changes', ...changes }) : `\n${formatJobChanges(changes, false)}`);
+    return jobChangesExitCode(changes);
+  } catch (error) {
+    err(`docsjson: could not check the agent's changes: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    return 0;
+  }
+}
+
+function insideRepositoryWithRemote(): boolean {
+  try {
+    return GitRepository.at(process.cwd(), '', '').hasRemote('origin');
+  } catch {
+    return false;
+  }
+}
+
+async function check(context: Context, sessionId: string, options: JobChangesOptions): Promise<number> {
+  const record = await context.api.getJob(context.projectId, sessionId);
+  if (!record.branch) {
+    context.err(`docsjson: the job has no branch yet, so there is nothing to check\n`);
+    return 1;
+  }
+  return checkBranch(record.branch, options, context.json, context.out);
+}
+
+function checkBranch(branch: string, options: JobChangesOptions, json: boolean, out: (text: string) => void): number {
+  const changes = checkJobChanges(process.cwd(), branch, options);
+  out(formatJobChanges(changes, json));
+  return jobChangesExitCode(changes);
 }
 
 function withoutTranscript(job: Readonly<TrackedJob>): Omit<TrackedJob, 'transcript'> {
@@ -247,17 +294,19 @@ const COMMAND_OPTIONS: Record<string, ParseArgsConfig['options']> = {
     model: { type: 'string' },
     draft: { type: 'boolean', default: false },
     'poll-interval': { type: 'string' },
+    'no-check': { type: 'boolean', default: false },
   },
-  send: { message: { type: 'string', multiple: true }, 'poll-interval': { type: 'string' } },
+  send: { message: { type: 'string', multiple: true }, 'poll-interval': { type: 'string' }, 'no-check': { type: 'boolean', default: false } },
   get: {},
-  watch: { 'poll-interval': { type: 'string' } },
+  watch: { 'poll-interval': { type: 'string' }, 'no-check': { type: 'boolean', default: false } },
   list: {},
+  check: { branch: { type: 'string' }, base: { type: 'string' }, remote: { type: 'string' } },
 };
 
 /** Checks what needs no API (exit status 2, no request sent); the messages of create and send. */
 function checkUsage(command: string, parsed: ParsedArgs, apiVersion: ApiVersion): JobMessage[] {
   const { positionals, options } = parsed;
-  const needsId = command === 'get' || command === 'watch' || command === 'send';
+  const needsId = command === 'get' || command === 'watch' || command === 'send' || command === 'check';
   if (positionals.length !== (needsId ? 1 : 0)) {
     throw new UsageError(needsId ? `job ${command} takes exactly one job id` : `job ${command} takes no positional arguments`);
   }
@@ -285,12 +334,17 @@ export async function runJob(argv: string[]): Promise<number> {
     out(`${HELP}\n`);
     return command === undefined ? 2 : 0;
   }
-  if (!(command in COMMAND_OPTIONS)) throw new UsageError(`unknown job command "${command}" (create, send, get, watch, list)`);
+  if (!(command in COMMAND_OPTIONS)) throw new UsageError(`unknown job command "${command}" (create, send, get, watch, list, check)`);
   const parsed = parse(args, COMMAND_OPTIONS[command], redact);
   const { values, positionals } = parsed;
   if (values.help) {
     out(`${HELP}\n`);
     return 0;
+  }
+  const changesOptions: JobChangesOptions = { base: values.base as string | undefined, remote: values.remote as string | undefined };
+  if (command === 'check' && values.branch !== undefined) {
+    if (positionals.length > 0) throw new UsageError('job check takes a job id or --branch, not both');
+    return checkBranch(required(values.branch, 'branch'), changesOptions, values.json === true, out);
   }
   const apiVersion = apiVersionFrom(values);
   const messages = checkUsage(command, parsed, apiVersion);
@@ -316,8 +370,9 @@ export async function runJob(argv: string[]): Promise<number> {
     err(`docsjson: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const store = command === 'get' ? undefined : await openStore(err);
-  const context: Context = { api, projectId, store, pollIntervalMs: pollSeconds * 1000, json: values.json === true, verbose, out, err };
+  const store = command === 'get' || command === 'check' ? undefined : await openStore(err);
+  const checkChanges = values['no-check'] !== true;
+  const context: Context = { api, projectId, store, checkChanges, pollIntervalMs: pollSeconds * 1000, json: values.json === true, verbose, out, err };
   try {
     if (createJob) return await create(context, createJob);
     switch (command) {
@@ -327,6 +382,8 @@ export async function runJob(argv: string[]): Promise<number> {
         return await watch(context, positionals[0]);
       case 'get':
         return await get(context, positionals[0]);
+      case 'check':
+        return await check(context, positionals[0], changesOptions);
       default:
         return await list(context);
     }

@@ -56,6 +56,18 @@ export interface JobSummaryView {
   todos: TodoView[];
   startedAt: string;
   createdAt?: string;
+  changes?: JobChangesView;
+}
+
+/** The check of the problems a job's branch adds over the branch it started from. */
+export interface JobChangesView {
+  state: 'checking' | 'checked' | 'failed';
+  /** "The agent's changes add 2 problems" */
+  headline: string;
+  detail?: string;
+  problems: { where: string; severity: string; message: string; code: string }[];
+  /** A follow-up asking the agent to fix them (offered to v2 jobs; sent only by the writer). */
+  fixPrompt?: string;
 }
 
 export interface JobView extends JobSummaryView {
@@ -89,7 +101,7 @@ export type HostMessage =
   | { type: 'update'; job?: JobSummaryView; events: AgentEvent[]; notices: string[] }
   | { type: 'error'; message: string };
 
-export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings' | 'rename' | 'checkOutBranch' | 'showChanges' | 'problemAction';
+export type PanelAction = 'openPullRequest' | 'stop' | 'refresh' | 'newJob' | 'setApiKey' | 'openSettings' | 'rename' | 'checkOutBranch' | 'showChanges' | 'checkChanges' | 'problemAction';
 
 /** Panel -> extension host. */
 export type PanelMessage =
@@ -97,6 +109,8 @@ export type PanelMessage =
   | { type: 'create'; draft: ComposeDraft }
   | { type: 'followUp'; prompt: string }
   | { type: 'action'; action: PanelAction }
+  /** A problem of the check of the job's changes, by its index: open it on the job's branch. */
+  | { type: 'openChangesProblem'; index: number }
   | { type: 'openLink'; href: string };
 
 /** What the panel keeps with `setState` (restored after a reload by the panel serializer). */

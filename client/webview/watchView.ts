@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import type { VscodeButton, VscodeTextarea } from '@vscode-elements/elements';
 import { actionButton, actionLink, button, el, markdownBlock, post, vscodeApi } from './dom';
 import { codicon } from './icons';
-import type { HostMessage, JobSummaryView, JobView, PanelState, TodoView } from './protocol';
+import type { HostMessage, JobChangesView, JobSummaryView, JobView, PanelState, TodoView } from './protocol';
 import { TranscriptView } from './transcriptView';
 
 const TODO_ICONS: Record<string, string> = {
@@ -62,6 +62,7 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
     { class: 'row actions' },
     job.active ? actionButton('Stop Watching', 'stop', { secondary: true, id: 'stop' }) : actionButton('Refresh', 'refresh', { secondary: true, id: 'refresh' }),
     job.branch ? actionButton('Show Changes', 'showChanges', { secondary: true, id: 'show-changes' }) : undefined,
+    job.branch && !job.active ? actionButton("Check the Job's Changes", 'checkChanges', { secondary: true, id: 'check-changes' }) : undefined,
     job.branch ? actionButton('Check Out Branch', 'checkOutBranch', { secondary: true, id: 'check-out' }) : undefined,
     actionButton('New Job', 'newJob', { secondary: true, id: 'new-job' }),
   );
@@ -76,9 +77,50 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
     el('p', { class: 'muted meta' }, meta.join(' · ')),
     problem ?? '',
     outcome,
+    job.changes ? renderChanges(job.changes, job.followUp !== undefined) : '',
     todos ?? '',
     messages ?? '',
     actions,
+  );
+}
+
+/**
+ * The problems the job's branch adds, each a link to its line on the branch; for a v2 job, a
+ * button that puts "Fix these problems: …" in the follow-up box (sent only with Send).
+ */
+function renderChanges(changes: JobChangesView, followUps: boolean): HTMLElement {
+  const items = changes.problems.map((problem, index) => {
+    const open = el('button', { type: 'button', class: 'link changes-where', title: "Open this line on the job's branch" }, problem.where);
+    open.addEventListener('click', () => post({ type: 'openChangesProblem', index }));
+    return el(
+      'li',
+      { class: `changes-problem severity-${problem.severity.replace(/[^a-z]/g, '')}` },
+      el('span', { class: 'severity' }, problem.severity),
+      ' ',
+      open,
+      ' ',
+      el('span', {}, problem.message),
+      ' ',
+      el('span', { class: 'muted' }, problem.code),
+    );
+  });
+  const prompt = changes.fixPrompt;
+  const askToFix =
+    followUps && prompt
+      ? button('Ask the Agent to Fix These', { id: 'fix-changes', secondary: true }, () => {
+          const box = document.querySelector<VscodeTextarea>('#follow-up');
+          if (!box) return;
+          box.value = prompt;
+          box.focus();
+        })
+      : undefined;
+  return el(
+    'section',
+    { id: 'changes', class: `changes changes-${changes.state}`, 'data-state': changes.state },
+    el('h2', { id: 'changes-headline' }, changes.headline),
+    changes.detail ? el('p', { class: 'muted', id: 'changes-detail' }, changes.detail) : undefined,
+    items.length > 0 ? el('ul', { id: 'changes-problems' }, ...items) : undefined,
+    askToFix,
   );
 }
 

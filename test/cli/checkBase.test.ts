@@ -140,7 +140,7 @@ test('check --base: an unknown ref, a folder outside git and a shallow clone wit
   writeFileSync(join(outside, 'docs.json'), readFileSync(join(repo, 'docs.json')));
   const notRepo = spawnSync(process.execPath, [cli, 'check', '--base', 'main'], { cwd: outside, encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: join(outside, '..') } });
   assert.equal(notRepo.status, 2);
-  assert.equal(notRepo.stderr, `docsjson: --base compares with a git commit, but ${outside} is not in a git repository: run the check inside a clone, or leave out --base\n`);
+  assert.equal(notRepo.stderr, `docsjson: --base compares with a git commit, but ${outside} is not in a git repository: run it inside a clone of the site's repository, or leave out --base\n`);
 
   edit(repo, 'redis/integrations/bullmq.mdx', (text) => `${text}\nMore.\n`);
   commitAll(repo, 'A second commit');

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { isSkippedFolder } from '../../../server/src/engine/site/folderWalk';
 import { UsageError } from '../usage';
 
 /** What a base commit holds under one folder: each file's blob, by path from that folder. */
@@ -25,11 +26,14 @@ export class GitRepository {
     return path === '' ? this : new GitRepository(this.cwd, join(this.folder, path), `${this.prefix}${path}/`);
   }
 
-  /** The repository holding `folder`; a usage error when there is none or git is missing. */
-  static at(folder: string): GitRepository {
+  /**
+   * The repository holding `folder`; a usage error when there is none or git is missing, made of
+   * why git is needed ("--base compares with a git commit") and what to do instead.
+   */
+  static at(folder: string, why: string, otherwise: string): GitRepository {
     const result = spawnSync('git', ['rev-parse', '--show-prefix'], { cwd: folder, encoding: 'utf8' });
-    if (result.error) throw new UsageError(`--base needs git, and git could not be run (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}): install git or leave out --base`);
-    if (result.status !== 0) throw new UsageError(`--base compares with a git commit, but ${folder} is not in a git repository: run the check inside a clone, or leave out --base`);
+    if (result.error) throw new UsageError(`${why}, and git could not be run (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}): install git${otherwise}`);
+    if (result.status !== 0) throw new UsageError(`${why}, but ${folder} is not in a git repository: run it inside a clone of the site's repository${otherwise}`);
     return new GitRepository(folder, folder, result.stdout.trim());
   }
 
@@ -93,6 +97,43 @@ export class GitRepository {
       } else i++;
     }
     return renames;
+  }
+
+  /** Fetches a branch of a remote into its remote-tracking ref; returns the commit. */
+  fetchBranch(remote: string, branch: string): string {
+    const tracking = `refs/remotes/${remote}/${branch}`;
+    const fetched = spawnSync('git', ['fetch', '-q', '--no-tags', '--end-of-options', remote, `+refs/heads/${branch}:${tracking}`], { cwd: this.cwd, encoding: 'utf8' });
+    if (fetched.status !== 0) {
+      const reason = fetched.stderr.trim().split('\n').find((line) => /fatal|error/.test(line)) ?? fetched.stderr.trim().split('\n')[0] ?? '';
+      throw new UsageError(`could not fetch branch "${branch}" from ${remote}: ${reason.replace(/^(fatal|error): /, '')}`);
+    }
+    return this.git(['rev-parse', '--verify', `${tracking}^{commit}`], true)!.trim();
+  }
+
+  /** The branch a remote's HEAD names (its default branch), if the remote says. */
+  defaultBranch(remote: string): string | undefined {
+    const listing = this.git(['ls-remote', '--symref', '--end-of-options', remote, 'HEAD'], false) ?? '';
+    return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(listing)?.[1];
+  }
+
+  /** The last commit two commits share: where a branch started from another. */
+  mergeBase(a: string, b: string): string | undefined {
+    return this.git(['merge-base', a, b], false)?.trim();
+  }
+
+  /** Whether the repository has a remote of that name. */
+  hasRemote(remote: string): boolean {
+    return this.git(['remote', 'get-url', '--end-of-options', remote], false) !== undefined;
+  }
+
+  /** The folders (from this one, "" for itself) that hold a docs.json at a commit, dependencies and dot folders left out. */
+  docsJsonFoldersAt(commit: string): string[] {
+    const listing = this.git(['ls-tree', '--full-tree', '-r', '-z', '--name-only', `${commit}:${this.prefix}`], false) ?? '';
+    return listing
+      .split('\0')
+      .filter((path) => path === 'docs.json' || path.endsWith('/docs.json'))
+      .map((path) => path.slice(0, -'docs.json'.length).replace(/\/$/, ''))
+      .filter((folder) => !folder.split('/').some((name) => name !== '' && isSkippedFolder(name)));
   }
 
   private git(args: string[], required: boolean): string | undefined {

@@ -5,16 +5,19 @@ import * as vscode from 'vscode';
 import { createRedactor } from '../../../agent/src/redact';
 import { AgentConnection } from './agentConnection';
 import { ApiKeys } from './apiKeys';
+import { registerAskToFix } from './askToFix';
 import { registerBranchCommands } from './branchCommands';
-import type { CommandContext } from './commandKit';
+import { jobArgument, registerCommand, type CommandContext } from './commandKit';
 import { runFailureAction } from './failureActions';
 import { branchChoice } from './gitApi';
 import { isDefaultBranch } from '../../webview/branchName';
+import { JobChangesChecks } from './jobChangesCheck';
 import { registerJobCommands } from './jobCommands';
 import { JobManager } from './jobManager';
 import { notifyJobEnd } from './jobNotifications';
 import { JobPanel, PANEL_VIEW_TYPE, type PanelHost } from './jobPanel';
 import { JobsTreeProvider } from './jobsTree';
+import { jobOutcome } from './jobView';
 import { createJobsStatusBar } from './jobsStatusBar';
 import { registerKeyCommands } from './keyCommands';
 import { affectsAgentSettings, readSettings } from './settings';
@@ -31,7 +34,8 @@ export function activateAgentJobs(context: vscode.ExtensionContext): void {
   const manager = new JobManager(context.globalState, log, MAX_JOBS_PER_SCOPE);
   const version = String((context.extension.packageJSON as { version?: string }).version ?? '0');
   const connection = new AgentConnection(manager, keys, log, `docsjson-vscode/${version}`, () => void JobPanel.refreshComposeContext());
-  const host = panelHost(context, manager, connection, log);
+  const changes = new JobChangesChecks(vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath, log);
+  const host = panelHost(context, manager, connection, changes, log);
   const commandContext: CommandContext = { manager, connection, host, log };
 
   const tree = new JobsTreeProvider(manager);
@@ -45,6 +49,10 @@ export function activateAgentJobs(context: vscode.ExtensionContext): void {
     }),
     manager.onDidChangeProblem(updateTreeMessage),
     manager.onDidEnd((job) => void notifyJobEnd(job, manager.extras(job.localId))),
+    // A completed job's branch is checked at once: its panel says what the changes add.
+    manager.onDidEnd((job) => {
+      if (jobOutcome(job) === 'completed' && (job.branch ?? job.record?.branch)) void changes.check(job);
+    }),
   ];
 
   context.subscriptions.push(
@@ -67,6 +75,13 @@ export function activateAgentJobs(context: vscode.ExtensionContext): void {
     ...registerJobCommands(commandContext, output),
     ...registerKeyCommands(commandContext, keys),
     ...registerBranchCommands(commandContext),
+    ...registerAskToFix(commandContext),
+    registerCommand(commandContext, 'docsjson.agent.checkJobChanges', async (node?: unknown) => {
+      const job = await jobArgument(manager, node, 'Check the changes of which job?', (candidate) => !!(candidate.branch ?? candidate.record?.branch));
+      if (!job) return;
+      JobPanel.show(host, job.localId);
+      await changes.check(job);
+    }),
   );
 
   // The stored jobs show at once (a restored panel finds its job); the key follows.
@@ -74,9 +89,10 @@ export function activateAgentJobs(context: vscode.ExtensionContext): void {
   void connection.reconfigure().then(updateTreeMessage);
 }
 
-function panelHost(context: vscode.ExtensionContext, manager: JobManager, connection: AgentConnection, log: (line: string) => void): PanelHost {
+function panelHost(context: vscode.ExtensionContext, manager: JobManager, connection: AgentConnection, changes: JobChangesChecks, log: (line: string) => void): PanelHost {
   return {
     manager,
+    changes,
     extensionUri: context.extensionUri,
     async composeContext() {
       const settings = readSettings();

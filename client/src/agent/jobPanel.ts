@@ -10,7 +10,8 @@ import type { ComposeContext, ComposeDraft, HostMessage, PanelAction, PanelMessa
 import { JOB_MODELS, NO_MESSAGE, jobModel } from '../../webview/jobOptions';
 import { isWebUrl } from '../../webview/text';
 import type { JobManager } from './jobManager';
-import { jobSummaryView, jobTitle, jobView } from './jobView';
+import type { JobChangesChecks } from './jobChangesCheck';
+import { jobSummaryView, jobTitle, jobView, type JobExtras } from './jobView';
 import { createPanelFeed } from './panelFeed';
 import { agentPanelHtml } from './webviewHtml';
 
@@ -24,10 +25,13 @@ const JOB_COMMANDS = {
   rename: 'docsjson.agent.renameJob',
   checkOutBranch: 'docsjson.agent.checkOutBranch',
   showChanges: 'docsjson.agent.showChanges',
+  checkChanges: 'docsjson.agent.checkJobChanges',
 } satisfies Partial<Record<PanelAction, string>>;
 
 export interface PanelHost {
   manager: JobManager;
+  /** The checks of the jobs' changes (the problems their branches add). */
+  changes: JobChangesChecks;
   extensionUri: vscode.Uri;
   composeContext(): Promise<ComposeContext>;
   /**
@@ -66,6 +70,7 @@ export class JobPanel implements vscode.Disposable {
   private feed: UpdateBatcher<TrackerUpdate> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeChanges: (() => void) | undefined;
   private composeDraft: ComposeDraft | undefined;
 
   /** Shows the job's panel, opening one when none is open. */
@@ -94,9 +99,9 @@ export class JobPanel implements vscode.Disposable {
     if (stale.length > 0) void vscode.window.tabGroups.close(stale, true);
   }
 
-  /** Opens a panel with the form for a new job. */
-  static compose(host: PanelHost): JobPanel {
-    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'New Agent Job'), {});
+  /** Opens a panel with the form for a new job (filled in with `draft`, when given). */
+  static compose(host: PanelHost, draft?: ComposeDraft): JobPanel {
+    return new JobPanel(host, JobPanel.createWebviewPanel(host, 'New Agent Job'), { draft });
   }
 
   /** Restores a panel after a reload (registered with `registerWebviewPanelSerializer`). */
@@ -170,6 +175,10 @@ export class JobPanel implements vscode.Disposable {
     const job = this.host.manager.job(localId);
     this.panel.title = job ? safeText(this.titleOf(job)) : 'Agent Job';
     this.resetFeed(localId);
+    this.unsubscribeChanges?.();
+    this.unsubscribeChanges = this.host.changes.onDidChange((changed) => {
+      if (changed === this.localId) this.sendSnapshot();
+    });
     this.unsubscribe = this.host.manager.onDidChange((change) => {
       if (change.job === undefined) return this.sendSnapshot();
       if (change.job.localId !== localId) return;
@@ -193,7 +202,7 @@ export class JobPanel implements vscode.Disposable {
         const current = this.host.manager.job(localId);
         if (!current) return { ...jobSummaryView({ localId, apiUrl: '', projectId: '', startedAt: '', updatedAt: '', phase: 'stopped', transcript: { events: [], dropped: 0, size: 0 } }), title: 'Removed job' };
         this.panel.title = safeText(this.titleOf(current));
-        return jobSummaryView(current, this.host.manager.extras(localId));
+        return jobSummaryView(current, this.extras(localId));
       },
     });
   }
@@ -229,7 +238,11 @@ export class JobPanel implements vscode.Disposable {
     }
     this.resetFeed(this.localId);
     this.panel.title = safeText(this.titleOf(job));
-    this.post({ type: 'snapshot', job: jobView(job, this.host.manager.extras(job.localId)) });
+    this.post({ type: 'snapshot', job: jobView(job, this.extras(job.localId)) });
+  }
+
+  private extras(localId: string): JobExtras {
+    return { ...this.host.manager.extras(localId), changes: this.host.changes.view(localId) };
   }
 
   private titleOf(job: Readonly<TrackedJob>): string {
@@ -267,6 +280,9 @@ export class JobPanel implements vscode.Disposable {
         return;
       case 'action':
         return this.action(message.action);
+      case 'openChangesProblem':
+        if (this.localId && Number.isInteger(message.index)) void this.host.changes.openProblem(this.localId, message.index);
+        return;
     }
   }
 
@@ -290,6 +306,7 @@ export class JobPanel implements vscode.Disposable {
   dispose(): void {
     JobPanel.panels.delete(this);
     this.unsubscribe?.();
+    this.unsubscribeChanges?.();
     this.feed?.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }

@@ -5,7 +5,7 @@ import type { AgentEvent } from '../../../agent/src/stream/events';
 import type { Todo } from '../../../agent/src/todos';
 import { isActive, type TrackedJob } from '../../../agent/src/trackedJob';
 import { buttonFor } from './failureButton';
-import type { JobOutcome, JobSummaryView, JobView } from '../../webview/protocol';
+import type { JobChangesView, JobOutcome, JobSummaryView, JobView } from '../../webview/protocol';
 
 const TITLE_CHARS = 80;
 
@@ -28,6 +28,8 @@ export interface JobExtras {
   followUps?: boolean;
   /** A tracker follows the job now (it may not have changed its phase yet). */
   followed?: boolean;
+  /** The check of the problems the job's branch adds. */
+  changes?: JobChangesView;
 }
 
 /**
@@ -179,6 +181,7 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (extras.followUps && job.sessionId) {
     view.followUp = { enabled: !isActive(job) && !extras.followed, sent: (job.followUps ?? []).map(({ prompt, outcome }) => ({ prompt, outcome })) };
   }
+  if (extras.changes) view.changes = extras.changes;
   if (record) {
     view.haulted = record.haulted;
     view.haultReason = record.haultReason;
