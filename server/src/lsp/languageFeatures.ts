@@ -125,7 +125,9 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
     return formattingEdits(target.text.text, options).map((edit) => ({ range: toRange(target.text.lines, edit.range), newText: edit.newText }));
   });
 
-  connection.onCodeAction(async ({ textDocument, range }) => {
+  connection.onCodeAction(async (params) => {
+    const { textDocument, range } = params;
+    if (pages.handles(textDocument.uri)) return pages.codeActions(params);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     const { checked } = target;
