@@ -1,11 +1,13 @@
 // Bundles the extension client, the language server, the CLI and the webview script.
 import * as esbuild from 'esbuild';
+import { buildComponentData } from './scripts/build-component-data.mjs';
 import { buildIconData } from './scripts/build-icon-data.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 buildIconData();
+buildComponentData();
 
 /** `codicon-paths:a,b`: the SVG paths of those codicons, from the @vscode/codicons sprite (the font is not shipped). */
 const codiconPaths = {
