@@ -24,7 +24,9 @@ export function pageElements(tree: Root, text: string): PageElement[] {
   const visit = (nodes: RootContent[], parent: PageElement | undefined) => {
     for (const node of nodes) {
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        const element = node.name && node.position ? elementOf(node, node.name, parent, text) : undefined;
+        // Elements the platform's rewrites make (`<h2 id>` for a `{#id}` heading) are not written in the page.
+        const written = node.name && node.position && text[node.position.start.offset!] === '<';
+        const element = written ? elementOf(node, node.name!, parent, text) : undefined;
         if (element) elements.push(element);
         visit(node.children as RootContent[], element ?? parent);
       } else if ('children' in node) {

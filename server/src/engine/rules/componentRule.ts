@@ -123,7 +123,9 @@ function checkProps(check: PageCheck, element: PageElement, component: BuiltInCo
   if (attributes && !isUndocumentedComponent(component.name)) {
     for (const attribute of attributes) {
       if (Object.hasOwn(component.props, attribute.name) || reactProps.has(attribute.name)) continue;
-      const suggestion = didYouMean(attribute.name, Object.keys(component.props));
+      // A prop name that starts differently is another word, not a typo ("style" is no "type").
+      const near = didYouMean(attribute.name, Object.keys(component.props));
+      const suggestion = near?.[0].toLowerCase() === attribute.name[0].toLowerCase() ? near : undefined;
       ctx.report(page.file, {
         range: attributeNameRange(attribute),
         code: 'component/unknown-prop',

@@ -11,7 +11,11 @@ export const contrastRule: DocsJsonRule = {
   codes: ['a11y/contrast'],
   start: (ctx) => ({
     root(root) {
-      checkContrast(ctx, root);
+      checkContrast(ctx, root, true);
+    },
+    // An edit of "colors" alone re-checks them; the backgrounds and anchors are read by a full check (recheck/units.ts).
+    topLevelMember(root, key) {
+      if (key === 'colors') checkContrast(ctx, root, false);
     },
   }),
 };
@@ -25,7 +29,7 @@ interface Rgb {
 const aaText = 4.5;
 const aaLarge = 3;
 
-function checkContrast(ctx: CheckContext, root: Cursor): void {
+function checkContrast(ctx: CheckContext, root: Cursor, withAnchors: boolean): void {
   const config = root.value;
   if (!isRecord(config) || !isRecord(config.colors)) return;
   const colorsCursor = childCursor(root, 'colors', config.colors);
@@ -50,6 +54,7 @@ function checkContrast(ctx: CheckContext, root: Cursor): void {
   check(member('light'), 'colors.light', colors.light, 'dark', aaText);
   check(member('dark'), 'colors.dark', colors.dark, 'dark', aaLarge);
   check(member('dark'), 'colors.dark', colors.dark, 'light', aaLarge);
+  if (!withAnchors) return;
   const navigation = config.navigation;
   const global = isRecord(navigation) && isRecord(navigation.global) ? navigation.global : undefined;
   if (!global || !Array.isArray(global.anchors)) return;
