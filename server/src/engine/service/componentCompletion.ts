@@ -17,7 +17,7 @@ export function componentCompletions(page: PageModel, offset: number, siteLibrar
   if (context.kind === 'name') return { range: context.range, items: nameItems(page), isIncomplete: false };
   const component = builtInComponent(context.tag);
   if (!component) return undefined;
-  if (context.kind === 'prop') return { range: context.range, items: propItems(component, context.written), isIncomplete: false };
+  if (context.kind === 'prop') return { range: context.range, items: propItems(component, [...context.written, ...propsAfter(page.text, context.range.end)]), isIncomplete: false };
   return valueCompletions(component, context, siteLibrary);
 }
 
@@ -61,6 +61,13 @@ function propItems(component: BuiltInComponent, written: string[]): CompletionIt
     // Required props first, then documented ones, each in the docs' order.
     sortText: `${prop.required ? 0 : prop.undocumented ? 2 : 1}${String(entries.findIndex(([other]) => other === name)).padStart(3, '0')}`,
   }));
+}
+
+/** The props written after the cursor in the same tag (up to its `>`, read roughly: values holding `>` end it early). */
+function propsAfter(text: string, from: number): string[] {
+  const end = text.indexOf('>', from);
+  const rest = text.slice(from, end < 0 ? Math.min(text.length, from + 2000) : end);
+  return [...rest.matchAll(/(?:^|\s)([A-Za-z_:][\w:.-]*)\s*=/g)].map((match) => match[1]);
 }
 
 function valueCompletions(component: BuiltInComponent, context: Extract<TagContext, { kind: 'value' }>, siteLibrary: IconLibrary): Completions | undefined {
