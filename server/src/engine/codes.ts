@@ -164,6 +164,11 @@ export const codes = {
     summary: 'a frontmatter key one typo away from one the site reads (other keys are the writer\'s own and pass)',
     example: 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"',
   },
+  'mdx/syntax': {
+    severity: 'error',
+    summary: 'a page or snippet the platform cannot parse as MDX (its deploy stops): an unclosed tag, `<br>`, an HTML comment, a stray `{`, an unquoted attribute, `<https://…>`…; one error, where the platform places it, with the fix',
+    example: '`<br>` must be closed in MDX: write `<br />` (the page does not build)',
+  },
   'redirect/missing-destination': {
     severity: 'error',
     summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',

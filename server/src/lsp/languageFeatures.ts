@@ -129,7 +129,7 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
 
   connection.onCodeAction(async (params) => {
     const { textDocument, range } = params;
-    if (pages.handles(textDocument.uri)) return pageEditing.codeActions(params);
+    if (pages.handles(textDocument.uri)) return pages.codeActions(params);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     const { checked } = target;

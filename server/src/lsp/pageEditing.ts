@@ -1,23 +1,18 @@
 import {
-  CodeActionKind,
   SymbolKind,
-  type CodeAction,
-  type CodeActionParams,
   type DocumentSymbol,
   type FoldingRange,
   type TextDocumentPositionParams,
 } from 'vscode-languageserver';
 import { LineIndex } from '../engine';
-import { checkSitePages } from '../engine/pages/allPageRules';
-import type { OffsetRange } from '../engine/json/path';
 import { closingTagAt } from '../engine/service/closingTag';
 import { componentFoldingRanges, pageOutline, type PageSymbol } from '../engine/service/pageOutline';
 import { closingTagMethod } from './closingTagProtocol';
-import { toLspDiagnostic, toRange } from './convert';
+import { toRange } from './convert';
 import type { PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
 
-/** The editing features of a page's components: outline, folding, closing tags, quick fixes. */
+/** The editing features of a page's components: outline, folding, closing tags. */
 export class PageEditing {
   constructor(
     private readonly context: ServerContext,
@@ -52,33 +47,6 @@ export class PageEditing {
     const document = this.pages.handles(textDocument.uri) ? this.openDocument(textDocument.uri) : undefined;
     if (!document) return null;
     return closingTagAt(document.getText(), document.offsetAt(position)) ?? null;
-  }
-
-  /** The suggestions of the page's problems under the range, each as a quick fix; a renamed tag is renamed in its closing tag too. */
-  async codeActions({ textDocument, range }: CodeActionParams): Promise<CodeAction[] | null> {
-    const page = await this.pages.openPage(textDocument.uri, range.start);
-    const document = this.openDocument(textDocument.uri);
-    if (!page || !document) return null;
-    const model = this.pages.currentPage(page.graph, page.file, document.getText());
-    const lines = new LineIndex(model.text);
-    const start = document.offsetAt(range.start);
-    const end = document.offsetAt(range.end);
-    const actions: CodeAction[] = [];
-    for (const diagnostic of checkSitePages(page.graph, [page.file]).get(page.file) ?? []) {
-      if (diagnostic.range.end < start || diagnostic.range.start > end) continue;
-      diagnostic.suggestions?.forEach((suggestion, index) => {
-        const closing = diagnostic.data?.closingNameRange as OffsetRange | undefined;
-        const edits = [diagnostic.range, ...(closing ? [closing] : [])].map((target) => ({ range: toRange(lines, target), newText: suggestion.replacement }));
-        actions.push({
-          title: suggestion.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [toLspDiagnostic(diagnostic, lines)],
-          isPreferred: index === 0,
-          edit: { changes: { [textDocument.uri]: edits } },
-        });
-      });
-    }
-    return actions;
   }
 
   private openDocument(uri: string) {

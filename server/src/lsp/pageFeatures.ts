@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import {
+  CodeActionKind,
   MarkupKind,
+  type CodeAction as LspCodeAction,
+  type CodeActionParams,
   type CompletionList,
   type CompletionParams,
   type Diagnostic as LspDiagnostic,
@@ -13,9 +16,10 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, reportedDiagnostics } from '../engine';
+import { LineIndex, reportedDiagnostics, type Diagnostic } from '../engine';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { FileEdit } from '../engine/service/edits';
+import { pageCodeActions } from '../engine/service/actions';
 import { pageCompletions } from '../engine/service/pageCompletion';
 import { checkSitePages } from '../engine/pages/allPageRules';
 import { pageHover } from '../engine/service/pageHover';
@@ -96,16 +100,42 @@ export class PageFeatures {
 
   /** The problems the page rules find in a page, in its current text. */
   async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+    const found = await this.pageDiagnostics(site, file);
+    if (!found) return [];
+    const lines = new LineIndex(found.text);
+    return found.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  }
+
+  private async pageDiagnostics(site: DocsSite, file: string): Promise<{ text: string; diagnostics: Diagnostic[] } | undefined> {
     // A page closed as it moves or is deleted is pulled once more, before the file events arrive.
     const path = site.absolute(file);
-    if (!this.context.workspace.openDocument(path) && !existsSync(path)) return [];
+    if (!this.context.workspace.openDocument(path) && !existsSync(path)) return undefined;
     const graph = await this.graphOf(site);
     const page = graph.page(file);
-    if (!page) return [];
+    if (!page) return undefined;
     const { config } = (await site.checked('latest')).config;
-    if (config.isIgnored(file)) return [];
-    const lines = new LineIndex(page.text);
-    return reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    if (config.isIgnored(file)) return undefined;
+    return { text: page.text, diagnostics: reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config) };
+  }
+
+  /** The quick fixes of an open page's problems in a range. */
+  async codeActions({ textDocument, range }: CodeActionParams): Promise<LspCodeAction[] | null> {
+    const path = pathOf(textDocument.uri);
+    const site = path && (await this.context.workspace.siteFor(path));
+    const file = site && site.relative(path);
+    const document = path && this.context.workspace.openDocument(path);
+    if (!site || file === undefined || !document) return null;
+    const found = await this.pageDiagnostics(site, file);
+    if (!found || found.text !== document.getText()) return null;
+    const lines = new LineIndex(found.text);
+    const offsets = { start: document.offsetAt(range.start), end: document.offsetAt(range.end) };
+    return pageCodeActions(file, found.diagnostics, offsets).map((action) => ({
+      title: action.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [toLspDiagnostic(action.diagnostic, lines)],
+      isPreferred: action.isPreferred,
+      edit: { changes: { [textDocument.uri]: action.edits.flatMap((edit) => edit.edits.map((change) => ({ range: toRange(lines, change.range), newText: change.newText }))) } },
+    }));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
+import { parseMdx, type MdxParse } from './mdx/parseMdx';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
 import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
@@ -22,6 +23,7 @@ export class PageModel {
   readonly imports: SnippetImport[];
   private readonly frontmatterBlock?: FrontmatterBlock;
   private parsedFrontmatter?: Frontmatter;
+  private parsedMdx?: MdxParse;
 
   constructor(
     /** Root-relative file path ("guides/intro.mdx"). */
@@ -45,6 +47,11 @@ export class PageModel {
   get frontmatter(): Frontmatter | undefined {
     if (!this.frontmatterBlock) return undefined;
     return (this.parsedFrontmatter ??= parseFrontmatter(this.frontmatterBlock));
+  }
+
+  /** The page read as the platform reads it (its tree, or its syntax error), parsed on first use. */
+  get mdx(): MdxParse {
+    return (this.parsedMdx ??= parseMdx(this.text));
   }
 }
 

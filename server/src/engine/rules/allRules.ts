@@ -9,6 +9,7 @@ import { frontmatterRule } from './frontmatterRule';
 import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
 import { linkRule } from './linkRule';
+import { mdxSyntaxRule } from './mdxSyntaxRule';
 import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
 import { orphanRule } from './orphanRule';
@@ -22,7 +23,7 @@ import { schemaRule } from './schemaRule';
 export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
-export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, componentRule, accessibilityRule];
+export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
 
 /** The site rules that report on docs.json: run once over the site after each check of docs.json. */
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];

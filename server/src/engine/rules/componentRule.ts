@@ -3,6 +3,7 @@ import { pageElements, writtenAttributes, type PageElement, type WrittenAttribut
 import { definedComponents, isDefined } from '../components/pageComponents';
 import { pageTree } from '../components/pageTree';
 import { isIconLibrary, type IconLibrary } from '../icons/iconNames';
+import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import { didYouMean } from '../suggest';
@@ -102,18 +103,17 @@ function checkUnknown({ ctx, page }: PageCheck, element: PageElement, defined: R
     range: element.nameRange,
     code: element.block ? 'component/unknown' : 'component/unknown-inline',
     message: `The site does not know ${what}: ${consequence}${unless}${suggestion ? `. Did you mean <${suggestion}>?` : ''}`,
-    suggestions: suggestion ? [{ title: `Change to <${suggestion}>`, replacement: suggestion }] : undefined,
-    data: closingTag(page.text, element),
+    suggestions: suggestion ? [{ title: `Change to <${suggestion}>`, replacement: suggestion, alsoAt: closingName(page.text, element) }] : undefined,
   });
   return element.block;
 }
 
 /** Where the closing tag's name is, so that a rename changes both tags. */
-function closingTag(text: string, element: PageElement): Record<string, unknown> | undefined {
+function closingName(text: string, element: PageElement): OffsetRange[] | undefined {
   const end = element.range.end;
   const closing = `</${element.name}>`;
   if (text.slice(end - closing.length, end) !== closing) return undefined;
-  return { closingNameRange: { start: end - closing.length + 2, end: end - 1 } };
+  return [{ start: end - closing.length + 2, end: end - 1 }];
 }
 
 function checkProps(check: PageCheck, element: PageElement, component: BuiltInComponent): void {

@@ -26,20 +26,32 @@ export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRang
   const diagnostics = site.document(text.path)?.diagnostics ?? [];
   const actions: CodeAction[] = [];
   for (const diagnostic of [...diagnostics, ...besides]) {
-    if (diagnostic.range.end < range.start || diagnostic.range.start > range.end) continue;
-    diagnostic.suggestions?.forEach((suggestion, index) => {
-      actions.push({
-        title: suggestion.title,
-        diagnostic,
-        isPreferred: index === 0,
-        edits: [{ file: text.path, edits: [{ range: diagnostic.range, newText: suggestion.replacement }] }],
-      });
-    });
+    if (!touches(diagnostic, range)) continue;
+    actions.push(...suggestionActions(text.path, diagnostic));
     const kind = codeInfo(diagnostic.code)?.fix;
     const fix = kind && fixes[kind](site, text, diagnostic);
     if (fix) actions.push(fix);
   }
   return actions;
+}
+
+/** The quick fixes of a page's problems that touch a range: their suggestions. */
+export function pageCodeActions(file: string, diagnostics: readonly Diagnostic[], range: OffsetRange): CodeAction[] {
+  return diagnostics.filter((diagnostic) => touches(diagnostic, range)).flatMap((diagnostic) => suggestionActions(file, diagnostic));
+}
+
+function touches(diagnostic: Diagnostic, range: OffsetRange): boolean {
+  return diagnostic.range.end >= range.start && diagnostic.range.start <= range.end;
+}
+
+/** Each suggestion of a diagnostic: its range's text replaced. */
+function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
+  return (diagnostic.suggestions ?? []).map((suggestion, index) => ({
+    title: suggestion.title,
+    diagnostic,
+    isPreferred: index === 0,
+    edits: [{ file, edits: [diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }],
+  }));
 }
 
 type Fix = (site: CheckedSite, text: JsonText, diagnostic: Diagnostic) => CodeAction | undefined;

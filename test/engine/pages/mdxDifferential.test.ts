@@ -1,0 +1,26 @@
+// Our MDX verdict against the reference (test/support/mdxReference.ts) on every page and snippet
+// of the shared corpus and sites: the same accept or reject on each, and the same line for an error.
+import assert from 'node:assert/strict';
+import { dirname, relative } from 'node:path';
+import { test } from 'node:test';
+import { corpusDir } from '../../support/corpus';
+import { pagesUnder, productVerdict, readPage, referenceVerdict } from '../../support/mdxReference';
+import { sitesDir } from '../../support/sites';
+
+test('every page of the shared corpus and sites: the same verdict as the platform parser, the same line', () => {
+  const shared = dirname(sitesDir);
+  const files = [...pagesUnder(corpusDir), ...pagesUnder(sitesDir)];
+  assert.ok(files.length > 2000, `expected the shared sites' pages, found ${files.length} under ${shared}`);
+  const disagreements: string[] = [];
+  let rejected = 0;
+  for (const file of files) {
+    const page = readPage(file);
+    const expected = referenceVerdict(page);
+    if (expected !== 'accepted') rejected++;
+    const actual = productVerdict(page);
+    if (actual !== expected) disagreements.push(`${relative(shared, file)}: reference ${expected}, ours ${actual}`);
+  }
+  assert.deepEqual(disagreements, [], `${disagreements.length} of ${files.length} pages`);
+  // They all build on the platform: a rejected one means the pipeline differs from the platform's.
+  assert.equal(rejected, 0, 'no page of the shared sites is rejected');
+});
