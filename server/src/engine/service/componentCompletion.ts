@@ -26,7 +26,7 @@ function nameItems(page: PageModel): CompletionItem[] {
     label: component.name,
     kind: 'component',
     detail: component.summary,
-    documentation: componentMarkdown(component),
+    documentation: componentMarkdown(component, false),
     insertText: component.name,
     sortText: `0${component.name}`,
   }));
@@ -87,10 +87,10 @@ function valueCompletions(component: BuiltInComponent, context: Extract<TagConte
   return { range: context.range, items: iconItems(library, context.typed).map((item) => ({ ...item, insertText: item.label })), isIncomplete: true };
 }
 
-/** A component's summary, docs page and props, for completion and hover. */
-export function componentMarkdown(component: BuiltInComponent): string {
+/** A component's summary (unless completion shows it already), where it sits and its props, for completion and hover. */
+export function componentMarkdown(component: BuiltInComponent, withSummary = true): string {
   const props = Object.entries(component.props).filter(([, prop]) => !prop.undocumented);
-  const lines = [plainParagraph(component.summary)];
+  const lines = withSummary ? [plainParagraph(component.summary)] : [];
   if (component.parents) lines.push(`Sits directly in ${component.parents.map((name) => inlineCode(`<${name}>`)).join(' or ')}.`);
   if (props.length > 0) lines.push(`Props: ${props.map(([name, prop]) => inlineCode(prop.required ? `${name}*` : name)).join(', ')}`);
   return lines.join('\n\n');
