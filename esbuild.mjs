@@ -1,6 +1,7 @@
 // Bundles the extension client, the language server, the CLI and the webview script.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { buildComponentData } from './scripts/build-component-data.mjs';
 import { buildIconData } from './scripts/build-icon-data.mjs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -8,6 +9,7 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 buildIconData();
+buildComponentData();
 
 /** `codicon-paths:a,b`: the SVG paths of those codicons, from the @vscode/codicons sprite (the font is not shipped). */
 const codiconPaths = {

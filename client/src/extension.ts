@@ -1,5 +1,6 @@
 import type { ExtensionContext } from 'vscode';
 import { activateAgentJobs } from './agent/activateAgentJobs';
+import { registerClosingTags } from './closingTags';
 import { registerLanguageCommands } from './languageCommands';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
@@ -9,6 +10,7 @@ export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
   const client = startLanguageClient(context, activatedAt);
   registerLanguageCommands(context, client);
+  context.subscriptions.push(registerClosingTags(client));
   registerMovePage(context);
   registerSiteNavigation(context, client);
   activateAgentJobs(context);

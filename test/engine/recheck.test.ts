@@ -26,7 +26,7 @@ function site(folder: string) {
 }
 
 function docsJson(members: Record<string, unknown>): string {
-  return JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, ...members }, null, 2);
+  return JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0B7A62' }, ...members }, null, 2);
 }
 
 describe('re-check after an edit', () => {
@@ -122,17 +122,17 @@ describe('re-check after an edit', () => {
 
   it('an edit of a top-level value re-checks that value alone; ranges after it move', () => {
     const root = writeSite({
-      'docs.json': docsJson({ name: 'Site', colors: { primary: '#0D9373' }, navigation: { pages: ['nope'] } }),
+      'docs.json': docsJson({ name: 'Site', colors: { primary: '#0B7A62' }, navigation: { pages: ['nope'] } }),
     });
     const host = new DiskSiteHost(root);
     const text = readFileSync(join(root, 'docs.json'), 'utf8');
     const first = checkDocsJson(text, host);
-    const edited = text.replace('#0D9373', '#0D9373AB1');
+    const edited = text.replace('#0B7A62', '#0B7A62AB1');
     const second = recheckDocsJson(first, edited);
     assert.ok(second.basis.units);
     const byCode = new Map(second.documents.get('docs.json')!.diagnostics.map((d) => [d.code, d]));
     const pattern = byCode.get('schema/pattern')!;
-    assert.equal(edited.slice(pattern.range.start, pattern.range.end), '"#0D9373AB1"');
+    assert.equal(edited.slice(pattern.range.start, pattern.range.end), '"#0B7A62AB1"');
     const page = byCode.get('ref/missing-page')!;
     assert.equal(edited.slice(page.range.start, page.range.end), '"nope"');
   });

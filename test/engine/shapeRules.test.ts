@@ -22,7 +22,7 @@ test('colours must be hex', () => {
   const check = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": ⟦"green"⟧ }, "navigation": ${nav} }`, site);
   const d = expectOne(check, 'schema/pattern');
   assert.match(d.message, /^"colors.primary"/);
-  const ok = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": "#abc", "light": "#AABBCC" }, "navigation": ${nav} }`, site);
+  const ok = checkSite(`{ "theme": "mint", "name": "A", "colors": { "primary": "#345", "light": "#AABBCC" }, "navigation": ${nav} }`, site);
   assert.deepEqual(ok.diagnostics, []);
 });
 

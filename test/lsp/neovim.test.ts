@@ -70,3 +70,39 @@ test('Neovim: a heading renamed in another open page reports the link to its old
     rmSync(site, { recursive: true, force: true });
   }
 });
+
+test('Neovim: a page of components gets its problems, completion after "<", hover, outline, folding and the closing tag', async () => {
+  const site = mkdtempSync(join(tmpdir(), 'docsjson-nvim-components-'));
+  try {
+    cpSync(join(__dirname, '..', 'fixtures', 'sites', 'lsp-pages'), site, { recursive: true });
+    const text = ['## Install', '', '<Tabs>', '  <Tab title="npm">', '    Run it.', '  </Tab>', '</Tabs>', '', '<Accordian title="More">', '  Hidden', '</Accordian>', ''].join('\n');
+    const result = await runNeovimLsp({
+      cmd: [process.execPath, server, '--stdio'],
+      file: 'components.mdx',
+      text,
+      rootDir: site,
+      completionAt: { line: 2, character: 1 },
+      requests: [
+        { method: 'textDocument/hover', position: { line: 3, character: 4 } },
+        { method: 'textDocument/documentSymbol' },
+        { method: 'textDocument/foldingRange' },
+        { method: 'docsjson/closingTag', position: { line: 2, character: 6 } },
+        { method: 'textDocument/completion', position: { line: 3, character: 18 } },
+      ],
+    });
+    assert.equal(result.error, undefined);
+    assert.deepEqual(result.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['component/unknown', 8, 1]]);
+    assert.match(result.diagnostics[0].message, /Did you mean <Accordion>\?$/);
+    const accordion = result.completion!.items.find((item) => item.label === 'Accordion')!;
+    assert.equal(accordion.detail, 'A collapsible section with a title; opens to show its content.');
+    const [hover, symbols, folds, closing, props] = result.responses.map((response) => response.result);
+    assert.match((hover as { contents: { value: string } }).contents.value, /^`<Tab>`/);
+    assert.deepEqual((symbols as { name: string; children: { name: string }[] }[]).map((s) => [s.name, s.children.map((c) => c.name)]), [['Install', ['npm']]]);
+    assert.deepEqual((folds as { startLine: number; endLine: number }[]).map((f) => [f.startLine, f.endLine]), [[2, 5], [3, 4], [8, 9]]);
+    assert.equal(closing, '</Tabs>');
+    const propItems = ((props as { items?: { label: string }[] }).items ?? (props as { label: string }[])).map((item) => item.label);
+    assert.ok(propItems.includes('icon') && !propItems.includes('title'), 'the props of <Tab> not yet written');
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+});

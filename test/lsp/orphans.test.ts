@@ -12,7 +12,7 @@ import { LspTestClient } from './lspClient';
 function site(): string {
   const root = tempFolder('docsjson-orphans-');
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Orphans', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } }, null, 2));
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Orphans', theme: 'mint', colors: { primary: '#0B7A62' }, navigation: { pages: ['index'] } }, null, 2));
   writeFileSync(join(root, 'index.mdx'), '# Home\n\nSee [the linked page](/linked).\n');
   writeFileSync(join(root, 'linked.mdx'), '# Linked\n\nListed nowhere, linked from the home page.\n');
   writeFileSync(join(root, 'lonely.mdx'), '# Lonely\n\nListed nowhere, linked from nowhere.\n');

@@ -133,7 +133,7 @@ describe('page features through the protocol', () => {
   });
 
   test('the server announces completion on "(" and "#", rename with prepare, and file moves for pages', () => {
-    assert.deepEqual(client.capabilities.completionProvider?.triggerCharacters, ['"', '/', '(', '#']);
+    assert.deepEqual(client.capabilities.completionProvider?.triggerCharacters, ['"', '/', '(', '#', '<']);
     assert.deepEqual(client.capabilities.renameProvider, { prepareProvider: true });
   });
 

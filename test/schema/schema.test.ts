@@ -224,7 +224,7 @@ const VALID: JsonObject = {
   $schema: 'https://mintlify.com/docs.json',
   theme: 'mint',
   name: 'Acme',
-  colors: { primary: '#0D9373' },
+  colors: { primary: '#0B7A62' },
   navigation: { groups: [{ group: 'Start', icon: 'rocket', pages: ['index', { group: 'More', pages: ['more'] }] }] },
 };
 

@@ -66,7 +66,7 @@ export function docsJson(navigation: string, extra = ''): string {
   "$schema": "https://example.com/docs.json",
   "theme": "mint",
   "name": "Acme",
-  "colors": { "primary": "#0D9373" },${extra}
+  "colors": { "primary": "#0B7A62" },${extra}
   "navigation": ${navigation}
 }`;
 }

@@ -7,6 +7,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export interface Suggestion {
   title: string;
   replacement: string;
+  /** Other ranges of the same file that take the same replacement (a tag's name in its closing tag). */
+  alsoAt?: OffsetRange[];
 }
 
 /** What a problem says, wherever it is. */

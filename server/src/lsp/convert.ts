@@ -67,6 +67,7 @@ const completionKinds: Record<CompletionKind, CompletionItemKind> = {
   file: CompletionItemKind.File,
   snippet: CompletionItemKind.Snippet,
   anchor: CompletionItemKind.Reference,
+  component: CompletionItemKind.Class,
 };
 
 export function toCompletionList(completions: Completions, document: TextDocument, snippets: boolean): CompletionList {

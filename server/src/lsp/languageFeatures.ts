@@ -22,6 +22,7 @@ import { documentSymbols, maxSymbols } from '../engine/service/symbols';
 import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
+import type { PageEditing } from './pageEditing';
 import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
 import { openPageCommand } from './customMessages';
@@ -33,7 +34,7 @@ interface LinkData {
 }
 
 /** Completion, hover, definition, links, references, outline and quick fixes; in pages, those of `pages`. */
-export function serveLanguageFeatures(context: ServerContext, pages: PageFeatures): void {
+export function serveLanguageFeatures(context: ServerContext, pages: PageFeatures, pageEditing: PageEditing): void {
   const { connection, workspace, client } = context;
   const open = (uri: string, freshness: Freshness) => openJsonDocument(workspace, uri, freshness);
 
@@ -114,6 +115,7 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
   });
 
   connection.onDocumentSymbol(async ({ textDocument }) => {
+    if (pages.handles(textDocument.uri)) return pageEditing.symbols(textDocument.uri);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     return toLspSymbols(documentSymbols(target.checked, target.text), target.text.lines);

@@ -16,6 +16,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { PageEditing, servePageEditing } from './pageEditing';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
 import { serveOpenPageCommand } from './openPageCommand';
@@ -52,7 +53,9 @@ export function startLanguageServer(connection: Connection): void {
     pages = new PageFeatures(context);
     diagnostics = new DiagnosticsFeature(context, pages);
     openPages = new OpenPagesRefresh(context, (path) => diagnostics.pageChanged(path));
-    serveLanguageFeatures(context, pages);
+    const pageEditing = new PageEditing(context, pages);
+    serveLanguageFeatures(context, pages, pageEditing);
+    servePageEditing(context, pageEditing);
     servePageRenames(context, pages);
     serveFileOperations(context, diagnostics, pages, openPages);
     serveNavigation(context);
@@ -61,13 +64,14 @@ export function startLanguageServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         // "(" and "#" start a link target or an anchor in a page.
-        completionProvider: { triggerCharacters: ['"', '/', '(', '#'] },
+        completionProvider: { triggerCharacters: ['"', '/', '(', '#', '<'] },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: true },
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
+        foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,

@@ -23,6 +23,9 @@ import { pageCodeActions } from '../engine/service/actions';
 import { pageCompletions } from '../engine/service/pageCompletion';
 import { checkSitePages } from '../engine/pages/allPageRules';
 import { pageHover } from '../engine/service/pageHover';
+import { componentCompletions } from '../engine/service/componentCompletion';
+import { componentHover } from '../engine/service/componentHover';
+import { readPage, type PageModel } from '../engine/pages/pageModel';
 import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
@@ -65,7 +68,7 @@ export class PageFeatures {
   }
 
   /** A page of a site at a position: an open document's current text, or the file on disk. */
-  private async openPage(uri: string, position: { line: number; character: number }): Promise<OpenPage | undefined> {
+  async openPage(uri: string, position: { line: number; character: number }): Promise<OpenPage | undefined> {
     const path = pathOf(uri);
     if (!path || !pageFile.test(path)) return undefined;
     const site = await this.context.workspace.siteFor(path);
@@ -143,13 +146,17 @@ export class PageFeatures {
   async completion({ textDocument, position }: CompletionParams): Promise<CompletionList | null> {
     const page = await this.openPage(textDocument.uri, position);
     const document = page && this.context.workspace.openDocument(page.site.absolute(page.file));
-    const result = page && document && pageCompletions(page.graph, page.file, document.getText(), page.offset);
-    return result ? toCompletionList(result, document!, this.context.client.snippets) : null;
+    if (!page || !document) return null;
+    const text = document.getText();
+    const result =
+      pageCompletions(page.graph, page.file, text, page.offset) ??
+      componentCompletions(this.currentPage(page.graph, page.file, text), page.offset, page.graph.check?.siteIconLibrary ?? 'fontawesome');
+    return result ? toCompletionList(result, document, this.context.client.snippets) : null;
   }
 
   async hover({ textDocument, position }: HoverParams): Promise<Hover | null> {
     const page = await this.openPage(textDocument.uri, position);
-    const result = page && pageHover(page.graph, page.file, page.offset);
+    const result = page && (pageHover(page.graph, page.file, page.offset) ?? componentHover(page.graph.page(page.file)?.text ?? '', page.offset));
     if (!page || !result) return null;
     return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: toRange(this.lines(page.graph, page.file), result.range) };
   }
@@ -214,6 +221,12 @@ export class PageFeatures {
       changes[this.context.workspace.uriOf(site.absolute(file))] = edits.map((edit) => ({ range: toRange(lines, edit.range), newText: edit.newText }));
     }
     return { changes };
+  }
+
+  /** The model of a page with the given text: the graph's, unless the text moved on since. */
+  currentPage(graph: SiteGraph, file: string, text: string): PageModel {
+    const model = graph.page(file);
+    return model?.text === text ? model : readPage(file, text);
   }
 
   private lines(graph: SiteGraph, file: string): LineIndex {

@@ -1,6 +1,9 @@
 import type { ConfigRule } from '../config/configCheck';
 import type { SiteRule } from '../pages/siteCheck';
+import { accessibilityRule } from './accessibilityRule';
+import { componentRule } from './componentRule';
 import { configRule } from './configRule';
+import { contrastRule } from './contrastRule';
 import { droppedKeyRule } from './droppedKeyRule';
 import { frontmatterRule } from './frontmatterRule';
 import { iconRule } from './iconRule';
@@ -17,10 +20,10 @@ import type { DocsJsonRule, Rule } from './rule';
 import { schemaRule } from './schemaRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
-export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule];
+export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
-export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, mdxSyntaxRule];
+export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
 
 /** The site rules that report on docs.json: run once over the site after each check of docs.json. */
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];

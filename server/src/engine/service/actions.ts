@@ -50,7 +50,7 @@ function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
     title: suggestion.title,
     diagnostic,
     isPreferred: index === 0,
-    edits: [{ file, edits: [{ range: diagnostic.range, newText: suggestion.replacement }] }],
+    edits: [{ file, edits: [diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }],
   }));
 }
 

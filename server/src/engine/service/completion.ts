@@ -16,7 +16,7 @@ import { completionLocation, type CompletionLocation } from './location';
 import { inlineCode } from './markdown';
 import { elementKindOf, itemSchema, neededKeys, schemaAt, valueRole } from './siteSchema';
 
-export type CompletionKind = 'property' | 'value' | 'page' | 'operation' | 'icon' | 'language' | 'file' | 'snippet' | 'anchor';
+export type CompletionKind = 'property' | 'value' | 'page' | 'operation' | 'icon' | 'language' | 'file' | 'snippet' | 'anchor' | 'component';
 
 export interface CompletionItem {
   label: string;
@@ -181,7 +181,7 @@ function pageItems(site: CheckedSite, element: NavElement | undefined, prefix: s
 
 const iconNameLists = new Map<IconLibrary, string[]>();
 
-function iconItems(library: IconLibrary, prefix: string): CompletionItem[] {
+export function iconItems(library: IconLibrary, prefix: string): CompletionItem[] {
   let names = iconNameLists.get(library);
   if (!names) iconNameLists.set(library, (names = iconNames(library)));
   const common = commonIcons(library);

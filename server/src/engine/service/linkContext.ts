@@ -73,12 +73,12 @@ function tagBefore(text: string, offset: number): string {
   return tag.includes('>') ? '' : tag;
 }
 
-function inInlineCode(lineBefore: string): boolean {
+export function inInlineCode(lineBefore: string): boolean {
   return ((lineBefore.match(/`+/g) ?? []).length & 1) === 1;
 }
 
 /** Whether a line starts inside a fenced code block (``` or ~~~), counting the fences above it. */
-function inFencedCode(text: string, lineStart: number): boolean {
+export function inFencedCode(text: string, lineStart: number): boolean {
   let fence: string | undefined;
   const fences = /^ {0,3}(`{3,}|~{3,})/gm;
   fences.lastIndex = 0;

@@ -1,0 +1,58 @@
+import type { Image } from 'mdast';
+import { pageElements, writtenAttributes } from '../components/jsxElements';
+import { pageTree } from '../components/pageTree';
+import type { OffsetRange } from '../json/path';
+import type { SiteRule } from '../pages/siteCheck';
+
+/** Tags whose content a screen reader describes by their `alt`, as the platform's `a11y` command checks. */
+const describedTags = new Set(['img', 'video']);
+
+/**
+ * What the platform's accessibility check finds in pages: images and videos with no alt text
+ * (Markdown, `<img>`, `<video>`, inside a `<Frame>` or not); and headings that skip a level.
+ */
+export const accessibilityRule: SiteRule = {
+  codes: ['a11y/image-alt', 'a11y/heading-skip'],
+  start(ctx) {
+    return {
+      page(page) {
+        const tree = pageTree(page);
+        if (tree) {
+          const report = (range: OffsetRange, message: string) => ctx.report(page.file, { range, code: 'a11y/image-alt', message });
+          for (const image of markdownImages(tree.children)) {
+            if (image.alt?.trim() || !image.position) continue;
+            const start = image.position.start.offset!;
+            report({ start, end: image.position.end.offset! }, 'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)');
+          }
+          for (const element of pageElements(tree, page.text)) {
+            if (!describedTags.has(element.name)) continue;
+            const alt = writtenAttributes(element, page.text)?.find((attribute) => attribute.name === 'alt');
+            if (alt && (alt.text === undefined ? alt.expression !== undefined : alt.text.trim() !== '')) continue;
+            if (!writtenAttributes(element, page.text)) continue;
+            report(element.nameRange, `This <${element.name}> has no alt text: screen readers cannot describe it. Add alt="what it shows"`);
+          }
+        }
+        let previous: number | undefined;
+        for (const heading of page.headings) {
+          if (previous !== undefined && heading.depth > previous + 1) {
+            const marks = page.text.indexOf('#', heading.range.start);
+            const range = marks >= heading.range.start && marks < heading.range.end ? { start: marks, end: marks + heading.depth } : heading.range;
+            ctx.report(page.file, {
+              range,
+              code: 'a11y/heading-skip',
+              message: `This heading skips a level: h${heading.depth} after h${previous}. Use h${previous + 1}, so the outline reads in order for screen readers`,
+            });
+          }
+          previous = heading.depth;
+        }
+      },
+    };
+  },
+};
+
+function* markdownImages(nodes: readonly { type: string; children?: unknown }[]): Generator<Image> {
+  for (const node of nodes) {
+    if (node.type === 'image') yield node as Image;
+    if (Array.isArray(node.children)) yield* markdownImages(node.children);
+  }
+}

@@ -1,0 +1,84 @@
+// Components in a real VS Code (code-server + headless Chromium), with the built extension loaded
+// from this repository, on a copy of test/fixtures/sites/lsp-pages with a page of components: an
+// unknown component is underlined with the warning that the site drops it, and its quick fix
+// renames both tags; `<` offers the components with their summaries; `>` closes the tag.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+
+const SCENARIO_TIMEOUT = 120_000;
+const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
+const page = ['---', 'title: Components', '---', '', '## Install', '', '<Accordian title="More">', '  Hidden text', '</Accordian>', ''].join('\n');
+
+describe('components in a real VS Code (code-server + Chromium)', () => {
+  let session: VSCodeSession;
+  let tmp: string;
+  let site: string;
+  const cleanups: Array<() => unknown> = [];
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      for (const file of ['extension.js', 'server.js']) {
+        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
+      }
+      tmp = mkdtempSync(join(tmpdir(), 'docsjson-components-e2e-'));
+      site = join(tmp, 'lsp-pages');
+      cpSync(FIXTURE, site, { recursive: true });
+      writeFileSync(join(site, 'components.mdx'), page);
+      session = await startVSCode({ name: 'components', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('an unknown component is underlined with the warning that the site drops it; its quick fix renames both tags', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('components.mdx');
+      const markers = await wb.waitForProblems((ms) => ms.some((m) => m.text.includes('component/unknown')), 60_000);
+      t.diagnostic(JSON.stringify(markers));
+      const unknown = markers.filter((m) => m.text.includes('component/unknown'));
+      assert.deepEqual(unknown.map((m) => [m.severity, m.message]), [
+        ['warning', 'The site does not know the component <Accordian>: it drops it silently, with its content (it is not built in, and the page neither exports nor imports it). Did you mean <Accordion>?'],
+      ]);
+      assert.deepEqual(await waitFor('the underline', async () => ((await wb.squiggles()).warnings === 1 ? wb.squiggles() : undefined), 10_000), { errors: 0, warnings: 1 });
+      const titles = await wb.quickFix({ line: 7, column: 3 });
+      assert.ok(titles.includes('Change to <Accordion>'), JSON.stringify(titles));
+      await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'unknown-component-quick-fix.png'));
+      await wb.showcase('component-quick-fix', wb.page.locator('.part.editor'));
+      await wb.applyQuickFix('Change to <Accordion>');
+      await waitFor('both tags renamed', async () => (await wb.editorText()).includes('<Accordion title="More">\n  Hidden text\n</Accordion>'), 10_000);
+      await wb.waitForProblems((ms) => !ms.some((m) => m.text.includes('component/unknown')), 30_000);
+    }));
+
+  it('"<" offers the components with their summaries, and ">" closes the tag', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('components.mdx');
+      await wb.focusEditor();
+      await wb.page.keyboard.press('Control+End');
+      await wb.type('\n<');
+      const all = await wb.triggerSuggest();
+      t.diagnostic(JSON.stringify(all));
+      assert.deepEqual(all.slice(0, 3), ['Accordion', 'AccordionGroup', 'Badge']);
+      await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'component-completion.png'));
+      await wb.showcase('component-completion', wb.page.locator('.part.editor'));
+      await wb.type('Car');
+      const labels = await waitFor('Card first', async () => ((await wb.suggestLabels())[0] === 'Card' ? wb.suggestLabels() : undefined), 10_000);
+      const details = await wb.page.locator('.editor-widget.suggest-widget.visible .monaco-list-row.focused').first().textContent();
+      assert.match(details ?? '', /A box with a title, icon and text, optionally a link/, JSON.stringify(labels));
+      await wb.acceptSuggestion('Card');
+      await wb.type(' title="Next">');
+      await waitFor('the closing tag after the cursor', async () => (await wb.editorText()).endsWith('<Card title="Next"></Card>'), 10_000);
+      await wb.type('Go on');
+      await waitFor('typed between the tags', async () => (await wb.editorText()).endsWith('<Card title="Next">Go on</Card>'), 10_000);
+      await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'closing-tag.png'));
+    }));
+});

@@ -1,0 +1,81 @@
+// Accessibility, as the platform's `a11y` command checks it: images and videos without alt text
+// in pages, headings that skip a level, and docs.json colours below WCAG AA on the theme's backgrounds.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { checkDocsJson, DiskSiteHost, runSiteRules, SiteGraph, type Diagnostic } from '../../../server/src/engine';
+import { accessibilityRule } from '../../../server/src/engine/rules/accessibilityRule';
+import { checkSite, docsJson, extractMarkers, withCode, writeSite } from '../../support/site';
+
+function checkPage(marked: string): { diagnostics: Diagnostic[]; ranges: { start: number; end: number }[]; text: string } {
+  const { text, ranges } = extractMarkers(marked);
+  const root = writeSite({ 'docs.json': docsJson('{ "groups": [ { "group": "G", "pages": ["page"] } ] }'), 'page.mdx': text, 'a.png': '' });
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+  return { diagnostics: runSiteRules(graph, [accessibilityRule]).get('page.mdx') ?? [], ranges, text };
+}
+
+function expectFindings(marked: string, expected: [code: string, message: RegExp][]): Diagnostic[] {
+  const { diagnostics, ranges, text } = checkPage(marked);
+  assert.deepEqual(diagnostics.map((d) => d.code), expected.map(([code]) => code), JSON.stringify(diagnostics, null, 1));
+  diagnostics.forEach((d, i) => {
+    assert.match(d.message, expected[i][1]);
+    assert.deepEqual(d.range, ranges[i], `range covers ${JSON.stringify(text.slice(d.range.start, d.range.end))}`);
+  });
+  return diagnostics;
+}
+
+describe('accessibility of pages', () => {
+  it('reports images without alt text: Markdown, <img>, <video>, inside a <Frame> or not', () => {
+    const page = [
+      '⟦![](/a.png)⟧ and ![Logo](/a.png)',
+      '',
+      '<Frame caption="A frame">',
+      '  <⟦img⟧ src="/a.png" />',
+      '</Frame>',
+      '',
+      '<img src="/a.png" alt="The dashboard" />',
+      '<⟦img⟧ src="/a.png" alt=" " />',
+      '<⟦video⟧ src="/a.mp4" />',
+      '<img src="/a.png" alt={caption} />',
+      '',
+    ].join('\n');
+    const found = expectFindings(page, [
+      ['a11y/image-alt', /^This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets/],
+      ['a11y/image-alt', /^This <img> has no alt text: .*Add alt="what it shows"/],
+      ['a11y/image-alt', /^This <img> has no alt text/],
+      ['a11y/image-alt', /^This <video> has no alt text/],
+    ]);
+    assert.ok(found.every((d) => d.severity === 'warning'));
+  });
+
+  it('notes a heading that skips a level, not one that goes back up', () => {
+    const [skip] = expectFindings('## Install\n\n⟦####⟧ Details\n\n## Use\n\n### Step\n', [['a11y/heading-skip', /^This heading skips a level: h4 after h2. Use h3/]]);
+    assert.equal(skip.severity, 'information');
+  });
+});
+
+describe('contrast of docs.json colours', () => {
+  it('reports the primary colour below 4.5:1 on the light background, with the pair and the ratio', () => {
+    const check = checkSite('{ "$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "A", "colors": { "primary": ⟦"#34D399"⟧ }, "navigation": { "pages": [] } }');
+    const [found] = withCode(check, 'a11y/contrast');
+    assert.equal(found.message, '"colors.primary" #34D399 on the light background #ffffff has a contrast of 1.92:1, below the 4.5:1 that WCAG AA asks for text: choose a darker colour');
+    assert.deepEqual(found.range, check.ranges[0]);
+    assert.equal(withCode(check, 'a11y/contrast').length, 1);
+  });
+
+  it('measures against background.color and the dark background the theme makes from the light colour', () => {
+    const check = checkSite(
+      '{ "$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "A", "colors": { "primary": "#0B7A62", "light": "#07C983", "dark": ⟦"#0034FF"⟧ }, "background": { "color": { "light": "#ffffff" } }, "navigation": { "pages": [] } }',
+    );
+    const found = withCode(check, 'a11y/contrast');
+    assert.deepEqual(found.map((d) => d.message), ['"colors.dark" #0034FF on the dark background #090d0d has a contrast of 2.73:1, below the 3:1 that the platform asks of it: choose a lighter colour']);
+    assert.deepEqual(found[0].range, check.ranges[0]);
+  });
+
+  it('reports nothing for colours that pass, nor for colours that are not hex', () => {
+    const check = checkSite('{ "$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "A", "colors": { "primary": "#0B7A62", "light": "#07C983", "dark": "#0D9373" }, "navigation": { "pages": [] } }');
+    assert.deepEqual(withCode(check, 'a11y/contrast'), []);
+  });
+});

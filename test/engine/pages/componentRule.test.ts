@@ -1,0 +1,161 @@
+// The component checks of pages: unknown components (block and inline), props, values, types,
+// ParamField's location, nesting, repeated examples and icon props, each at its range.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { checkDocsJson, DiskSiteHost, runSiteRules, SiteGraph, type Diagnostic } from '../../../server/src/engine';
+import { componentRule } from '../../../server/src/engine/rules/componentRule';
+import { docsJson, extractMarkers, writeSite } from '../../support/site';
+
+const baseSite: Record<string, string> = {
+  'docs.json': docsJson('{ "groups": [ { "group": "G", "pages": ["index"] } ] }'),
+  'index.mdx': '# Welcome\n',
+  'snippets/widgets.jsx': 'export const Widget = () => <div />;\n',
+  'snippets/panel.mdx': '<Tab title="From a snippet">A tab placed by the page that imports it</Tab>\n',
+};
+
+function check(marked: string, path = 'guide.mdx'): { diagnostics: Diagnostic[]; ranges: { start: number; end: number }[]; text: string } {
+  const { text, ranges } = extractMarkers(marked);
+  const root = writeSite({ ...baseSite, [path]: text });
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+  const all = runSiteRules(graph, [componentRule]);
+  return { diagnostics: all.get(path) ?? [], ranges, text };
+}
+
+/** Each marked range has one diagnostic of the code, with a message matching, in order; nothing else. */
+function expectFindings(marked: string, expected: [code: string, message: RegExp][], path?: string): Diagnostic[] {
+  const { diagnostics, ranges, text } = check(marked, path);
+  assert.deepEqual(diagnostics.map((d) => d.code), expected.map(([code]) => code), JSON.stringify(diagnostics, null, 1));
+  diagnostics.forEach((d, i) => {
+    assert.match(d.message, expected[i][1]);
+    assert.deepEqual(d.range, ranges[i], `range covers ${JSON.stringify(text.slice(d.range.start, d.range.end))}`);
+  });
+  return diagnostics;
+}
+
+describe('component rule', () => {
+  it('accepts built-in components used as documented, HTML tags, and what the page exports or imports', () => {
+    const page = [
+      "import { Widget } from '/snippets/widgets.jsx';",
+      "import Panel from '/snippets/panel.mdx';",
+      '',
+      'export const Banner = ({ children }) => <div>{children}</div>;',
+      '',
+      '<Tabs>',
+      '  <Tab title="One" icon="rocket">',
+      '    <Accordion title="More" defaultOpen>Text with <Badge color="blue">new</Badge> and <Tooltip tip="hi">this</Tooltip>.</Accordion>',
+      '  </Tab>',
+      '</Tabs>',
+      '',
+      '<Steps>',
+      '  <Step title="Install">Run it</Step>',
+      '</Steps>',
+      '',
+      '<Widget />',
+      '<Banner>Hello</Banner>',
+      '<Panel />',
+      '<ParamField path="id" type="string" required>The id</ParamField>',
+      '<Columns cols={2}>',
+      '  <Column>a</Column>',
+      '</Columns>',
+      '<Tree>',
+      '  <Tree.Folder name="app" defaultOpen>',
+      '    <Tree.File name="page.tsx" />',
+      '  </Tree.Folder>',
+      '</Tree>',
+      '<Card {...props} />',
+      '<div className="x">raw HTML</div>',
+      'Inline <strong>HTML</strong> is rendered as written.',
+      '',
+    ].join('\n');
+    expectFindings(page, []);
+  });
+
+  it('warns that an unknown block-level component is dropped, with a did-you-mean and the closing tag to rename', () => {
+    const [unknown] = expectFindings('<⟦Accordian⟧ title="x">\n  text\n</Accordian>\n', [['component/unknown', /The site does not know the component <Accordian>: it drops it silently, with its content .*Did you mean <Accordion>\?/]]);
+    assert.equal(unknown.severity, 'warning');
+    const text = '<Accordian title="x">\n  text\n</Accordian>\n';
+    const closing = text.lastIndexOf('Accordian');
+    assert.deepEqual(unknown.suggestions, [{ title: 'Change to <Accordion>', replacement: 'Accordion', alsoAt: [{ start: closing, end: closing + 'Accordian'.length }] }]);
+  });
+
+  it('reports an unknown component inline as an error: the page fails to render', () => {
+    const [inline] = expectFindings('Some text with <⟦Badg⟧>new</Badg> in it.\n', [['component/unknown-inline', /inside a line of text it makes the page fail to render.*Did you mean <Badge>\?/]]);
+    assert.equal(inline.severity, 'error');
+  });
+
+  it('reports only the outermost of unknown blocks: what it holds is dropped with it', () => {
+    expectFindings('<⟦CheckList⟧>\n  <CheckListItem id="a">\n    x\n  </CheckListItem>\n</CheckList>\n', [['component/unknown', /<CheckList>/]]);
+  });
+
+  it('warns about an HTML tag the platform drops at block level', () => {
+    expectFindings('<⟦details⟧>\n  <summary>More</summary>\n\n  text\n</details>\n', [['component/unknown', /the HTML tag <details> at block level: it drops it silently/]]);
+  });
+
+  it('reports an unknown prop with a did-you-mean as a warning, and without one as information', () => {
+    const found = expectFindings('<Card ⟦titel⟧="x" ⟦style⟧={{}}>y</Card>\n', [
+      ['component/unknown-prop', /<Card> has no prop "titel": it is ignored. Did you mean "title"\?/],
+      ['component/unknown-prop', /<Card> has no prop "style": it is ignored$/],
+    ]);
+    assert.deepEqual(found.map((d) => d.severity), ['warning', 'information']);
+    assert.deepEqual(found[0].suggestions, [{ title: 'Change to "title"', replacement: 'title' }]);
+  });
+
+  it('notes a missing required prop', () => {
+    const [missing] = expectFindings('<⟦Accordion⟧>text</Accordion>\n', [['component/missing-prop', /<Accordion> needs a "title"/]]);
+    assert.equal(missing.severity, 'information');
+  });
+
+  it('reports a value outside the allowed ones, with a did-you-mean', () => {
+    const [value] = expectFindings('Text <Badge color="⟦purpel⟧">x</Badge>\n', [['component/invalid-value', /"purpel" is not a color of <Badge>: use "gray", .*Did you mean "purple"\?/]]);
+    assert.deepEqual(value.suggestions, [{ title: 'Change to "purple"', replacement: 'purple' }]);
+    expectFindings('<Columns cols=⟦{7}⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/invalid-value', /"7" is not a cols of <Columns>: use "1", "2", "3" or "4"/]]);
+  });
+
+  it('reports a string where a boolean or number is expected, and takes "true" as meant', () => {
+    const [flag] = expectFindings('<Accordion title="x" defaultOpen=⟦"false"⟧>y</Accordion>\n', [
+      ['component/prop-type', /"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen=\{false\}/],
+    ]);
+    assert.deepEqual(flag.suggestions, [{ title: 'Change to {false}', replacement: '{false}' }]);
+    expectFindings('<Columns cols=⟦"3"⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/prop-type', /"cols" of <Columns> takes a number: write cols=\{3\}/]]);
+    expectFindings('<Accordion title="x" defaultOpen="true">y</Accordion>\n', []);
+  });
+
+  it('wants exactly one of query, path, body and header on ParamField', () => {
+    expectFindings('<⟦ParamField⟧ type="string">x</ParamField>\n', [['component/param-location', /<ParamField> needs one of "query", "path", "body" or "header"/]]);
+    expectFindings('<⟦ParamField⟧ query="a" body="b">x</ParamField>\n', [['component/param-location', /takes exactly one of .* not "query" and "body"/]]);
+  });
+
+  it('reports Tab outside Tabs, Step outside Steps and the documented parents of Column, Tree and Color', () => {
+    expectFindings('<Card title="c">\n  <⟦Tab⟧ title="A">a</Tab>\n</Card>\n', [['component/misplaced', /<Tab> must sit directly in <Tabs>, not in <Card> \(the site warns about it in its build log/]]);
+    expectFindings('<⟦Step⟧ title="A">a</Step>\n', [['component/misplaced', /<Step> must sit directly in <Steps>, not at the top of the page/]]);
+    expectFindings('<⟦Column⟧>a</Column>\n', [['component/misplaced', /<Column> must sit directly in <Columns>/]]);
+    expectFindings('<Tree>\n  <Tree.Folder name="a">\n    <Tree.File name="b" />\n  </Tree.Folder>\n</Tree>\n<⟦Tree.File⟧ name="c" />\n', [['component/misplaced', /<Tree.File> must sit directly in <Tree> or <FileTree> or <Tree.Folder>/]]);
+    expectFindings('<Color variant="table">\n  <⟦Color.Item⟧ value="#fff" />\n</Color>\n<Color variant="compact">\n  <Color.Row title="r">\n    <Color.Item value="#000" />\n  </Color.Row>\n</Color>\n', []);
+  });
+
+  it('leaves the top-level components of a snippet to the pages that place it', () => {
+    expectFindings('<Tab title="x">a</Tab>\n', [], 'snippets/tab.mdx');
+  });
+
+  it('reports a second RequestExample or ResponseExample on a page', () => {
+    const page = '<RequestExample>\n```bash\ncurl a\n```\n</RequestExample>\n\n<⟦RequestExample⟧>\n```bash\ncurl b\n```\n</RequestExample>\n';
+    expectFindings(page, [['component/duplicate-example', /This page already has a <RequestExample> \(line 1\)/]]);
+  });
+
+  it('checks icon props against the site icon library with the docs.json icon messages', () => {
+    const found = expectFindings('<Card title="a" icon="⟦rockt⟧" />\n<Card title="b" icon="⟦fa-rocket⟧" />\n<Card title="c" icon="https://x.test/i.svg" />\n<Icon icon="⟦circle-chek⟧" iconLibrary="lucide" />\n', [
+      ['icon/unknown', /^Unknown Font Awesome icon "rockt" in <Card>. Did you mean "rocket"\?$/],
+      ['icon/fa-prefix', /^Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"$/],
+      ['icon/unknown', /^Unknown Lucide icon "circle-chek" in <Icon>. Did you mean "circle-check"\?$/],
+    ]);
+    assert.deepEqual(found[0].suggestions, [{ title: 'Change to "rocket"', replacement: 'rocket' }]);
+  });
+
+  it('checks nothing in a page the platform cannot parse, and nothing in code', () => {
+    expectFindings('<Accordian title="x">\n\nbroken {\n', []);
+    expectFindings('```mdx\n<Accordian />\n```\n\n`<Badg>`\n', []);
+  });
+});
