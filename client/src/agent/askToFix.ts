@@ -2,6 +2,7 @@
 // compose panel with a job asking to fix every problem of the file (file, line, message) on a
 // suggested branch. Nothing is sent until the writer presses Create Job.
 import * as vscode from 'vscode';
+import { safeText } from '../../../agent/src/displayText';
 import { CATEGORY, registerCommand, type CommandContext } from './commandKit';
 import { fileFixMessage, fixBranchName } from './jobChanges';
 import { JobPanel } from './jobPanel';
@@ -41,7 +42,7 @@ export function registerAskToFix(context: CommandContext): vscode.Disposable[] {
         .map((diagnostic) => ({ line: diagnostic.range.start.line + 1, message: diagnostic.message, code: typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : diagnostic.code?.toString() }));
       const path = vscode.workspace.asRelativePath(target, false);
       if (problems.length === 0) {
-        void vscode.window.showInformationMessage(`${CATEGORY}: ${path} has no problems to fix.`);
+        void vscode.window.showInformationMessage(safeText(`${CATEGORY}: ${path} has no problems to fix.`));
         return;
       }
       const settings = readSettings();
