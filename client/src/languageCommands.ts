@@ -11,7 +11,7 @@ export function registerLanguageCommands(context: ExtensionContext, client: Lang
     commands.registerCommand('docsjson.checkWorkspace', async () => {
       const result = await client.sendRequest(checkWorkspaceRequest);
       await commands.executeCommand('workbench.actions.view.problems');
-      const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
+      const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${result.notes > 0 ? `, ${plural(result.notes, 'note')}` : ''}`;
       void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : `docs.json: checked ${plural(result.sites, 'site')}: ${problems}`);
     }),
     commands.registerCommand('docsjson.restartServer', () => client.restart()),

@@ -136,6 +136,7 @@ export function startLanguageServer(connection: Connection): void {
     // A page closed unsaved is its text on disk again.
     if (kind === 'closed') pages.filesChanged([path]);
     openPages.pageChanged(path);
+    diagnostics.pageEdited(path);
     if (client.pullDiagnostics) return;
     if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;

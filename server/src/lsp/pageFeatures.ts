@@ -13,7 +13,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, reportedDiagnostics } from '../engine';
+import { compareDiagnostics, LineIndex, reportedDiagnostics, type Diagnostic } from '../engine';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
@@ -91,8 +91,11 @@ export class PageFeatures {
     }
   }
 
-  /** The problems the page rules find in a page, in its current text. */
-  async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+  /**
+   * The problems the page rules find in a page, in its current text, with the findings of the
+   * last check of every page that a check of one page cannot make (orphans).
+   */
+  async diagnostics(site: DocsSite, file: string, wholeSiteFindings: readonly Diagnostic[] = []): Promise<LspDiagnostic[]> {
     // A page closed as it moves or is deleted is pulled once more, before the file events arrive.
     const path = site.absolute(file);
     if (!this.context.workspace.openDocument(path) && !existsSync(path)) return [];
@@ -102,7 +105,8 @@ export class PageFeatures {
     const { config } = (await site.checked('latest')).config;
     if (config.isIgnored(file)) return [];
     const lines = new LineIndex(page.text);
-    return reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
+    return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -21,6 +21,9 @@ export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
 export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule];
 
+/** The page rules that report only when every page is checked: the orphan rule needs every page's links. */
+export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];
+
 /** The site rules that report on docs.json: run once over the site after each check of docs.json. */
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];
 
