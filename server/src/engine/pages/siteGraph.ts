@@ -30,16 +30,18 @@ const snippetExtensions = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
 export class SiteGraph {
   readonly files: SiteFiles;
   readonly routes: Routes;
-  private readonly models = new Map<string, PageModel | undefined>();
+  private readonly models: Map<string, PageModel | undefined>;
   private readonly anchorSets = new Map<string, Set<string>>();
 
   constructor(
     readonly host: SiteHost,
     readonly check?: CheckResult,
-    /** The graph of an earlier check of the same site: its file lists and page routes are kept while the files stay the same. */
+    /** The graph of an earlier check of the same site: its file lists, page routes and the pages it read are kept while the files stay the same. */
     previous?: SiteGraph,
   ) {
-    this.files = previous?.host === host && previous.files.isCurrent() ? previous.files : new SiteFiles(host);
+    const sameFiles = previous?.host === host && previous.files.isCurrent();
+    this.files = sameFiles ? previous.files : new SiteFiles(host);
+    this.models = sameFiles ? new Map(previous.models) : new Map();
     this.routes = new Routes(this.files, check, previous?.routes);
   }
 
