@@ -43,6 +43,12 @@ export const codes = {
     summary: 'a key the site drops because another one beside it wins (`fonts.heading`/`body` beside `fonts.family`)',
     example: '"fonts.heading" is dropped by the site: beside "fonts.family" only the family is read, for all text. …',
   },
+  'schema/duplicate-key': {
+    severity: 'warning',
+    summary: 'a key written twice in one object: the site reads only the last one',
+    example: '"colors" is written 2 times in this object: the site reads only the last one, on line 12, and ignores this one. …',
+    fix: 'remove-property',
+  },
   'schema/legacy-key': {
     severity: 'warning',
     summary: 'a mint.json key',

@@ -2,6 +2,7 @@ import type { ConfigRule } from '../config/configCheck';
 import type { SiteRule } from '../pages/siteCheck';
 import { configRule } from './configRule';
 import { droppedKeyRule } from './droppedKeyRule';
+import { duplicateKeyRule } from './duplicateKeyRule';
 import { frontmatterRule } from './frontmatterRule';
 import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
@@ -16,7 +17,7 @@ import type { DocsJsonRule, Rule } from './rule';
 import { schemaRule } from './schemaRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
-export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule];
+export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, duplicateKeyRule, navigationRule, pageRule, openapiRule, iconRule];
 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
 export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule];
