@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkDocsJson, DiskSiteHost, recheckDocsJson } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, recheckDocsJson, type CheckResult } from '../../server/src/engine';
 import { findDuplicateKeys } from '../../server/src/engine/json/duplicateKeys';
 import { codeActions } from '../../server/src/engine/service/actions';
+import { SpecCache } from '../../server/src/engine/openapi/openapiSpec';
 import { CheckedSite } from '../../server/src/engine/service/checkedSite';
 import { JsonText } from '../../server/src/engine/service/jsonText';
 import { checkSite, docsJson, withCode, writeSite } from '../support/site';
 
 const pages = { 'intro.mdx': '# Intro\n' };
+
+function checkedSite(result: CheckResult): CheckedSite {
+  return new CheckedSite(result.basis.host, result, new SpecCache(), 'docs.json');
+}
 const navigation = '{ "pages": ["intro"] }';
 
 test('every key written again in its object is reported, saying the site reads the last one and where it is', () => {
@@ -48,14 +53,14 @@ test('a re-check reports what a full check does when an edit writes a key twice,
 
 test('the fix removes the key the site ignores; no did-you-mean renames a key to one its object already has', () => {
   const check = checkSite(docsJson(navigation, '\n  "colour": { "primary": "#000000" },\n  "navbar": { "links": [], "link": [] },'), pages);
-  const site = new CheckedSite(new DiskSiteHost(writeSite(pages)), check.result);
+  const site = checkedSite(check.result);
   const actions = codeActions(site, new JsonText('docs.json', check.text), { start: 0, end: check.text.length });
   assert.deepEqual(actions.map((action) => [action.title, action.diagnostic.code]), []);
   const unknown = withCode(check, 'schema/unknown-key');
   assert.equal(unknown[0].message, 'Unknown key "colour" in docs.json. Did you mean "colors"? It is already set beside it: the site ignores "colour" silently. Move what it holds into "colors", or remove it');
 
   const twice = checkSite(docsJson(navigation, '\n  "colors": { "primary": "#000000" },'), pages);
-  const fixes = codeActions(new CheckedSite(new DiskSiteHost(writeSite(pages)), twice.result), new JsonText('docs.json', twice.text), { start: 0, end: twice.text.length });
+  const fixes = codeActions(checkedSite(twice.result), new JsonText('docs.json', twice.text), { start: 0, end: twice.text.length });
   assert.deepEqual(fixes.map((action) => action.title), ['Remove "colors"']);
   const edit = fixes[0].edits[0].edits[0];
   const fixed = twice.text.slice(0, edit.range.start) + edit.newText + twice.text.slice(edit.range.end);

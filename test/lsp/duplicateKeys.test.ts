@@ -21,7 +21,7 @@ test('the example site: no "Rename to colors" beside "colors"; a key written twi
     const duplicate = diagnostics.filter((d) => d.code === 'schema/duplicate-key');
     assert.equal(duplicate.length, 1);
     assert.deepEqual(duplicate[0].range.start, { line: 2, character: 2 }, 'the first "theme", which the site ignores');
-    assert.match(duplicate[0].message, /^"theme" is written 2 times in this object: the site reads only the last one, on line 6/);
+    assert.match(String(duplicate[0].message), /^"theme" is written 2 times in this object: the site reads only the last one, on line 6/);
 
     const whole = { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } };
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: client.uri('docs.json') }, range: whole, context: { diagnostics: [] } });
