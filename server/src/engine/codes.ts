@@ -137,6 +137,7 @@ export const codes = {
     severity: 'error',
     summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
     example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
+    fix: 'create-page',
   },
   'link/missing-file': {
     severity: 'error',

@@ -19,7 +19,7 @@ import type { JsonText } from '../engine/service/jsonText';
 import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
 import { pageReferences } from '../engine/service/references';
 import { documentSymbols, maxSymbols } from '../engine/service/symbols';
-import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
+import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { PageFeatures } from './pageFeatures';
@@ -125,7 +125,9 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
     return formattingEdits(target.text.text, options).map((edit) => ({ range: toRange(target.text.lines, edit.range), newText: edit.newText }));
   });
 
-  connection.onCodeAction(async ({ textDocument, range }) => {
+  connection.onCodeAction(async (params) => {
+    const { textDocument, range } = params;
+    if (pages.handles(textDocument.uri)) return pages.codeActions(params);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     const { checked } = target;
@@ -140,14 +142,7 @@ function toLspCodeAction(context: ServerContext, site: DocsSite, checked: Checke
   const { workspace } = context;
   let edit: WorkspaceEdit;
   if (action.createFile) {
-    const uri = workspace.uriOf(site.absolute(action.createFile.file));
-    const start = { line: 0, character: 0 };
-    edit = {
-      documentChanges: [
-        { kind: 'create', uri, options: { ignoreIfExists: true } },
-        { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: action.createFile.content }] },
-      ],
-    };
+    edit = fileCreation(workspace.uriOf(site.absolute(action.createFile.file)), action.createFile.content);
   } else {
     edit = workspaceEdit(context, site, checked, action.edits, text);
   }

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import {
+  CodeActionKind,
   MarkupKind,
+  type CodeAction as LspCodeAction,
+  type CodeActionParams,
   type CompletionList,
   type CompletionParams,
   type Diagnostic as LspDiagnostic,
@@ -18,13 +21,15 @@ import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { FileEdit } from '../engine/service/edits';
 import { pageCompletions } from '../engine/service/pageCompletion';
 import { checkSitePages } from '../engine/pages/allPageRules';
+import { pageCodeActions } from '../engine/service/pageActions';
 import { pageHover } from '../engine/service/pageHover';
 import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
 import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/rename';
-import { linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import { openPageCommand } from './customMessages';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { pathOf, type ServerContext } from './serverContext';
@@ -107,6 +112,36 @@ export class PageFeatures {
     const lines = new LineIndex(page.text);
     const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  }
+
+  /** Quick fixes in a page: the did-you-mean of a link, anchor, image or import; create the page a link leads to. */
+  async codeActions({ textDocument, range }: CodeActionParams): Promise<LspCodeAction[] | null> {
+    const path = pathOf(textDocument.uri);
+    const site = path && pageFile.test(path) ? await this.context.workspace.siteFor(path) : undefined;
+    const file = site?.relative(path!);
+    if (!site || file === undefined) return null;
+    const graph = await this.graphOf(site, 'current');
+    const page = graph.page(file);
+    if (!page) return null;
+    const { config } = (await site.checked('latest')).config;
+    const lines = new LineIndex(page.text);
+    const document = this.context.workspace.openDocument(path!);
+    const offsets = document ? { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } : { start: 0, end: page.text.length };
+    const diagnostics = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
+    const { client, workspace } = this.context;
+    return pageCodeActions(graph, file, diagnostics, offsets)
+      .filter((action) => !action.createFile || client.createFiles)
+      .map((action): LspCodeAction => {
+        const created = action.createFile && workspace.uriOf(site.absolute(action.createFile.file));
+        return {
+          title: action.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [toLspDiagnostic(action.diagnostic, lines)],
+          isPreferred: action.isPreferred,
+          edit: action.createFile ? fileCreation(created!, action.createFile.content) : this.workspaceEdit(site, graph, action.edits),
+          ...(created && client.showDocument ? { command: { title: 'Open the new page', command: openPageCommand, arguments: [created] } } : {}),
+        };
+      });
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -94,6 +94,18 @@ export class SiteGraph {
     return undefined;
   }
 
+  /** A snippet file close to an import that names none, written as an import from the root ("/snippets/note.mdx"), or undefined. */
+  suggestImport(source: string, fromFile: string): string | undefined {
+    const resolved = resolveReference(source, dirnameOf(fromFile));
+    if (resolved.kind !== 'file') return undefined;
+    const withoutExtension = (file: string) => file.replace(/\.[^./]+$/, '');
+    const written = resolved.path;
+    const keepsExtension = withoutExtension(written) !== written;
+    const candidates = this.files.snippetFiles.map((file) => (keepsExtension ? file : withoutExtension(file)));
+    const near = didYouMean(written, candidates);
+    return near === undefined ? undefined : `/${near}`;
+  }
+
   /** Where a link written in a file leads: `/x`, `./x`, `../x`, `x`, each with an optional `#anchor` and `?query`. */
   resolveLink(target: string, fromFile: string): LinkResolution {
     const written = target.trim();
