@@ -4,6 +4,7 @@ import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { CreatedPageOpener } from './createdPageOpener';
+import { RenameEditSaver } from './renameEditSaver';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
@@ -24,7 +25,8 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
   const createdPages = new CreatedPageOpener();
-  context.subscriptions.push(createdPages);
+  const renameEdits = new RenameEditSaver();
+  context.subscriptions.push(createdPages, renameEdits);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'docsjson' },
@@ -38,6 +40,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     initializationOptions: { settings: readSettings() },
     middleware: {
       workspace: {
+        willRenameFiles: renameEdits.willRenameFiles,
         configuration: (params) => params.items.map((item) => (item.section === settingsSection ? readSettings(item.scopeUri) : null)),
       },
       provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),
