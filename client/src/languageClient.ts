@@ -41,6 +41,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     middleware: {
       workspace: {
         willRenameFiles: renameEdits.willRenameFiles,
+        handleApplyEdit: renameEdits.handleApplyEdit,
         configuration: (params) => params.items.map((item) => (item.section === settingsSection ? readSettings(item.scopeUri) : null)),
       },
       provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),

@@ -36,3 +36,6 @@ export interface CheckWorkspaceResult {
 
 /** The server's command that opens a file the client was just asked to create (the "create page" quick fix runs it after its edit). */
 export const openPageCommand = 'docsjson.server.openCreatedPage';
+
+/** The label of the edit that adds the redirects offered after a page moved: the client saves it, as it saves the move's own edit. */
+export const redirectEditLabel = 'Add redirects';
