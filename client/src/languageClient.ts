@@ -26,7 +26,9 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
   };
   const createdPages = new CreatedPageOpener();
   const renameEdits = new RenameEditSaver();
-  context.subscriptions.push(createdPages, renameEdits);
+  // The client's own channel is disposed at each stop, "Restart" included, leaving the Output panel on an empty one: this one lasts.
+  const outputChannel = window.createOutputChannel('docs.json', { log: true });
+  context.subscriptions.push(createdPages, renameEdits, outputChannel);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'docsjson' },
@@ -37,6 +39,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
       { scheme: 'file', pattern: '**/*.{mdx,md}' },
     ],
     diagnosticPullOptions: { onChange: true, onSave: true },
+    outputChannel,
     initializationOptions: { settings: readSettings() },
     middleware: {
       workspace: {

@@ -14,7 +14,7 @@ export function registerLanguageCommands(context: ExtensionContext, client: Lang
       const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${result.notes > 0 ? `, ${plural(result.notes, 'note')}` : ''}`;
       void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : `docs.json: checked ${plural(result.sites, 'site')}: ${problems}`);
     }),
-    // The server's own channel, shown before the restart: it tells of the stop and the new start.
+    // The server's channel (which outlives the restart, see languageClient.ts) tells of the stop and the new start.
     commands.registerCommand('docsjson.restartServer', async () => {
       client.outputChannel.show(true);
       client.info('Restarting the docs.json language server');

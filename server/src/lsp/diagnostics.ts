@@ -7,6 +7,8 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic, type Severity } from '../engine';
+import { codeInfo } from '../engine/codes';
+import type { OffsetRange } from '../engine/json/path';
 import { wholeSiteCodes } from '../engine/pages/allPageRules';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
@@ -56,7 +58,8 @@ export class DiagnosticsFeature {
       this.pulledPages.add(path);
       return { kind: DocumentDiagnosticReportKind.Full, items: await this.pageDiagnostics(site, relative) };
     }
-    const resultId = String(state.id);
+    // While a value is being typed its report differs from the one after a save: they get their own ids.
+    const resultId = this.context.workspace.typedRange(path) ? `${state.id}-typing` : String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
   }
@@ -260,8 +263,15 @@ export class DiagnosticsFeature {
     void this.context.connection.sendDiagnostics({ uri, diagnostics });
   }
 
+  /** A saved document with a value left empty while typed: clients that do not pull get its problems at full severity. */
+  async documentSaved(path: string): Promise<void> {
+    const site = this.context.client.pullDiagnostics ? undefined : await this.context.workspace.siteFor(path);
+    if (site) this.publish(site, await site.checked('current'));
+  }
+
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {
-    const diagnostics = reportedOf(state, path);
+    const typed = this.context.workspace.typedRange(site.absolute(path));
+    const diagnostics = reportedOf(state, path).map((diagnostic) => (typed && beingTyped(diagnostic, typed) ? { ...diagnostic, severity: 'hint' as const } : diagnostic));
     if (diagnostics.length === 0) return [];
     const checked = state.site.document(path);
     const lines = checked ? linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path))) : new LineIndex(state.config.text ?? '');
@@ -282,6 +292,11 @@ function siteStatus(site: DocsSite, state: CheckedState, pages: SitePagesCheck |
 function pageFindings(pages: PagesChecked, file: string): LspDiagnostic[] {
   const lines = new LineIndex(pages.graph.page(file)?.text ?? '');
   return (pages.diagnostics.get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+}
+
+/** An empty value that the last edit wrote (`""`, `[]`): the writer has not typed it yet. */
+function beingTyped(diagnostic: Diagnostic, typed: OffsetRange): boolean {
+  return codeInfo(diagnostic.code)?.emptyWhileTyped === true && diagnostic.range.start >= typed.start - 1 && diagnostic.range.end <= typed.end + 1;
 }
 
 /** The page of a site a URI names, if it does. */
