@@ -4,6 +4,7 @@ import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { CreatedPageOpener } from './createdPageOpener';
+import { RenameEditSaver } from './renameEditSaver';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
@@ -25,7 +26,10 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
   const createdPages = new CreatedPageOpener();
-  context.subscriptions.push(createdPages);
+  const renameEdits = new RenameEditSaver();
+  // The client's own channel is disposed at each stop, "Restart" included, leaving the Output panel on an empty one: this one lasts.
+  const outputChannel = window.createOutputChannel('docs.json', { log: true });
+  context.subscriptions.push(createdPages, renameEdits, outputChannel);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'docsjson' },
@@ -36,9 +40,12 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
       { scheme: 'file', pattern: '**/*.{mdx,md}' },
     ],
     diagnosticPullOptions: { onChange: true, onSave: true },
+    outputChannel,
     initializationOptions: { settings: readSettings() },
     middleware: {
       workspace: {
+        willRenameFiles: renameEdits.willRenameFiles,
+        handleApplyEdit: renameEdits.handleApplyEdit,
         configuration: (params) => params.items.map((item) => (item.section === settingsSection ? readSettings(item.scopeUri) : null)),
       },
       provideDiagnostics: async (document, previousResultId, token, next) => withoutDuplicateSyntaxErrors(document, await next(document, previousResultId, token)),

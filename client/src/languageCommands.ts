@@ -12,10 +12,15 @@ export function registerLanguageCommands(context: ExtensionContext, client: Lang
     commands.registerCommand('docsjson.checkWorkspace', async () => {
       const result = await client.sendRequest(checkWorkspaceRequest);
       await commands.executeCommand('workbench.actions.view.problems');
-      const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
+      const problems = `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${result.notes > 0 ? `, ${plural(result.notes, 'note')}` : ''}`;
       void window.showInformationMessage(result.sites === 0 ? 'docs.json: no docs.json in this workspace' : safeText(`docs.json: checked ${plural(result.sites, 'site')}: ${problems}`));
     }),
-    commands.registerCommand('docsjson.restartServer', () => client.restart()),
+    // The server's channel (which outlives the restart, see languageClient.ts) tells of the stop and the new start.
+    commands.registerCommand('docsjson.restartServer', async () => {
+      client.outputChannel.show(true);
+      client.info('Restarting the docs.json language server');
+      await client.restart();
+    }),
     commands.registerCommand('docsjson.showOutput', () => client.outputChannel.show(true)),
   );
 }

@@ -34,7 +34,9 @@ export class SiteStatusItem implements Disposable {
     const site = this.sites.size > 1 ? `${siteName(status.root)} ` : '';
     this.item.text = safeText(`${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problemsOf(status)}`);
     this.item.detail = safeText(
-      slow ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing` : `${site}checked in ${status.checkMs.toLocaleString('en-US')} ms`,
+      slow
+        ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`
+        : `${site}checked in ${status.checkMs.toLocaleString('en-US')} ms${status.pagesChecked ? '' : ', checking the pages…'}`,
     );
     this.item.severity = slow ? LanguageStatusSeverity.Warning : status.errors > 0 ? LanguageStatusSeverity.Error : LanguageStatusSeverity.Information;
     this.item.command = { title: 'Open docs.json', command: 'vscode.open', arguments: [Uri.parse(status.docsJson)] };
@@ -46,9 +48,9 @@ export class SiteStatusItem implements Disposable {
   }
 }
 
-/** The counts that are not zero: "8 warnings", "1 error, 8 warnings", "no problems". */
-function problemsOf({ errors, warnings }: SiteStatus): string {
-  const counts = [errors > 0 ? counted(errors, 'error') : '', warnings > 0 ? counted(warnings, 'warning') : ''].filter(Boolean);
+/** The counts that are not zero, as `docsjson check` sums them up: "8 warnings", "1 error, 8 warnings, 2 notes", "no problems". */
+function problemsOf({ errors, warnings, notes }: SiteStatus): string {
+  const counts = [errors > 0 ? counted(errors, 'error') : '', warnings > 0 ? counted(warnings, 'warning') : '', notes > 0 ? counted(notes, 'note') : ''].filter(Boolean);
   return counts.length > 0 ? counts.join(', ') : 'no problems';
 }
 

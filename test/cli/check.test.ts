@@ -20,7 +20,7 @@ test('text output is file:line:col  severity  message  code, one line each, then
   const { code, stdout } = run(['check', 'examples/acme-docs'], join(__dirname, '..', '..'));
   assert.equal(code, 1);
   const lines = stdout.trim().split('\n');
-  assert.equal(lines[0], 'examples/acme-docs/docs.json:6:3  warning  Unknown key "colour" in docs.json. Did you mean "colors"? The site ignores it silently  schema/unknown-key');
+  assert.equal(lines[0], 'examples/acme-docs/docs.json:6:3  warning  Unknown key "colour" in docs.json. Did you mean "colors"? It is already set beside it: the site ignores "colour" silently. Move what it holds into "colors", or remove it  schema/unknown-key');
   assert.ok(lines.includes('examples/acme-docs/docs.json:17:53  error  Page "guides/deploy" not found: there is no guides/deploy.mdx or guides/deploy.md  ref/missing-page'));
   assert.equal(lines.at(-1), '1 docs.json file and 3 pages checked: 5 errors, 3 warnings');
   assert.doesNotMatch(stdout, /\u001b\[/, 'no colour when stdout is not a terminal');
@@ -162,4 +162,20 @@ test('strings from a hostile docs.json stay inert: no escape sequence, no extra 
       assert.ok(lines.some((line) => line.startsWith('we,ird:dir/docs.json:1:') && line.includes('Page "d%0A::warning::x" not found')));
     }
   }
+});
+
+test('a key written twice is reported where the site ignores it, in docs.json and in a "$ref" file', () => {
+  const root = writeSite({
+    'docs.json': '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#000" },\n  "navigation": { "groups": [{ "$ref": "group.json" }] },\n  "colors": { "primary": "#fff" }\n}\n',
+    'group.json': '{ "group": "G", "group": "H", "pages": ["intro"] }',
+    'intro.mdx': '# Intro\n',
+  });
+  const { code, stdout } = run(['check', '.'], root);
+  assert.equal(code, 0);
+  assert.deepEqual(stdout.trim().split('\n'), [
+    'docs.json:4:3  warning  "colors" is written 2 times in this object: the site reads only the last one, on line 6, and ignores this one. Merge them into the last one, or remove this one  schema/duplicate-key',
+    'group.json:1:3  warning  "group" is written 2 times in this object: the site reads only the last one, on line 1, and ignores this one. Merge them into the last one, or remove this one  schema/duplicate-key',
+    '',
+    '1 docs.json file and 1 page checked: 0 errors, 2 warnings',
+  ]);
 });

@@ -1,4 +1,4 @@
-import { MarkdownString, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
+import { MarkdownString, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
 import { safeText } from '../../../agent/src/displayText';
 import type { NavigationItem } from '../../../server/src/lsp/navigationProtocol';
 import { badgeUri } from './problemBadges';
@@ -48,9 +48,12 @@ export function navigationTreeItem(node: NavigationNode & { item: NavigationItem
   const state = entry.childCount === 0 ? TreeItemCollapsibleState.None : node.topLevel ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.Collapsed;
   const item = new TreeItem(safeText(entry.label), state);
   item.id = `${node.docsJson.toString()}|${entry.uri}|${JSON.stringify(entry.path)}|${entry.label}`;
-  if (entry.kind === 'page' && entry.label !== entry.detail) item.description = safeText(entry.detail);
+  if (entry.dropped) item.description = 'dropped by the site';
+  else if (entry.kind === 'page' && entry.label !== entry.detail) item.description = safeText(entry.detail);
   else if (entry.href) item.description = safeText(entry.href);
-  item.iconPath = new ThemeIcon(entry.icon && sharedIcons.has(entry.icon) ? entry.icon : kindIcons[entry.kind]);
+  item.iconPath = entry.dropped
+    ? new ThemeIcon('warning', new ThemeColor('list.warningForeground'))
+    : new ThemeIcon(entry.icon && sharedIcons.has(entry.icon) ? entry.icon : kindIcons[entry.kind]);
   item.resourceUri = badgeUri(entry);
   item.tooltip = tooltipOf(entry);
   item.contextValue = `navigation.${entry.kind}${entry.file ? '.file' : ''}`;
@@ -66,5 +69,6 @@ function tooltipOf(entry: NavigationItem): MarkdownString {
   tooltip.appendText(safeText(entry.detail));
   if (entry.icon) tooltip.appendText(safeText(` · icon ${entry.icon}`));
   if (entry.kind === 'page' && !entry.file) tooltip.appendMarkdown('  \n').appendText('No page file');
+  if (entry.dropped) tooltip.appendMarkdown('  \n').appendText(`Not shown: ${entry.dropped}`);
   return tooltip;
 }

@@ -13,6 +13,12 @@ export interface CodeInfo {
   fix?: FixKind;
   /** The setting that changes its severity. */
   setting?: string;
+  /**
+   * An empty value, which every value is for a moment as it is typed (`""` once a quote is typed):
+   * an editor shows it as a hint while it is what the last edit wrote, at full severity once the
+   * writer edits elsewhere or saves.
+   */
+  emptyWhileTyped?: true;
 }
 
 /**
@@ -30,7 +36,7 @@ export const codes = {
     example: '"mapel" is not a valid value for "theme": use "mint", "maple", … Did you mean "maple"?',
   },
   'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
-  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty' },
+  'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty', emptyWhileTyped: true },
   'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
   'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
   'schema/unknown-key': {
@@ -42,6 +48,12 @@ export const codes = {
     severity: 'warning',
     summary: 'a key the site drops because another one beside it wins (`fonts.heading`/`body` beside `fonts.family`)',
     example: '"fonts.heading" is dropped by the site: beside "fonts.family" only the family is read, for all text. …',
+  },
+  'schema/duplicate-key': {
+    severity: 'warning',
+    summary: 'a key written twice in one object: the site reads only the last one',
+    example: '"colors" is written 2 times in this object: the site reads only the last one, on line 12, and ignores this one. …',
+    fix: 'remove-property',
   },
   'schema/legacy-key': {
     severity: 'warning',
@@ -93,7 +105,7 @@ export const codes = {
     fix: 'create-page',
     setting: 'docsjson.missingPages.severity',
   },
-  'ref/empty-page': { severity: 'error', summary: 'an empty page entry', example: 'A page entry must not be empty' },
+  'ref/empty-page': { severity: 'error', summary: 'an empty page entry', example: 'A page entry must not be empty', emptyWhileTyped: true },
   'ref/page-extension': { severity: 'warning', summary: 'a page written with its extension', example: 'Write page paths without the extension: "intro"' },
   'ref/outside-root': {
     severity: 'error',
@@ -136,6 +148,7 @@ export const codes = {
     severity: 'error',
     summary: 'a link in a page to a path that no page, generated OpenAPI page, file or redirect serves, with a did-you-mean',
     example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
+    fix: 'create-page',
   },
   'link/missing-file': {
     severity: 'error',

@@ -11,6 +11,7 @@ import {
   type DocumentSymbol as LspDocumentSymbol,
   type Position,
   type Range,
+  type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Severity } from '../engine';
@@ -33,6 +34,17 @@ export function linesOf(document: SourceDocument, open?: TextDocument): Position
   let lines = lineIndexes.get(document);
   if (!lines) lineIndexes.set(document, (lines = new LineIndex(document.json.text)));
   return lines;
+}
+
+/** The edit that creates a file with its content (and leaves one that exists as it is). */
+export function fileCreation(uri: string, content: string): WorkspaceEdit {
+  const start = { line: 0, character: 0 };
+  return {
+    documentChanges: [
+      { kind: 'create', uri, options: { ignoreIfExists: true } },
+      { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: content }] },
+    ],
+  };
 }
 
 export function toRange(lines: Positions, range: OffsetRange): Range {

@@ -12,8 +12,13 @@ export interface SiteStatus {
   root: string;
   /** Page entries in the navigation. */
   pages: number;
+  /** The problems of docs.json, its "$ref" files and the config file, and of every page once `pagesChecked`. */
   errors: number;
   warnings: number;
+  /** Information and hints. */
+  notes: number;
+  /** Whether the pages' problems in the counts are of the pages as they are now (they are checked in the background, after docs.json). */
+  pagesChecked: boolean;
   /** How long the check took, in milliseconds. */
   checkMs: number;
 }
@@ -25,7 +30,12 @@ export interface CheckWorkspaceResult {
   sites: number;
   errors: number;
   warnings: number;
+  /** Information and hints. */
+  notes: number;
 }
 
 /** The server's command that opens a file the client was just asked to create (the "create page" quick fix runs it after its edit). */
 export const openPageCommand = 'docsjson.server.openCreatedPage';
+
+/** The label of the edit that adds the redirects offered after a page moved: the client saves it, as it saves the move's own edit. */
+export const redirectEditLabel = 'Add redirects';

@@ -6,26 +6,37 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic } from '../engine';
+import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic, type Severity } from '../engine';
+import { codeInfo } from '../engine/codes';
+import type { OffsetRange } from '../engine/json/path';
+import { wholeSiteCodes } from '../engine/pages/allPageRules';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
 import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
+import { SitePagesCheck, type PagesChecked } from './sitePagesCheck';
 
 const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
-/** The result id of a closed page's (empty) workspace report. */
-const closedPage = 'closed';
+/** The result id of a page's workspace report while it has no problems. */
+const noProblems = 'none';
+/** Published diagnostics of an open page: its own check's, not the last check of every page. */
+const openPage = 'open';
 
 /**
- * Diagnostics, pulled by clients that can (textDocument/diagnostic), published to the others
- * after each check. Every file a check read gets its own diagnostics, "$ref" files included.
+ * Diagnostics, pulled by clients that can (textDocument/diagnostic and workspace/diagnostic),
+ * published to the others. Every file a check of docs.json read gets its own diagnostics, "$ref"
+ * files included, after each check; every page gets the problems the check of all pages (run in
+ * the background, see SitePagesCheck) found, whether open or not, as `docsjson check` reports them.
  */
 export class DiagnosticsFeature {
-  /** URIs with published diagnostics, per site, to clear the ones a later check no longer reports. */
+  /** URIs of a check's files with published diagnostics, per site, to clear the ones a later check no longer reports. */
   private readonly published = new Map<DocsSite, Set<string>>();
-  /** Pages pulled while open: once closed, the workspace pull reports none of their problems (as for pages never opened). */
+  /** Pages with published diagnostics, per site, with the result id sent ('open' for an open page's own). */
+  private readonly publishedPages = new Map<DocsSite, Map<string, string>>();
+  /** Pages pulled while open: once closed, the workspace pull reports them again from the check of every page. */
   private readonly pulledPages = new Set<string>();
+  private readonly pagesChecks = new Map<DocsSite, SitePagesCheck>();
 
   constructor(
     private readonly context: ServerContext,
@@ -45,50 +56,116 @@ export class DiagnosticsFeature {
     // A page's links are checked on its current text at each pull; other pages may have changed its anchors.
     if (pageFile.test(relative)) {
       this.pulledPages.add(path);
-      return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
+      return { kind: DocumentDiagnosticReportKind.Full, items: await this.pageDiagnostics(site, relative) };
     }
-    const resultId = String(state.id);
+    // While a value is being typed its report differs from the one after a save: they get their own ids.
+    const resultId = this.context.workspace.typedRange(path) ? `${state.id}-typing` : String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
   }
 
-  /** Every file of every known site, "$ref" files that are not open included; no problems for pages closed since their last pull. */
+  /**
+   * Every file of every known site: docs.json and its "$ref" files as the current check has them,
+   * the pages as the last check of every page found them (open ones are the client's to pull).
+   * A report is unchanged while its file's result id stays the same.
+   */
   private async pullWorkspace(previousResultIds: Map<string, string>): Promise<WorkspaceDiagnosticReport> {
+    const { workspace } = this.context;
     const items: WorkspaceDocumentDiagnosticReport[] = [];
-    for (const site of await this.context.workspace.discoveredSites()) {
+    const report = (uri: string, resultId: string, diagnostics: () => LspDiagnostic[]) => {
+      const version = workspace.openDocument(pathOf(uri) ?? '')?.version ?? null;
+      items.push(
+        previousResultIds.get(uri) === resultId
+          ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId }
+          : { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId, items: diagnostics() },
+      );
+    };
+    const reportedPages = new Set<string>();
+    for (const site of await workspace.discoveredSites()) {
       const state = await site.checked('current');
       const resultId = String(state.id);
-      for (const path of filesOf(state)) {
-        const uri = this.context.workspace.uriOf(site.absolute(path));
-        const version = this.context.workspace.openDocument(site.absolute(path))?.version ?? null;
-        items.push(
-          previousResultIds.get(uri) === resultId
-            ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId }
-            : { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId, items: this.diagnosticsOf(site, state, path) },
-        );
+      for (const path of filesOf(state)) report(workspace.uriOf(site.absolute(path)), resultId, () => this.diagnosticsOf(site, state, path));
+      const pages = this.pagesCheckOf(site).last;
+      if (!pages) continue;
+      // Pages with problems, and the pages the client holds problems of that may have none now.
+      const files = new Set(pages.diagnostics.keys());
+      for (const uri of previousResultIds.keys()) {
+        const file = pagePathOf(site, uri);
+        if (file !== undefined) files.add(file);
+      }
+      for (const path of this.pulledPages) {
+        const file = site.relative(path);
+        if (file !== undefined) files.add(file);
+      }
+      for (const file of files) {
+        const path = site.absolute(file);
+        if (!pageFile.test(file) || workspace.openDocument(path)) continue;
+        reportedPages.add(path);
+        report(workspace.uriOf(path), pages.resultId(file), () => pageFindings(pages, file));
       }
     }
+    // Pages of no site any more (a docs.json deleted) that were pulled while open.
     for (const path of this.pulledPages) {
-      if (this.context.workspace.openDocument(path)) continue;
-      const uri = this.context.workspace.uriOf(path);
-      items.push(
-        previousResultIds.get(uri) === closedPage
-          ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: closedPage }
-          : { kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: closedPage, items: [] },
-      );
+      if (workspace.openDocument(path)) continue;
+      this.pulledPages.delete(path);
+      if (!reportedPages.has(path)) report(workspace.uriOf(path), noProblems, () => []);
     }
     return { items };
   }
 
-  /** After each check: the status for the client, and diagnostics for the files it read. */
+  /** After each check: the status for the client, and diagnostics for the files it read; every page is checked again. */
   checked(site: DocsSite, state: CheckedState): void {
     const { connection, client } = this.context;
-    void connection.sendNotification(siteStatusNotification, siteStatus(site, state, this.context.workspace.uriOf(site.docsJsonPath)));
+    this.pagesCheckOf(site).changed();
+    this.sendStatus(site, state);
     if (!client.pullDiagnostics) {
       this.publish(site, state);
     } else if (client.diagnosticRefresh && this.openDocumentsOf(site, state) > 1) {
       void connection.languages.diagnostics.refresh();
     }
+  }
+
+  /** A page was typed in, opened, closed or changed on disk: every page of its sites is checked again once changes pause. */
+  pageEdited(path: string): void {
+    if (!pageFile.test(path)) return;
+    for (const site of this.context.workspace.sitesContaining(path)) this.pagesCheckOf(site).changed();
+  }
+
+  private pagesCheckOf(site: DocsSite): SitePagesCheck {
+    let check = this.pagesChecks.get(site);
+    if (!check) {
+      check = new SitePagesCheck(
+        async () => ({ graph: await this.pages.graphOf(site, 'current'), config: (await site.checked('latest')).config.config }),
+        (result) => this.pagesChecked(site, result),
+        (error) => this.context.connection.console.error(`docs.json language server: checking the pages failed: ${error instanceof Error ? error.stack : String(error)}`),
+      );
+      this.pagesChecks.set(site, check);
+    }
+    return check;
+  }
+
+  /** Every page of a site was checked: the status with the pages' problems; their diagnostics published, or open pages pulled again. */
+  private pagesChecked(site: DocsSite, pages: PagesChecked): void {
+    const { connection, client, workspace } = this.context;
+    const state = site.lastChecked;
+    if (state) this.sendStatus(site, state);
+    if (!client.pullDiagnostics) this.publishPages(site, pages);
+    else if (client.diagnosticRefresh && [...workspace.openPaths()].some((path) => pageFile.test(path) && site.relative(path) !== undefined)) void connection.languages.diagnostics.refresh();
+  }
+
+  private sendStatus(site: DocsSite, state: CheckedState): void {
+    const pages = this.pagesChecks.get(site);
+    void this.context.connection.sendNotification(siteStatusNotification, siteStatus(site, state, pages, this.context.workspace.uriOf(site.docsJsonPath)));
+  }
+
+  /** A page's own problems in its current text, with what only the check of every page finds (orphans). */
+  private pageDiagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
+    const found = this.pagesChecks.get(site)?.last?.diagnostics.get(file) ?? [];
+    return this.pages.diagnostics(
+      site,
+      file,
+      found.filter((diagnostic) => wholeSiteCodes.has(diagnostic.code)),
+    );
   }
 
   /** Files changed on disk or the settings changed: diagnostics of these sites may be out of date. */
@@ -106,19 +183,21 @@ export class DiagnosticsFeature {
     if (!this.context.client.pullDiagnostics) this.sitesChanged(sites);
   }
 
-  /** Every site of the workspace checked from disk, docs.json files looked for again: the totals. */
+  /** Every site of the workspace checked from disk, docs.json files looked for again, every page checked: the totals. */
   async checkWorkspace(folders: string[]): Promise<CheckWorkspaceResult> {
     const { workspace } = this.context;
     await workspace.discoverSites(folders);
-    const totals = { sites: 0, errors: 0, warnings: 0 };
+    const totals = { sites: 0, errors: 0, warnings: 0, notes: 0 };
     for (const site of workspace.allSites) {
       site.host.rescan();
       site.noteChange();
       const state = await site.checked('current');
-      const { errors, warnings } = problemCounts(state);
+      const pages = await this.pagesCheckOf(site).current();
+      const counts = problemCounts(state, pages);
       totals.sites++;
-      totals.errors += errors;
-      totals.warnings += warnings;
+      totals.errors += counts.errors;
+      totals.warnings += counts.warnings;
+      totals.notes += counts.notes;
     }
     if (this.context.client.pullDiagnostics && this.context.client.diagnosticRefresh) void this.context.connection.languages.diagnostics.refresh();
     return totals;
@@ -126,8 +205,11 @@ export class DiagnosticsFeature {
 
   /** A site ended (its docs.json was deleted): its files have no diagnostics any more. */
   siteRemoved(site: DocsSite): void {
-    for (const uri of this.published.get(site) ?? []) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
+    for (const uri of [...(this.published.get(site) ?? []), ...(this.publishedPages.get(site)?.keys() ?? [])]) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.delete(site);
+    this.publishedPages.delete(site);
+    this.pagesChecks.get(site)?.dispose();
+    this.pagesChecks.delete(site);
     if (this.context.client.pullDiagnostics && this.context.client.diagnosticRefresh) void this.context.connection.languages.diagnostics.refresh();
   }
 
@@ -139,15 +221,33 @@ export class DiagnosticsFeature {
       now.add(uri);
       void this.context.connection.sendDiagnostics({ uri, diagnostics: this.diagnosticsOf(site, state, path) });
     }
-    for (const path of this.context.workspace.openPaths()) {
-      const page = pageFile.test(path) ? site.relative(path) : undefined;
-      if (page === undefined) continue;
-      const uri = this.context.workspace.uriOf(path);
-      now.add(uri);
-      void this.pages.diagnostics(site, page).then((diagnostics) => this.context.connection.sendDiagnostics({ uri, diagnostics }));
-    }
     for (const uri of previous) if (!now.has(uri)) void this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.published.set(site, now);
+    this.openPagesOf(site).forEach((path) => void this.pageChanged(path));
+  }
+
+  /** After a check of every page: each page's problems that changed (open pages: their own check's), and none for the pages that have none now. */
+  private publishPages(site: DocsSite, pages: PagesChecked): void {
+    const { connection, workspace } = this.context;
+    const previous = this.publishedPages.get(site) ?? new Map<string, string>();
+    const now = new Map<string, string>();
+    for (const [file, resultId] of [...pages.diagnostics.keys()].map((file) => [file, pages.resultId(file)])) {
+      const path = site.absolute(file);
+      if (!pageFile.test(file) || workspace.openDocument(path)) continue;
+      const uri = workspace.uriOf(path);
+      now.set(uri, resultId);
+      if (previous.get(uri) !== resultId) void connection.sendDiagnostics({ uri, diagnostics: pageFindings(pages, file) });
+    }
+    for (const path of this.openPagesOf(site)) {
+      now.set(workspace.uriOf(path), openPage);
+      void this.pageChanged(path);
+    }
+    for (const uri of previous.keys()) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.publishedPages.set(site, now);
+  }
+
+  private openPagesOf(site: DocsSite): string[] {
+    return [...this.context.workspace.openPaths()].filter((path) => pageFile.test(path) && site.relative(path) !== undefined);
   }
 
   /** For clients without pull diagnostics: a page was opened or edited. */
@@ -155,14 +255,23 @@ export class DiagnosticsFeature {
     const site = await this.context.workspace.siteFor(path);
     const page = site?.relative(path);
     if (!site || page === undefined) return;
-    const diagnostics = await this.pages.diagnostics(site, page);
+    const diagnostics = await this.pageDiagnostics(site, page);
     const uri = this.context.workspace.uriOf(path);
-    this.published.get(site)?.add(uri);
+    const published = this.publishedPages.get(site) ?? new Map<string, string>();
+    published.set(uri, openPage);
+    this.publishedPages.set(site, published);
     void this.context.connection.sendDiagnostics({ uri, diagnostics });
   }
 
+  /** A saved document with a value left empty while typed: clients that do not pull get its problems at full severity. */
+  async documentSaved(path: string): Promise<void> {
+    const site = this.context.client.pullDiagnostics ? undefined : await this.context.workspace.siteFor(path);
+    if (site) this.publish(site, await site.checked('current'));
+  }
+
   private diagnosticsOf(site: DocsSite, state: CheckedState, path: string): LspDiagnostic[] {
-    const diagnostics = reportedOf(state, path);
+    const typed = this.context.workspace.typedRange(site.absolute(path));
+    const diagnostics = reportedOf(state, path).map((diagnostic) => (typed && beingTyped(diagnostic, typed) ? { ...diagnostic, severity: 'hint' as const } : diagnostic));
     if (diagnostics.length === 0) return [];
     const checked = state.site.document(path);
     const lines = checked ? linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path))) : new LineIndex(state.config.text ?? '');
@@ -174,8 +283,27 @@ export class DiagnosticsFeature {
   }
 }
 
-function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): SiteStatus {
-  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...problemCounts(state), checkMs: Math.round(state.durationMs) };
+function siteStatus(site: DocsSite, state: CheckedState, pages: SitePagesCheck | undefined, docsJson: string): SiteStatus {
+  const counts = problemCounts(state, pages?.last);
+  return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...counts, pagesChecked: pages?.isFresh === true, checkMs: Math.round(state.durationMs) };
+}
+
+/** A page's problems as the check of every page found them, located in the text it read. */
+function pageFindings(pages: PagesChecked, file: string): LspDiagnostic[] {
+  const lines = new LineIndex(pages.graph.page(file)?.text ?? '');
+  return (pages.diagnostics.get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+}
+
+/** An empty value that the last edit wrote (`""`, `[]`): the writer has not typed it yet. */
+function beingTyped(diagnostic: Diagnostic, typed: OffsetRange): boolean {
+  return codeInfo(diagnostic.code)?.emptyWhileTyped === true && diagnostic.range.start >= typed.start - 1 && diagnostic.range.end <= typed.end + 1;
+}
+
+/** The page of a site a URI names, if it does. */
+function pagePathOf(site: DocsSite, uri: string): string | undefined {
+  const path = pathOf(uri);
+  const file = path === undefined ? undefined : site.relative(path);
+  return file !== undefined && pageFile.test(file) ? file : undefined;
 }
 
 /** The files a check has diagnostics for: the ones it read, and the config file when there is one. */
@@ -193,14 +321,10 @@ function reportedOf(state: CheckedState, path: string): Diagnostic[] {
   return reportedDiagnostics(path, found ? [...checked, ...found].sort(compareDiagnostics) : checked, config);
 }
 
-function problemCounts(state: CheckedState): { errors: number; warnings: number } {
-  let errors = 0;
-  let warnings = 0;
-  for (const path of filesOf(state)) {
-    for (const diagnostic of reportedOf(state, path)) {
-      if (diagnostic.severity === 'error') errors++;
-      else if (diagnostic.severity === 'warning') warnings++;
-    }
-  }
-  return { errors, warnings };
+/** The problems of a site counted as `docsjson check` counts them: its check's files, and its pages as the last check of every page found them. */
+function problemCounts(state: CheckedState, pages: PagesChecked | undefined): { errors: number; warnings: number; notes: number } {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const path of filesOf(state)) for (const diagnostic of reportedOf(state, path)) counts[diagnostic.severity]++;
+  for (const found of pages?.diagnostics.values() ?? []) for (const diagnostic of found) counts[diagnostic.severity]++;
+  return { errors: counts.error, warnings: counts.warning, notes: counts.information + counts.hint };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { OffsetRange } from '../engine/json/path';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
@@ -24,6 +25,8 @@ export class DocsWorkspace {
   private readonly openDocuments = new Map<string, TextDocument>();
   private readonly texts = new Map<string, { version: number; text: JsonText }>();
   private readonly docsJsonAbove = new Map<string, string | null>();
+  /** Per open document, what its last edit wrote (offsets of its current text), until it is saved or closed. */
+  private readonly typed = new Map<string, OffsetRange>();
 
   /** The workspace folders' sites found at start-up (and by the last look since). */
   private discovery: Promise<DocsSite[]> = Promise.resolve([]);
@@ -64,10 +67,27 @@ export class DocsWorkspace {
     return this.openDocuments.get(path)?.uri ?? pathToFileURL(path).href;
   }
 
+  /** What the last edit of an open document wrote: a range of its new text, or undefined when the whole text changed. */
+  noteTyped(path: string, range: OffsetRange | undefined): void {
+    if (range) this.typed.set(path, range);
+    else this.typed.delete(path);
+  }
+
+  /** What the last edit of an open document wrote, unless it was saved since. */
+  typedRange(path: string): OffsetRange | undefined {
+    return this.typed.get(path);
+  }
+
+  /** An open document was saved: nothing in it is being typed any more. */
+  documentSaved(path: string): boolean {
+    return this.typed.delete(path);
+  }
+
   /** Records an opened, edited or closed buffer; returns the sites whose check it may change. */
   documentChanged(path: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
     if (document) this.openDocuments.set(path, document);
     else this.openDocuments.delete(path);
+    if (kind !== 'edited') this.typed.delete(path);
     // An edited buffer's next text takes over the last one's syntax tree.
     if (kind !== 'edited') this.texts.delete(path);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));

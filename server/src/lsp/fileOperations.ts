@@ -29,6 +29,7 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
     pages.filesChanged(changedOnDisk);
     // Pages created or deleted make a new check, which publishes or refreshes every open page.
     changedOnDisk.forEach((path) => openPages.pageChanged(path));
+    changedOnDisk.forEach((path) => diagnostics.pageEdited(path));
     removed.forEach((site) => diagnostics.siteRemoved(site));
     if (affected.size > 0) diagnostics.sitesChanged(affected);
   });

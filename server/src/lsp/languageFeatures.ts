@@ -19,7 +19,7 @@ import type { JsonText } from '../engine/service/jsonText';
 import { definition, documentLinks, linkLocation, type SiteLocation } from '../engine/service/links';
 import { pageReferences } from '../engine/service/references';
 import { documentSymbols, maxSymbols } from '../engine/service/symbols';
-import { linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
+import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toLspSymbols, toRange } from './convert';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { PageEditing } from './pageEditing';
@@ -144,14 +144,7 @@ function toLspCodeAction(context: ServerContext, site: DocsSite, checked: Checke
   const { workspace } = context;
   let edit: WorkspaceEdit;
   if (action.createFile) {
-    const uri = workspace.uriOf(site.absolute(action.createFile.file));
-    const start = { line: 0, character: 0 };
-    edit = {
-      documentChanges: [
-        { kind: 'create', uri, options: { ignoreIfExists: true } },
-        { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: action.createFile.content }] },
-      ],
-    };
+    edit = fileCreation(workspace.uriOf(site.absolute(action.createFile.file)), action.createFile.content);
   } else {
     edit = workspaceEdit(context, site, checked, action.edits, text);
   }

@@ -28,7 +28,19 @@ import { pathOf, type ClientFeatures, type ServerContext } from './serverContext
 export function startLanguageServer(connection: Connection): void {
   // A failed notification or background check is logged; it must not take the server down.
   process.on('unhandledRejection', (error) => connection.console.error(`docs.json language server: ${error instanceof Error ? error.stack : String(error)}`));
-  const documents = new TextDocuments(TextDocument);
+  // Each edit's range in the new text is noted: a value being typed is not yet a problem (see codes.ts, emptyWhileTyped).
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update(document, changes, version) {
+      const [change] = changes;
+      const path = pathOf(document.uri);
+      if (path) {
+        const start = changes.length === 1 && 'range' in change ? document.offsetAt(change.range.start) : undefined;
+        workspace.noteTyped(path, start === undefined ? undefined : { start, end: start + change.text.length });
+      }
+      return TextDocument.update(document, changes, version);
+    },
+  });
   let client: ClientFeatures;
   let settingsFromClient: DocsJsonSettings;
   let diagnostics: DiagnosticsFeature;
@@ -62,7 +74,8 @@ export function startLanguageServer(connection: Connection): void {
     if (client.showDocument) serveOpenPageCommand(context);
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // Saves too: a value left empty at a save is reported at full severity (see documents.onDidSave).
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         // "(" and "#" start a link target or an anchor in a page.
         completionProvider: { triggerCharacters: ['"', '/', '(', '#', '<'] },
         hoverProvider: true,
@@ -131,6 +144,11 @@ export function startLanguageServer(connection: Connection): void {
     if (!justOpened.delete(document.uri)) void documentChanged(document.uri, document, 'edited');
   });
   documents.onDidClose(({ document }) => void documentChanged(document.uri, undefined, 'closed'));
+  // A value left empty at a save is a problem at full severity: clients that pull ask again on save.
+  documents.onDidSave(({ document }) => {
+    const path = pathOf(document.uri);
+    if (path && workspace.documentSaved(path)) void diagnostics.documentSaved(path);
+  });
 
   async function documentChanged(uri: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): Promise<void> {
     const path = pathOf(uri);
@@ -140,6 +158,7 @@ export function startLanguageServer(connection: Connection): void {
     // A page closed unsaved is its text on disk again.
     if (kind === 'closed') pages.filesChanged([path]);
     openPages.pageChanged(path);
+    diagnostics.pageEdited(path);
     if (client.pullDiagnostics) return;
     if (kind !== 'closed' && pageFile.test(path)) void diagnostics.pageChanged(path);
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;

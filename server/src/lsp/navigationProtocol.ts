@@ -29,6 +29,8 @@ export interface NavigationItem extends NavigationPlace {
   /** URI of the page's file, when it exists. */
   file?: string;
   childCount: number;
+  /** Why the site drops the entry, when it does (its element holds another type of child beside it). */
+  dropped?: string;
 }
 
 /** The entries, or null when the docs.json or the parent is not (or no longer) there. */

@@ -16,12 +16,12 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, reportedDiagnostics, type Diagnostic } from '../engine';
+import { compareDiagnostics, LineIndex, reportedDiagnostics, type Diagnostic } from '../engine';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { FileEdit } from '../engine/service/edits';
-import { pageCodeActions } from '../engine/service/actions';
 import { pageCompletions } from '../engine/service/pageCompletion';
 import { checkSitePages } from '../engine/pages/allPageRules';
+import { pageCodeActions } from '../engine/service/pageActions';
 import { pageHover } from '../engine/service/pageHover';
 import { componentCompletions } from '../engine/service/componentCompletion';
 import { componentHover } from '../engine/service/componentHover';
@@ -31,7 +31,8 @@ import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/p
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
 import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/rename';
-import { linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import { openPageCommand } from './customMessages';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { pathOf, type ServerContext } from './serverContext';
@@ -98,44 +99,52 @@ export class PageFeatures {
     }
   }
 
-  /** The problems the page rules find in a page, in its current text. */
-  async diagnostics(site: DocsSite, file: string): Promise<LspDiagnostic[]> {
-    const found = await this.pageDiagnostics(site, file);
-    if (!found) return [];
-    const lines = new LineIndex(found.text);
-    return found.diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
-  }
-
-  private async pageDiagnostics(site: DocsSite, file: string): Promise<{ text: string; diagnostics: Diagnostic[] } | undefined> {
+  /**
+   * The problems the page rules find in a page, in its current text, with the findings of the
+   * last check of every page that a check of one page cannot make (orphans).
+   */
+  async diagnostics(site: DocsSite, file: string, wholeSiteFindings: readonly Diagnostic[] = []): Promise<LspDiagnostic[]> {
     // A page closed as it moves or is deleted is pulled once more, before the file events arrive.
     const path = site.absolute(file);
-    if (!this.context.workspace.openDocument(path) && !existsSync(path)) return undefined;
+    if (!this.context.workspace.openDocument(path) && !existsSync(path)) return [];
     const graph = await this.graphOf(site);
     const page = graph.page(file);
-    if (!page) return undefined;
+    if (!page) return [];
     const { config } = (await site.checked('latest')).config;
-    if (config.isIgnored(file)) return undefined;
-    return { text: page.text, diagnostics: reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config) };
+    if (config.isIgnored(file)) return [];
+    const lines = new LineIndex(page.text);
+    const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
+    return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
   }
 
-  /** The quick fixes of an open page's problems in a range. */
+  /** Quick fixes in a page: the did-you-mean of a link, anchor, image or import; create the page a link leads to. */
   async codeActions({ textDocument, range }: CodeActionParams): Promise<LspCodeAction[] | null> {
     const path = pathOf(textDocument.uri);
-    const site = path && (await this.context.workspace.siteFor(path));
-    const file = site && site.relative(path);
-    const document = path && this.context.workspace.openDocument(path);
-    if (!site || file === undefined || !document) return null;
-    const found = await this.pageDiagnostics(site, file);
-    if (!found || found.text !== document.getText()) return null;
-    const lines = new LineIndex(found.text);
-    const offsets = { start: document.offsetAt(range.start), end: document.offsetAt(range.end) };
-    return pageCodeActions(file, found.diagnostics, offsets).map((action) => ({
-      title: action.title,
-      kind: CodeActionKind.QuickFix,
-      diagnostics: [toLspDiagnostic(action.diagnostic, lines)],
-      isPreferred: action.isPreferred,
-      edit: { changes: { [textDocument.uri]: action.edits.flatMap((edit) => edit.edits.map((change) => ({ range: toRange(lines, change.range), newText: change.newText }))) } },
-    }));
+    const site = path && pageFile.test(path) ? await this.context.workspace.siteFor(path) : undefined;
+    const file = site?.relative(path!);
+    if (!site || file === undefined) return null;
+    const graph = await this.graphOf(site, 'current');
+    const page = graph.page(file);
+    if (!page) return null;
+    const { config } = (await site.checked('latest')).config;
+    const lines = new LineIndex(page.text);
+    const document = this.context.workspace.openDocument(path!);
+    const offsets = document ? { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } : { start: 0, end: page.text.length };
+    const diagnostics = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
+    const { client, workspace } = this.context;
+    return pageCodeActions(graph, file, diagnostics, offsets)
+      .filter((action) => !action.createFile || client.createFiles)
+      .map((action): LspCodeAction => {
+        const created = action.createFile && workspace.uriOf(site.absolute(action.createFile.file));
+        return {
+          title: action.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [toLspDiagnostic(action.diagnostic, lines)],
+          isPreferred: action.isPreferred,
+          edit: action.createFile ? fileCreation(created!, action.createFile.content) : this.workspaceEdit(site, graph, action.edits),
+          ...(created && client.showDocument ? { command: { title: 'Open the new page', command: openPageCommand, arguments: [created] } } : {}),
+        };
+      });
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

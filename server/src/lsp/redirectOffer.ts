@@ -5,6 +5,7 @@ import { addRedirectsEdit, redirectsFor, type Redirect } from '../engine/service
 import type { DocsSite } from './docsSite';
 import { toRange } from './convert';
 import { pathOf, type ServerContext } from './serverContext';
+import { redirectEditLabel } from './customMessages';
 
 const addAction = 'Add Redirect';
 
@@ -39,7 +40,7 @@ export async function offerRedirects(context: ServerContext, { files }: RenameFi
     if (!addition) continue;
     const lines = new LineIndex(text!);
     const edits: TextEdit[] = addition.edit.edits.map((edit) => ({ range: toRange(lines, edit.range), newText: edit.newText }));
-    await connection.workspace.applyEdit({ label: 'Add redirects', edit: { changes: { [workspace.uriOf(site.docsJsonPath)]: edits } } });
+    await connection.workspace.applyEdit({ label: redirectEditLabel, edit: { changes: { [workspace.uriOf(site.docsJsonPath)]: edits } } });
   }
 }
 

@@ -152,3 +152,17 @@ describe('moving an entry by drag and drop', () => {
     assert.equal(move(ref(0, 'pages', 0), { document: 'nav.json', path: [0] }), 'Entries can only be moved within the file they are written in.');
   });
 });
+
+describe('entries the site drops', () => {
+  it('a tab holding "pages" beside "groups": its pages are marked dropped, saying why; its groups are not', () => {
+    const text = '{ "name": "A", "navigation": { "tabs": [{ "tab": "API", "pages": ["introduction"], "groups": [{ "group": "G", "pages": ["quickstart"] }] }] } }';
+    const checked = site(text);
+    const [tab] = navigationChildren(checked)!;
+    const entries = navigationChildren(checked, tab)!;
+    assert.deepEqual(entries.map((node) => [node.kind, node.label, node.dropped]), [
+      ['group', 'G', undefined],
+      ['page', 'Welcome', 'the site shows the groups beside it and drops the pages'],
+    ]);
+    assert.equal(tab.dropped, undefined);
+  });
+});

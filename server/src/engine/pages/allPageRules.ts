@@ -1,5 +1,5 @@
-import { pageRules } from '../rules/allRules';
-import { runSiteRules } from './siteCheck';
+import { pageRules, wholeSitePageRules } from '../rules/allRules';
+import { runSiteRules, siteRuleSteps } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';
 
@@ -7,3 +7,11 @@ import type { Diagnostic } from '../diagnostic';
 export function checkSitePages(graph: SiteGraph, files?: readonly string[]): Map<string, Diagnostic[]> {
   return runSiteRules(graph, pageRules, files);
 }
+
+/** `checkSitePages` over every page, one file a step (see `siteRuleSteps`). */
+export function checkSitePagesSteps(graph: SiteGraph): Generator<void, Map<string, Diagnostic[]>> {
+  return siteRuleSteps(graph, pageRules);
+}
+
+/** The codes only a check of every page reports (orphans): a check of some pages keeps them from the last check of all. */
+export const wholeSiteCodes: ReadonlySet<string> = new Set(wholeSitePageRules.flatMap((rule) => rule.codes));

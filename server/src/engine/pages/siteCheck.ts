@@ -54,12 +54,25 @@ export function checkedFiles(graph: SiteGraph): string[] {
  * any, in document order.
  */
 export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files?: readonly string[]): Map<string, Diagnostic[]> {
+  const steps = siteRuleSteps(graph, rules, files);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `runSiteRules` one file at a time: each step checks one file, the last returns the diagnostics.
+ * Dropping the generator part-way abandons the run (an editor's check of the whole site in slices).
+ */
+export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], files?: readonly string[]): Generator<void, Map<string, Diagnostic[]>> {
   const ctx = new SiteCheckContext(graph, files === undefined);
   const handlers = rules.map((rule) => rule.start(ctx));
   for (const file of files ?? checkedFiles(graph)) {
     const page = graph.page(file);
     if (!page) continue;
     for (const handler of handlers) handler.page?.(page);
+    yield;
   }
   for (const handler of handlers) handler.site?.();
   for (const list of ctx.diagnostics.values()) list.sort(compareDiagnostics);

@@ -30,16 +30,18 @@ const snippetExtensions = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
 export class SiteGraph {
   readonly files: SiteFiles;
   readonly routes: Routes;
-  private readonly models = new Map<string, PageModel | undefined>();
+  private readonly models: Map<string, PageModel | undefined>;
   private readonly anchorSets = new Map<string, Set<string>>();
 
   constructor(
     readonly host: SiteHost,
     readonly check?: CheckResult,
-    /** The graph of an earlier check of the same site: its file lists and page routes are kept while the files stay the same. */
+    /** The graph of an earlier check of the same site: its file lists, page routes and the pages it read are kept while the files stay the same. */
     previous?: SiteGraph,
   ) {
-    this.files = previous?.host === host && previous.files.isCurrent() ? previous.files : new SiteFiles(host);
+    const sameFiles = previous?.host === host && previous.files.isCurrent();
+    this.files = sameFiles ? previous.files : new SiteFiles(host);
+    this.models = sameFiles ? new Map(previous.models) : new Map();
     this.routes = new Routes(this.files, check, previous?.routes);
   }
 
@@ -90,6 +92,18 @@ export class SiteGraph {
       if (this.files.has(candidate)) return candidate;
     }
     return undefined;
+  }
+
+  /** A snippet file close to an import that names none, written as an import from the root ("/snippets/note.mdx"), or undefined. */
+  suggestImport(source: string, fromFile: string): string | undefined {
+    const resolved = resolveReference(source, dirnameOf(fromFile));
+    if (resolved.kind !== 'file') return undefined;
+    const withoutExtension = (file: string) => file.replace(/\.[^./]+$/, '');
+    const written = resolved.path;
+    const keepsExtension = withoutExtension(written) !== written;
+    const candidates = this.files.snippetFiles.map((file) => (keepsExtension ? file : withoutExtension(file)));
+    const near = didYouMean(written, candidates);
+    return near === undefined ? undefined : `/${near}`;
   }
 
   /** Where a link written in a file leads: `/x`, `./x`, `../x`, `x`, each with an optional `#anchor` and `?query`. */

@@ -6,6 +6,7 @@ import { Cursor, isRecord } from '../model/cursor';
 import { NavigationModel, type NavElement } from '../model/navigationModel';
 import type { SourceDocument } from '../model/sourceDocument';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
+import { duplicateKeysOf, findDuplicateKeys, noteNoDuplicateKeys } from '../json/duplicateKeys';
 import { editSpan, type EditSpan } from './editSpan';
 import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type UnitTable } from './units';
 
@@ -39,7 +40,8 @@ export function prepareRecheck(result: CheckResult): void {
 function recheckableMain(result: CheckResult): { main: SourceDocument; root: Record<string, unknown> } | undefined {
   const main = result.documents.get(result.basis.mainPath)?.document;
   const root = main?.json.value;
-  if (!main || main.json.syntaxProblems.length > 0 || !isRecord(root) || '$ref' in root) return undefined;
+  // A key written twice: which one is reported depends on keys outside any part.
+  if (!main || main.json.syntaxProblems.length > 0 || !isRecord(root) || '$ref' in root || duplicateKeysOf(main.json).length > 0) return undefined;
   return { main, root };
 }
 
@@ -64,7 +66,9 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
     return undefined;
   }
 
+  if (findDuplicateKeys(slice).length > 0) return undefined;
   const document: SourceDocument = { path: main.path, json: validJsonDocument(text, root) };
+  noteNoDuplicateKeys(document.json);
   const ctx = startCheck(basis.host, basis.options, document, previous.siteIconLibrary, basis.specCache);
   const sliceJson = validJsonDocument(slice, value);
   let model = previous.model;

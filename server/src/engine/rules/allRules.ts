@@ -5,6 +5,7 @@ import { componentRule } from './componentRule';
 import { configRule } from './configRule';
 import { contrastRule } from './contrastRule';
 import { droppedKeyRule } from './droppedKeyRule';
+import { duplicateKeyRule } from './duplicateKeyRule';
 import { frontmatterRule } from './frontmatterRule';
 import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
@@ -20,10 +21,13 @@ import type { DocsJsonRule, Rule } from './rule';
 import { schemaRule } from './schemaRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
-export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
+export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, duplicateKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
 export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
+
+/** The page rules that report only when every page is checked: the orphan rule needs every page's links. */
+export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];
 
 /** The site rules that report on docs.json: run once over the site after each check of docs.json. */
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];

@@ -38,10 +38,12 @@ function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageRefe
   const source = reference.target;
   if (!/^[./]/.test(source)) return;
   if (ctx.graph.resolveImport(source, page.file)) return;
+  const suggestion = ctx.graph.suggestImport(source, page.file);
   ctx.report(page.file, {
     range: reference.range,
     code: 'link/missing-snippet',
-    message: `Snippet "${source}" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)`,
+    message: `Snippet "${source}" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: suggestion }] : undefined,
   });
 }
 
@@ -72,7 +74,8 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
         ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
         : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
       suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
-      data: { path: resolution.path },
+      // A page to create, for the "create page" fix: a link to a page, not to a file.
+      data: file ? { path: resolution.path } : { path: resolution.path, page: pageOf(resolution.path) ?? resolution.path, file: `${pageOf(resolution.path) ?? resolution.path}.mdx` },
     });
     return;
   }

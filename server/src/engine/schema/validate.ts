@@ -218,6 +218,17 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
     };
   }
   const suggestion = didYouMean(key, known);
+  // Renamed to a key the object already has, it would be written twice and replace the one set.
+  if (suggestion !== undefined && isRecord(cursor.value) && Object.hasOwn(cursor.value, suggestion)) {
+    return {
+      cursor,
+      subPath: [key],
+      target: 'key',
+      code: 'schema/unknown-key',
+      message: `Unknown key "${key}" in ${where}. Did you mean "${suggestion}"? It is already set beside it: the site ignores "${key}" silently. Move what it holds into "${suggestion}", or remove it`,
+      data: { key },
+    };
+  }
   return {
     cursor,
     subPath: [key],

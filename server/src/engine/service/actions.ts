@@ -35,17 +35,12 @@ export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRang
   return actions;
 }
 
-/** The quick fixes of a page's problems that touch a range: their suggestions. */
-export function pageCodeActions(file: string, diagnostics: readonly Diagnostic[], range: OffsetRange): CodeAction[] {
-  return diagnostics.filter((diagnostic) => touches(diagnostic, range)).flatMap((diagnostic) => suggestionActions(file, diagnostic));
-}
-
-function touches(diagnostic: Diagnostic, range: OffsetRange): boolean {
+export function touches(diagnostic: Diagnostic, range: OffsetRange): boolean {
   return diagnostic.range.end >= range.start && diagnostic.range.start <= range.end;
 }
 
-/** Each suggestion of a diagnostic: its range's text replaced. */
-function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
+/** Each suggestion of a diagnostic: its range's text replaced (and the other places it names). */
+export function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
   return (diagnostic.suggestions ?? []).map((suggestion, index) => ({
     title: suggestion.title,
     diagnostic,

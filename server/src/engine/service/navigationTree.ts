@@ -1,6 +1,6 @@
 import type { JsonPath, OffsetRange } from '../json/path';
 import { isRecord } from '../model/cursor';
-import { kindNoun, nameKeys, PageEntry, type ElementKind, type NavElement } from '../model/navigationModel';
+import { keptCollection, kindNoun, nameKeys, PageEntry, type CollectionKey, type ElementKind, type NavElement } from '../model/navigationModel';
 import { isOperationEntry, pagePath } from '../model/pageReference';
 import type { CheckedSite } from './checkedSite';
 import { readFrontmatter } from './frontmatter';
@@ -31,6 +31,8 @@ export interface NavigationNode extends NavigationRef {
   file?: string;
   /** How many entries it holds (elements and pages). */
   childCount: number;
+  /** Why the site drops the entry, when it does: its element holds another type of child beside it. */
+  dropped?: string;
 }
 
 /**
@@ -45,9 +47,11 @@ export function navigationChildren(site: CheckedSite, parent?: NavigationRef): N
   const nodes: Omit<NavigationNode, 'range'>[] = [];
   const holders = element === root ? [element, ...element.children.filter((child) => child.kind === 'global')] : [element];
   for (const holder of holders) {
+    const dropped = droppedReason(holder);
     for (const entry of entriesOf(holder)) {
-      if (entry instanceof PageEntry) nodes.push(pageNode(site, entry));
-      else if (entry.kind !== 'global') nodes.push(elementNode(entry));
+      const node = entry instanceof PageEntry ? pageNode(site, entry) : entry.kind !== 'global' ? elementNode(entry) : undefined;
+      const reason = node && dropped(entry instanceof PageEntry ? 'pages' : entry.parentCollection);
+      if (node) nodes.push(reason ? { ...node, dropped: reason } : node);
     }
   }
   return withRanges(site, nodes);
@@ -65,6 +69,18 @@ function withRanges(site: CheckedSite, nodes: Omit<NavigationNode, 'range'>[]): 
     const range = ranges.get(node);
     return range ? [{ ...node, range }] : [];
   });
+}
+
+/**
+ * Why the site drops the entries of one of an element's collections, for an element that holds
+ * several types of child side by side (the site shows one): as the "nav/mixed-children" problem says.
+ */
+function droppedReason(element: NavElement): (collection: string | number | undefined) => string | undefined {
+  const keys = element.childCollections;
+  if (keys.length < 2) return () => undefined;
+  // When the order the site keeps them in is not known for these kinds, the first one written stands.
+  const kept = keptCollection(element.kind, keys) ?? keys[0];
+  return (collection) => (collection !== kept && keys.includes(collection as CollectionKey) ? `the site shows the ${kept} beside it and drops the ${String(collection)}` : undefined);
 }
 
 /** An element's children and page entries, pages-list items in their list order. */

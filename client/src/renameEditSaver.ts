@@ -1,0 +1,60 @@
+import { Uri, workspace, type Disposable, type FileWillRenameEvent, type WorkspaceEdit } from 'vscode';
+import { CancellationToken, type ApplyWorkspaceEditParams, type ApplyWorkspaceEditRequest, type ApplyWorkspaceEditResult } from 'vscode-languageclient/node';
+import { redirectEditLabel } from '../../server/src/lsp/customMessages';
+
+/** The files an edit of the language server for a rename changed, and which of them had unsaved changes before. */
+interface PendingEdit {
+  uris: Uri[];
+  dirtyBefore: Set<string>;
+}
+
+/**
+ * A page renamed or moved (in the explorer, by "Move Page…") saves the files the language server's
+ * edit changed (docs.json, the links in other pages), and the redirect it then offers once added,
+ * as dragging in the Site navigation view does: the move is written at once, like the file
+ * operation itself, and git sees it whole. A file that had unsaved changes before stays unsaved,
+ * for its writer to save.
+ */
+export class RenameEditSaver implements Disposable {
+  private readonly pending: PendingEdit[] = [];
+  private readonly listener = workspace.onDidRenameFiles(({ files }) => void this.save(files));
+
+  /** The language client's middleware for willRenameFiles: notes what the server's edit changes. */
+  readonly willRenameFiles = async (event: FileWillRenameEvent, next: (event: FileWillRenameEvent) => Thenable<WorkspaceEdit | null | undefined>) => {
+    const edit = await next(event);
+    if (edit) {
+      const uris = edit.entries().map(([uri]) => uri);
+      const dirtyBefore = new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
+      this.pending.push({ uris, dirtyBefore });
+    }
+    return edit;
+  };
+
+  /** The language client's middleware for workspace/applyEdit: the redirects added after a move are saved too. */
+  readonly handleApplyEdit = async (params: ApplyWorkspaceEditParams, next: ApplyWorkspaceEditRequest.HandlerSignature) => {
+    if (params.label !== redirectEditLabel) return next(params, CancellationToken.None);
+    const dirtyBefore = new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
+    const result = await next(params, CancellationToken.None);
+    if ((result as ApplyWorkspaceEditResult).applied) await this.saveEdited(Object.keys(params.edit.changes ?? {}).map((uri) => Uri.parse(uri)), dirtyBefore, new Map());
+    return result;
+  };
+
+  private async save(files: readonly { oldUri: Uri; newUri: Uri }[]): Promise<void> {
+    const moved = new Map(files.map(({ oldUri, newUri }) => [oldUri.toString(), newUri.toString()]));
+    for (const { uris, dirtyBefore } of this.pending.splice(0)) await this.saveEdited(uris, dirtyBefore, moved);
+  }
+
+  private async saveEdited(uris: Uri[], dirtyBefore: Set<string>, moved: Map<string, string>): Promise<void> {
+    for (const uri of uris) {
+      if (dirtyBefore.has(uri.toString())) continue;
+      // A page's own links edited as it moves: its document is at the new address now.
+      const now = moved.get(uri.toString()) ?? uri.toString();
+      const document = workspace.textDocuments.find((candidate) => candidate.uri.toString() === now);
+      if (document?.isDirty) await document.save();
+    }
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+  }
+}

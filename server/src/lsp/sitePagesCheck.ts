@@ -1,0 +1,118 @@
+import { reportedDiagnostics, type Diagnostic } from '../engine';
+import { checkSitePagesSteps } from '../engine/pages/allPageRules';
+import type { SiteGraph } from '../engine/pages/siteGraph';
+import type { ProjectConfig } from '../engine/config/projectConfig';
+
+/** What one check of every page of a site found. */
+export interface PagesChecked {
+  /** The graph it checked: the pages' texts it read. */
+  graph: SiteGraph;
+  /** Each page's problems as the site's config reports them (root-relative paths); pages without any are absent. */
+  diagnostics: ReadonlyMap<string, Diagnostic[]>;
+  /** Each page's result id for pulled diagnostics: it stays the same while the page's problems do. */
+  resultId(file: string): string;
+}
+
+/** How long nothing may change before every page is checked again. */
+const pause = 500;
+/** How long each slice of the check may hold the server before the messages waiting are served. */
+const sliceMs = 8;
+/** The result id of a page without problems. */
+const noProblems = 'none';
+
+/**
+ * The check of every page of one site, as `docsjson check` runs it (orphans included), run in the
+ * background: after a pause in the changes, in slices of a few milliseconds between which the
+ * server answers what is waiting, and abandoned for a new run when anything changes meanwhile.
+ */
+export class SitePagesCheck {
+  private latest?: PagesChecked;
+  private resultIds = new Map<string, string>();
+  private runs = 0;
+  /** Increases with each change: a run started before the last change is abandoned. */
+  private generation = 0;
+  private fresh = false;
+  private timer?: NodeJS.Timeout;
+  private readonly waiting: ((result: PagesChecked) => void)[] = [];
+
+  constructor(
+    /** The site's graph on a check of its current state, holding the open pages' texts, and the config of that check. */
+    private readonly graphOf: () => Promise<{ graph: SiteGraph; config: ProjectConfig }>,
+    private readonly onChecked: (result: PagesChecked) => void,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** The last complete run, however old; undefined before the first one ends. */
+  get last(): PagesChecked | undefined {
+    return this.latest;
+  }
+
+  /** Whether the last run is of the pages as they are now. */
+  get isFresh(): boolean {
+    return this.fresh;
+  }
+
+  /** Something a page's problems depend on changed: every page is checked again once changes pause. */
+  changed(delay = pause): void {
+    this.generation++;
+    this.fresh = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), delay);
+    this.timer.unref();
+  }
+
+  /** A run of the state as it is now (started at once when none is due). */
+  current(): Promise<PagesChecked> {
+    if (this.fresh && this.latest) return Promise.resolve(this.latest);
+    const result = new Promise<PagesChecked>((resolve) => this.waiting.push(resolve));
+    this.changed(0);
+    return result;
+  }
+
+  private async run(): Promise<void> {
+    const generation = this.generation;
+    const isCurrent = () => generation === this.generation;
+    try {
+      const { graph, config } = await this.graphOf();
+      if (!isCurrent()) return;
+      const steps = checkSitePagesSteps(graph);
+      let found: Map<string, Diagnostic[]> | undefined;
+      while (!found) {
+        const until = performance.now() + sliceMs;
+        while (!found && performance.now() < until) {
+          const step = steps.next();
+          if (step.done) found = step.value;
+        }
+        if (!found) await new Promise((resolve) => setImmediate(resolve));
+        if (!isCurrent()) return;
+      }
+      this.finish(graph, found, config);
+    } catch (error) {
+      if (isCurrent()) this.onError(error);
+    }
+  }
+
+  private finish(graph: SiteGraph, found: Map<string, Diagnostic[]>, config: ProjectConfig): void {
+    const run = ++this.runs;
+    const diagnostics = new Map<string, Diagnostic[]>();
+    const resultIds = new Map<string, string>();
+    for (const [file, problems] of found) {
+      const reported = reportedDiagnostics(file, problems, config);
+      if (reported.length === 0) continue;
+      diagnostics.set(file, reported);
+      const before = this.latest?.diagnostics.get(file);
+      const same = before !== undefined && JSON.stringify(before) === JSON.stringify(reported);
+      resultIds.set(file, same ? this.resultIds.get(file)! : `pages-${run}`);
+    }
+    this.resultIds = resultIds;
+    this.latest = { graph, diagnostics, resultId: (file) => resultIds.get(file) ?? noProblems };
+    this.fresh = true;
+    for (const resolve of this.waiting.splice(0)) resolve(this.latest);
+    this.onChecked(this.latest);
+  }
+
+  dispose(): void {
+    this.generation++;
+    clearTimeout(this.timer);
+  }
+}

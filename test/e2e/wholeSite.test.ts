@@ -1,0 +1,188 @@
+// The whole site in a real VS Code (code-server + headless Chromium), with the built extension, on
+// a copy of the example site under git: every page's problems in the Problems panel before any
+// file is opened, the same as `docsjson check`; Check Workspace's totals as the CLI's; the Site
+// navigation view marks the pages the site drops; Restart Language Server shows the server's
+// output; a page renamed in the explorer leaves no file unsaved, and git sees every edit.
+// Screenshots: test-results/whole-site/*.png.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { tempFolder } from '../support/tempFolder';
+
+const SCENARIO_TIMEOUT = 120_000;
+const EXAMPLE = join(REPO_ROOT, 'examples', 'acme-docs');
+const SHOTS = join(REPO_ROOT, 'test-results', 'whole-site');
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+
+interface Marker {
+  file: string;
+  severity: string;
+  code: string;
+  message: string;
+}
+
+/** Every row of the Problems panel under its file row (the panel is shown first). */
+async function problemMarkers(wb: Workbench): Promise<Marker[]> {
+  await wb.problems();
+  const read = await wb.page.locator('.markers-panel .monaco-list-row').evaluateAll((els) =>
+    els.map((el) => ({
+      index: Number(el.getAttribute('data-index') ?? -1),
+      fileName: el.querySelector('.label-name')?.textContent ?? '',
+      severity: /\b(error|warning|info)\b/.exec(el.querySelector('.marker-icon')?.className ?? '')?.[1] ?? '',
+      message: el.querySelector('.marker-message')?.textContent ?? '',
+      code: el.querySelector('.marker-code')?.textContent ?? '',
+      isMarker: !!el.querySelector('.marker-message'),
+    })),
+  );
+  let file = '';
+  const markers: Marker[] = [];
+  for (const row of read.sort((a, b) => a.index - b.index)) {
+    if (!row.isMarker) file = clean(row.fileName);
+    else markers.push({ file, severity: row.severity, code: clean(row.code), message: clean(row.message) });
+  }
+  return markers;
+}
+
+interface CliReport {
+  files: { path: string; diagnostics: { severity: string; code: string; message: string }[] }[];
+}
+
+/** What `docsjson check --format json` finds, as the Problems panel would list it: "file severity code message", sorted. */
+function cliMarkers(root: string): string[] {
+  let output: string;
+  try {
+    output = execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'check', '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+  } catch (error) {
+    output = (error as { stdout: string }).stdout;
+  }
+  const panelSeverity: Record<string, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'info' };
+  return (JSON.parse(output) as CliReport).files
+    .flatMap((file) => file.diagnostics.map((d) => `${file.path.split('/').pop()} ${panelSeverity[d.severity]} ${d.code} ${d.message}`))
+    .sort();
+}
+
+/** The last line of `docsjson check`: "1 docs.json file and 3 pages checked: 5 errors, 3 warnings". */
+function cliSummary(root: string): string {
+  let output: string;
+  try {
+    output = execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'check', '.'], { cwd: root, encoding: 'utf8' });
+  } catch (error) {
+    // Exit code 1: the site has errors; the report is on stdout all the same.
+    output = (error as { stdout: string }).stdout;
+  }
+  return output.trim().split('\n').at(-1)!;
+}
+
+const asLines = (markers: Marker[]) => markers.map((m) => `${m.file} ${m.severity} ${m.code} ${m.message}`).sort();
+
+function git(root: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Writer', GIT_AUTHOR_EMAIL: 'writer@example.com', GIT_COMMITTER_NAME: 'Writer', GIT_COMMITTER_EMAIL: 'writer@example.com' } });
+}
+
+describe('the whole site in a real VS Code', () => {
+  let session: VSCodeSession;
+  let site: string;
+  let expected: string[];
+  const cleanups: Array<() => unknown> = [];
+
+  before(
+    async () => {
+      await ensureCodeServer();
+      for (const file of ['extension.js', 'server.js', 'cli.js']) assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first`);
+      site = join(tempFolder('docsjson-whole-site-e2e-'), 'acme-docs');
+      cpSync(EXAMPLE, site, { recursive: true });
+      git(site, 'init', '-q');
+      git(site, 'add', '.');
+      git(site, 'commit', '-q', '-m', 'The site');
+      expected = cliMarkers(site);
+      session = await startVSCode({ name: 'whole-site', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
+    },
+    { timeout: INSTALL_TIMEOUT_MS },
+  );
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('at start-up, with no file open, the Problems panel lists every page\'s problems too, exactly as docsjson check', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      assert.ok(expected.some((line) => line.startsWith('quickstart.mdx ')), `the CLI finds a page's problems: ${JSON.stringify(expected)}`);
+      let last: string[] = [];
+      await waitFor('the panel to list what the CLI finds', async () => {
+        last = asLines(await problemMarkers(wb));
+        return JSON.stringify(last) === JSON.stringify(expected) || undefined;
+      }, 60_000).catch((error: Error) => {
+        throw new Error(`${error.message}; the panel shows ${JSON.stringify(last)}; the CLI ${JSON.stringify(expected)}`);
+      });
+      assert.equal(await wb.page.locator('.part.editor .tab').count(), 0, 'no editor is open');
+      await wb.screenshot(join(SHOTS, 'problems-at-start-up.png'));
+    }));
+
+  it('Check Workspace says the totals docsjson check prints', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      const totals = /checked: (.*)$/.exec(cliSummary(site))?.[1];
+      assert.ok(totals, `the CLI's summary: ${cliSummary(site)}`);
+      await wb.runCommand('docs.json: Check Workspace');
+      const message = await wb.waitForNotification(/^docs\.json: checked/, 60_000);
+      t.diagnostic(message);
+      assert.equal(message, `docs.json: checked 1 site: ${totals}`);
+      await wb.screenshot(join(SHOTS, 'check-workspace.png'));
+    }));
+
+  it('the Site navigation view marks the pages the site drops (a tab holding pages beside groups)', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.treeViewItems('Site navigation', { minItems: 3 });
+      const pane = wb.page.locator('.pane').filter({ has: wb.page.locator('.pane-header .title', { hasText: /^Site navigation$/i }) }).first();
+      const rowOf = (label: string) => pane.locator('.monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
+      await rowOf('API reference').click();
+      await wb.page.keyboard.press('ArrowRight');
+      const dropped = await waitFor('a row described "dropped by the site"', async () => {
+        const rows = await pane.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => `${el.querySelector('.label-name')?.textContent ?? ''} | ${el.querySelector('.label-description')?.textContent ?? ''}`));
+        const found = rows.filter((row) => row.endsWith('| dropped by the site'));
+        return found.length > 0 ? found : undefined;
+      }, 15_000);
+      t.diagnostic(JSON.stringify(dropped));
+      assert.deepEqual(dropped, ['API overview | dropped by the site']);
+      await wb.screenshot(join(SHOTS, 'navigation-dropped-page.png'));
+    }));
+
+  it('Restart Language Server shows the server\'s output, which tells of the new start', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.runCommand('docs.json: Restart Language Server');
+      const output = await waitFor('the server\'s start in the Output panel', async () => {
+        const text = clean((await wb.page.locator('.part.panel .output-view .view-lines').allTextContents()).join(' '));
+        return /docs\.json language server started/.test(text) ? text : undefined;
+      }, 30_000);
+      t.diagnostic(output);
+      assert.match(output, /Restarting the docs\.json language server/);
+      await wb.screenshot(join(SHOTS, 'restart-output.png'));
+    }));
+
+  it('a page renamed in the explorer: docs.json and the links to it are saved with the redirect, no tab is left unsaved, git sees every edit', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('quickstart.mdx');
+      await wb.openFile('docs.json');
+      const renamed = wb.renameInExplorer('introduction.mdx', 'about.mdx');
+      renamed.catch(() => undefined); // awaited below; never an unhandled rejection
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
+      await renamed;
+      await wb.waitForNotification(/Add a redirect/, 30_000);
+      await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).click();
+      const status = await waitFor('every edit on disk', async () => {
+        const now = git(site, 'status', '--porcelain', '--untracked-files=all');
+        return now.includes(' M docs.json') && now.includes(' M quickstart.mdx') && readFileSync(join(site, 'docs.json'), 'utf8').includes('"destination": "/about"') ? now : undefined;
+      }, 30_000);
+      t.diagnostic(status);
+      assert.deepEqual(status.trim().split('\n').map((line) => line.trim()).sort(), ['?? about.mdx', 'D introduction.mdx', 'M docs.json', 'M quickstart.mdx']);
+      assert.match(readFileSync(join(site, 'quickstart.mdx'), 'utf8'), /\(\/about#what-acme-dos\)/);
+      assert.match(readFileSync(join(site, 'docs.json'), 'utf8'), /"about"/);
+      await waitFor('no tab left unsaved', async () => (await wb.page.locator('.part.editor .tab.dirty').count()) === 0 || undefined, 15_000);
+      await wb.screenshot(join(SHOTS, 'after-rename.png'));
+    }));
+});
