@@ -71,7 +71,8 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
     siteFindings.delete(document.path);
     report(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics, document.path === basename(file));
   }
-  for (const [page, diagnostics] of siteFindings) report(page, graph.page(page)!.text, diagnostics);
+  // The rest: pages, and the OpenAPI specs the site declares.
+  for (const [file, diagnostics] of siteFindings) report(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
   return { reported, pages: graph.files.pageFiles.length };
 }
 
@@ -88,6 +89,7 @@ function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnos
       severity: diagnostic.severity,
       code: diagnostic.code,
       message: diagnostic.message,
+      ...(diagnostic.platformMessage ? { platformMessage: diagnostic.platformMessage } : {}),
     };
   });
 }

@@ -103,8 +103,8 @@ export const codes = {
   'ref/missing-openapi': { severity: 'error', summary: 'a local OpenAPI spec that is missing', example: 'OpenAPI spec not found: missing.json' },
   'ref/invalid-openapi': {
     severity: 'error',
-    summary: 'a local spec that does not parse, or is not OpenAPI 3.x / Swagger 2 (JSON or YAML)',
-    example: 'OpenAPI spec openapi.json cannot be used: …',
+    summary: 'a local spec that does not parse, is not OpenAPI 3.x / Swagger 2 (JSON or YAML), or that the platform\'s validation refuses (its operations get no pages)',
+    example: 'OpenAPI spec openapi.json does not validate, so its 3 operations get no pages. …',
   },
   'ref/unknown-operation': {
     severity: 'error',
@@ -115,6 +115,11 @@ export const codes = {
   'ref/missing-file': { severity: 'error', summary: 'a `$ref` to a file that does not exist', example: '"$ref" file not found: nope.json' },
   'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
+  'openapi/invalid-spec': {
+    severity: 'error',
+    summary: 'in a spec the site declares, each reason the platform\'s validation refuses it, at its line (JSON or YAML): syntax, a value OpenAPI does not allow, a `$ref` it cannot follow or that leaves the spec, Swagger 2.0',
+    example: 'The 200 response schema of GET /users points to "#/components/schemas/Missing", which the spec does not define. …',
+  },
   'icon/unknown': {
     severity: 'warning',
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',

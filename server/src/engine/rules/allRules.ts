@@ -8,6 +8,7 @@ import { jsonRule } from './jsonRule';
 import { linkRule } from './linkRule';
 import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
+import { openapiSpecRule } from './openapiSpecRule';
 import { orphanRule } from './orphanRule';
 import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
@@ -21,8 +22,8 @@ export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
 export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule];
 
-/** The site rules that report on docs.json: run once over the site after each check of docs.json. */
-export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];
+/** The site rules that report on docs.json and the specs it declares: run once over the site after each check of docs.json. */
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule];
 
 /** The rules of docsjson.config.json. */
 export const configRules: readonly ConfigRule[] = [configRule];
