@@ -46,7 +46,8 @@ export function parseSpec(text: string, fileName: string): LoadedSpec {
     try {
       document = JSON.parse(text);
       const duplicate = duplicateKey(text);
-      reading = duplicate ? { syntax: duplicate } : { document };
+      // A repeated key: js-yaml's own words and place for it.
+      reading = duplicate ? withDuplicateKey(platformReading(text), duplicate) : { document };
     } catch {
       reading = platformReading(text);
       document = reading.document;
@@ -89,10 +90,14 @@ function readLeniently(text: string): unknown {
   }
 }
 
+function withDuplicateKey(reading: SpecReading, key: string): SpecReading {
+  return reading.syntax ? { syntax: { ...reading.syntax, duplicateKey: key } } : reading;
+}
+
 /** The first key repeated in a JSON object, which js-yaml refuses ("duplicated mapping key"). */
-function duplicateKey(text: string): SyntaxProblem | undefined {
+function duplicateKey(text: string): string | undefined {
   const keys: Set<string>[] = [];
-  let found: SyntaxProblem | undefined;
+  let found: string | undefined;
   visit(text, {
     onObjectBegin: () => {
       keys.push(new Set());
@@ -100,9 +105,9 @@ function duplicateKey(text: string): SyntaxProblem | undefined {
     onObjectEnd: () => {
       keys.pop();
     },
-    onObjectProperty: (property, offset) => {
+    onObjectProperty: (property) => {
       const seen = keys[keys.length - 1];
-      if (!found && seen.has(property)) found = { offset, message: 'duplicated mapping key', duplicateKey: property };
+      if (found === undefined && seen.has(property)) found = property;
       seen.add(property);
     },
   });

@@ -85,8 +85,16 @@ function parserValidation(input: unknown): ParserOutcome {
     const validateSchema = compiledSchema(version);
     const schemaValid = validateSchema(document);
     if (validateSchema.errors && validateSchema.errors.length > 0) {
-      const errors = transformErrors(entry, validateSchema.errors) as ParserError[];
-      return failed(version, errors, errors.map(schemaProblem));
+      const found = validateSchema.errors as AjvError[];
+      try {
+        const errors = transformErrors(entry, found) as ParserError[];
+        return failed(version, errors, errors.map((error) => causeOf(error, found) ?? schemaProblem(error)));
+      } catch (error) {
+        // The parser's error formatter fails on some errors (an enum's, looking for the value in
+        // no data): the platform prints that failure; the errors themselves say where the problem is.
+        const message = error instanceof Error ? error.message : String(error);
+        return failed(version, transformErrors(entry, message) as ParserError[], enumProblems(found));
+      }
     }
     const resolved = resolveReferences(document as Parameters<typeof resolveReferences>[0]);
     const errors = resolved.errors as ParserError[];
@@ -96,6 +104,53 @@ function parserValidation(input: unknown): ParserOutcome {
     const errors = transformErrors(entry, message) as ParserError[];
     return failed(version, errors, [{ kind: 'failure', message }]);
   }
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: { allowedValues?: unknown[]; missingProperty?: string; additionalProperty?: string };
+}
+
+/**
+ * Where a value fits none of the forms OpenAPI allows there (an object or a `$ref`), the parser
+ * says only that it has no `$ref`; the deepest of ajv's errors below it says what is wrong.
+ */
+function causeOf(error: ParserError, found: AjvError[]): PlatformProblem | undefined {
+  if (error.path === undefined || error.message !== "must have required property '$ref'") return undefined;
+  const below = found.filter((raw) => raw.instancePath.startsWith(`${error.path}/`) || (raw.instancePath === error.path && !isRefRequired(raw) && raw.keyword !== 'oneOf' && raw.keyword !== 'anyOf'));
+  if (below.length === 0) return undefined;
+  const deepest = below.reduce((a, b) => (b.instancePath.split('/').length > a.instancePath.split('/').length ? b : a));
+  return { kind: 'schema', pointer: deepest.instancePath, message: inParserWords(deepest) };
+}
+
+function isRefRequired(error: AjvError): boolean {
+  return error.keyword === 'required' && error.params.missingProperty === '$ref';
+}
+
+/** An ajv error worded as the parser words it. */
+function inParserWords(error: AjvError): string {
+  switch (error.keyword) {
+    case 'enum':
+      return `must be equal to one of the allowed values: ${(error.params.allowedValues ?? []).join(', ')}`;
+    case 'additionalProperties':
+      return `Property ${error.params.additionalProperty} is not expected to be here`;
+    case 'required':
+      return error.message ?? '';
+    default:
+      return `${error.keyword} ${error.message ?? ''}`;
+  }
+}
+
+/** The enum errors of ajv's list, deepest first, each once. */
+function enumProblems(errors: AjvError[]): PlatformProblem[] {
+  const enums = errors.filter((error) => error.keyword === 'enum');
+  const deepest = Math.max(...enums.map((error) => error.instancePath.split('/').length));
+  const seen = new Set<string>();
+  return enums
+    .filter((error) => error.instancePath.split('/').length === deepest && !seen.has(error.instancePath) && seen.add(error.instancePath))
+    .map((error) => ({ kind: 'schema', pointer: error.instancePath, message: `must be equal to one of the allowed values: ${(error.params.allowedValues ?? []).join(', ')}` }));
 }
 
 function failed(version: OpenApiVersion | undefined, errors: ParserError[], problems: PlatformProblem[]): ParserOutcome {
