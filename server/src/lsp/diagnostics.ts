@@ -14,6 +14,7 @@ import { pathOf, type ServerContext } from './serverContext';
 import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
 
 const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod);
+const yamlFile = /\.ya?ml$/i;
 /** The result id of a closed page's (empty) workspace report. */
 const closedPage = 'closed';
 
@@ -47,6 +48,8 @@ export class DiagnosticsFeature {
       this.pulledPages.add(path);
       return { kind: DocumentDiagnosticReportKind.Full, items: await this.pages.diagnostics(site, relative) };
     }
+    // YAML files come to the server for the specs among them; the others have nothing to report.
+    if (yamlFile.test(relative) && !specFilesOf(state).has(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const resultId = String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.diagnosticsOf(site, state, relative) };
@@ -165,12 +168,18 @@ export class DiagnosticsFeature {
     const diagnostics = reportedOf(state, path);
     if (diagnostics.length === 0) return [];
     const checked = state.site.document(path);
-    const lines = checked ? linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path))) : new LineIndex(state.config.text ?? '');
-    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    const open = this.context.workspace.openDocument(site.absolute(path));
+    const lines = checked
+      ? linesOf(checked.document, open)
+      : path === projectConfigFileName
+        ? new LineIndex(state.config.text ?? '')
+        : new LineIndex(site.host.readFile(path) ?? '');
+    const uri = this.context.workspace.uriOf(site.absolute(path));
+    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines, uri));
   }
 
   private openDocumentsOf(site: DocsSite, state: CheckedState): number {
-    return [...state.site.result.documents.keys()].filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
+    return filesOf(state).filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
   }
 }
 
@@ -178,10 +187,18 @@ function siteStatus(site: DocsSite, state: CheckedState, docsJson: string): Site
   return { docsJson, root: site.root, pages: state.site.result.model.pageCount, ...problemCounts(state), checkMs: Math.round(state.durationMs) };
 }
 
-/** The files a check has diagnostics for: the ones it read, and the config file when there is one. */
+/** The files a check has diagnostics for: the JSON files it read, the OpenAPI specs the site declares, and the config file when there is one. */
 function filesOf(state: CheckedState): string[] {
-  const files = [...state.site.result.documents.keys()];
+  const files = [...state.site.result.documents.keys(), ...specFilesOf(state)];
   return state.config.text === undefined ? files : [...files, projectConfigFileName];
+}
+
+/** The spec files of the site whose problems the check reports. */
+export function specFilesOf(state: CheckedState): Set<string> {
+  const specs = new Set<string>();
+  for (const status of state.site.result.basis.statuses.values()) if (status.kind === 'local' || status.kind === 'invalid') specs.add(status.path);
+  for (const path of state.siteDiagnostics.keys()) if (!state.site.result.documents.has(path)) specs.add(path);
+  return specs;
 }
 
 /** A file's diagnostics as the site's config has them reported: the check's, and the site rules' (redirects, on docs.json). */

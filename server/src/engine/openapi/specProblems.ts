@@ -133,7 +133,7 @@ function closestDefinition(ref: string, document: unknown): string | undefined {
   }
   if (!container || typeof container !== 'object') return undefined;
   const match = didYouMean(segments[depth], Object.keys(container));
-  return match === undefined ? undefined : `#/${[...segments.slice(0, depth), match].map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+  return match === undefined ? undefined : `#/${[...segments.slice(0, depth), match, ...segments.slice(depth + 1)].map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 }
 
 const componentKinds: Record<string, string> = {
