@@ -76,3 +76,39 @@ test('a spec named only in a page\'s frontmatter is validated too', () => {
   const { stdout } = check(root);
   assert.match(stdout, /^specs\/users\.json:8:11 {2}error {2}The 200 response of GET \/users has no "description", which OpenAPI requires here: add it {2}openapi\/invalid-spec$/m);
 });
+
+test('a spec the platform accepts but whose pages its converter reports errors on: a warning at the line', () => {
+  const spec = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: Keys',
+    '  version: "1"',
+    'paths:',
+    '  /keys:',
+    '    get:',
+    '      security:',
+    '        - apiKey: []',
+    '      responses:',
+    '        "200":',
+    '          description: OK',
+    '  /tokens:',
+    '    get:',
+    '      security:',
+    '        - token: []',
+    '      responses:',
+    '        "200":',
+    '          description: OK',
+    'components:',
+    '  securitySchemes:',
+    '    token:',
+    '      type: http',
+    '      scheme: Bearer',
+    '',
+  ].join('\n');
+  const { code, stdout } = check(writeSite({ 'docs.json': docsJson('spec.yaml', ['GET /keys', 'GET /tokens']), 'spec.yaml': spec }));
+  assert.equal(code, 0);
+  assert.deepEqual(stdout.trim().split('\n').slice(0, 2), [
+    'spec.yaml:9:11  warning  GET /keys requires the security scheme "apiKey", which "components.securitySchemes" does not define: the platform\'s converter, which makes the operation\'s page, reports it as an error  openapi/converter-error',
+    'spec.yaml:24:15  warning  The platform\'s converter knows the HTTP schemes "basic" and "bearer" only, written so: it reports this one as an error on the pages of the operations that use "token". Write "bearer"  openapi/converter-error',
+  ]);
+});

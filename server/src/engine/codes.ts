@@ -120,6 +120,11 @@ export const codes = {
     summary: 'in a spec the site declares, each reason the platform\'s validation refuses it, at its line (JSON or YAML): syntax, a value OpenAPI does not allow, a `$ref` it cannot follow or that leaves the spec, Swagger 2.0',
     example: 'The 200 response schema of GET /users points to "#/components/schemas/Missing", which the spec does not define. …',
   },
+  'openapi/converter-error': {
+    severity: 'warning',
+    summary: 'in a spec the platform\'s validation accepts, what its converter of operations into pages reports as an error: a security requirement naming a scheme the spec does not define, an HTTP scheme other than "basic" or "bearer"',
+    example: 'GET /users requires the security scheme "apiKey", which "components.securitySchemes" does not define: …',
+  },
   'icon/unknown': {
     severity: 'warning',
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',

@@ -1,13 +1,16 @@
 import type { OffsetRange } from '../json/path';
+import { converterProblems } from './converterChecks';
 import { didYouMean } from '../suggest';
 import { capitalize } from '../text';
 import { httpMethods, type LoadedSpec, type SpecReading } from './openapiSpec';
 import type { PlatformProblem, PlatformVerdict, Segment } from './platformValidation';
 import { specTree, type SpecTree } from './specTree';
 
-/** A reason the platform refuses a spec, at its place in the spec's text. */
+/** A reason the platform refuses a spec (or, `converter`, an operation's page), at its place in the spec's text. */
 export interface SpecFileProblem {
   range: OffsetRange;
+  /** Refused by the platform's validation, or let through by it and refused by its page converter. */
+  stage: 'validation' | 'converter';
   /** In a writer's words, with the fix. */
   message: string;
   /** The platform's own words for it. */
@@ -16,17 +19,24 @@ export interface SpecFileProblem {
 
 /** Where in the spec's text each reason of a refusing verdict is, in a writer's words. */
 export function specFileProblems(text: string, fileName: string, spec: LoadedSpec, verdict: PlatformVerdict): SpecFileProblem[] {
-  if (verdict.valid) return [];
   const reading = spec.reading;
-  if (reading?.syntax) return [syntaxProblem(text, reading)];
+  if (verdict.valid) {
+    const found = reading ? converterProblems(reading.document) : [];
+    if (found.length === 0) return [];
+    const tree = specTree(text, fileName);
+    return found.map(({ path, target, message, platformMessage }) => ({ range: tree.locate(path, target) ?? nowhere, stage: 'converter', message, platformMessage }));
+  }
+  const refused = (problems: Located[]): SpecFileProblem[] => problems.map((problem) => ({ ...problem, stage: 'validation' }));
+  if (reading?.syntax) return refused([syntaxProblem(text, reading)]);
   const tree = specTree(text, fileName);
   const document = reading?.document;
   const problems = verdict.problems.flatMap((problem) => located(problem, tree, document));
-  const start = { start: 0, end: 0 };
-  return problems.length > 0 ? problems : [{ range: start, message: `The platform refuses this spec: ${verdict.message ?? 'it does not validate'}`, platformMessage: verdict.message ?? '' }];
+  return refused(problems.length > 0 ? problems : [{ range: nowhere, message: `The platform refuses this spec: ${verdict.message ?? 'it does not validate'}`, platformMessage: verdict.message ?? '' }]);
 }
 
-function syntaxProblem(text: string, reading: Extract<SpecReading, { syntax: object }>): SpecFileProblem {
+type Located = Omit<SpecFileProblem, 'stage'>;
+
+function syntaxProblem(text: string, reading: Extract<SpecReading, { syntax: object }>): Located {
   const { offset, message, duplicateKey } = reading.syntax;
   if (duplicateKey !== undefined) {
     return {
@@ -45,7 +55,7 @@ function syntaxProblem(text: string, reading: Extract<SpecReading, { syntax: obj
 
 const nowhere = { start: 0, end: 0 };
 
-function located(problem: PlatformProblem, tree: SpecTree, document: unknown): SpecFileProblem[] {
+function located(problem: PlatformProblem, tree: SpecTree, document: unknown): Located[] {
   switch (problem.kind) {
     case 'external-ref': {
       const range = tree.locate(problem.path, 'value') ?? nowhere;
@@ -83,7 +93,7 @@ function segmentsOf(pointer: string): string[] {
   return pointer === '' ? [] : pointer.slice(1).split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-function schemaProblem({ pointer, message, suggestion }: Extract<PlatformProblem, { kind: 'schema' }>, tree: SpecTree): SpecFileProblem {
+function schemaProblem({ pointer, message, suggestion }: Extract<PlatformProblem, { kind: 'schema' }>, tree: SpecTree): Located {
   const path = segmentsOf(pointer);
   const place = placeOf(path);
   const platformMessage = `${pointer.replace('/paths/', '').replaceAll('~1', '/').replaceAll('~2', '~')}: ${message}`;
@@ -107,7 +117,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function referenceProblems({ ref, message }: Extract<PlatformProblem, { kind: 'reference' }>, tree: SpecTree, document: unknown): SpecFileProblem[] {
+function referenceProblems({ ref, message }: Extract<PlatformProblem, { kind: 'reference' }>, tree: SpecTree, document: unknown): Located[] {
   const places = tree.references().filter((reference) => String(reference.value) === String(ref));
   const target = String(ref);
   const suggestion = closestDefinition(target, document);

@@ -4,10 +4,11 @@ import { resolveReference } from '../site/references';
 
 /**
  * In each spec the site declares (in docs.json, or first in a page's frontmatter `openapi`), every
- * reason the platform's validation refuses it, at its place in the spec.
+ * reason the platform's validation refuses it, at its place in the spec; in a spec it accepts,
+ * what its converter of operations into pages reports as errors.
  */
 export const openapiSpecRule: SiteRule = {
-  codes: ['openapi/invalid-spec'],
+  codes: ['openapi/invalid-spec', 'openapi/converter-error'],
   start(ctx) {
     const specs = new Set<string>();
     for (const status of ctx.graph.check?.basis.statuses.values() ?? []) {
@@ -26,8 +27,8 @@ export const openapiSpecRule: SiteRule = {
         for (const path of specs) {
           const text = ctx.graph.host.readFile(path);
           if (text === undefined) continue;
-          for (const { range, message, platformMessage } of cache.problems(path, text)) {
-            ctx.report(path, { range, code: 'openapi/invalid-spec', message, platformMessage });
+          for (const { range, stage, message, platformMessage } of cache.problems(path, text)) {
+            ctx.report(path, { range, code: stage === 'converter' ? 'openapi/converter-error' : 'openapi/invalid-spec', message, platformMessage });
           }
         }
       },
