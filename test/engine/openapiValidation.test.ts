@@ -35,7 +35,13 @@ async function platform(text: string): Promise<Verdict> {
   if (external.length > 0) {
     return { valid: false, message: `External $ref references are not allowed. Found ${external.length} external reference(s):\n${external.map((r) => `  - ${r}`).join('\n')}` };
   }
-  const result = await validate(structuredClone(document) as Record<string, unknown>);
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(structuredClone(document) as Record<string, unknown>);
+  } catch (error) {
+    // The parser throws outside its own error handling: the platform's check fails with that.
+    return { valid: false, message: (error as Error).message };
+  }
   if (result.version === '2.0') return { valid: false, message: 'OpenAPI versions prior to 3.0 not supported' };
   if (result.valid) return { valid: true };
   const lines = (result.errors ?? []).map((error) => {
@@ -210,6 +216,7 @@ const mutations: Mutation[] = [
     line: () => './schemas/user.yaml#/User',
   },
   { name: 'a description that reads as a $ref to a file', change: (spec) => void (spec.info!.description = '$ref: ./elsewhere.yaml'), line: () => './elsewhere.yaml' },
+  { name: 'an info that is a string (the parser throws)', change: (spec) => void (spec.info = 'About' as unknown as Record<string, unknown>), line: (json) => (json ? '"info": "About"' : 'info: About') },
   { name: 'Swagger 2.0', change: (spec) => void (delete spec.openapi, (spec.swagger = '2.0')), line: (json) => (json ? '"swagger":' : 'swagger:') },
 ];
 

@@ -16,8 +16,8 @@ export type PlatformProblem =
   | { kind: 'schema'; pointer: string; message: string; suggestion?: string }
   /** A `$ref` the parser cannot follow. */
   | { kind: 'reference'; ref: unknown; message: string }
-  /** The parser failed on the document itself. */
-  | { kind: 'failure'; message: string }
+  /** The parser failed on the document itself (on its `info`, when `info` is given). */
+  | { kind: 'failure'; message: string; info?: boolean }
   /** A Swagger 2.0 document: the platform builds pages from OpenAPI 3.0 and 3.1 only. */
   | { kind: 'swagger2' };
 
@@ -45,7 +45,14 @@ export function validateOnPlatform(document: unknown): PlatformVerdict {
       message: `External $ref references are not allowed. Found ${external.length} external reference(s):\n${list}`,
     };
   }
-  const outcome = parserValidation(document);
+  let outcome: ParserOutcome;
+  try {
+    outcome = parserValidation(document);
+  } catch (error) {
+    // Thrown by the parser itself, outside its own error handling: the platform's check fails with it.
+    const message = error instanceof Error ? error.message : String(error);
+    return { valid: false, problems: [{ kind: 'failure', message, info: true }], message };
+  }
   if (outcome.version === '2.0') return { valid: false, problems: [{ kind: 'swagger2' }], message: 'OpenAPI versions prior to 3.0 not supported' };
   if (outcome.valid) return { valid: true, problems: [] };
   const lines = outcome.errors.map((error) => `${error.path === undefined ? 'Unknown path' : platformPath(error.path)}: ${error.message}`);

@@ -85,6 +85,9 @@ function located(problem: PlatformProblem, tree: SpecTree, document: unknown): L
     case 'reference':
       return referenceProblems(problem, tree, document);
     case 'failure':
+      if (problem.info) {
+        return [{ range: tree.locate(['info'], 'value') ?? nowhere, message: `"info" must be an object with the spec's "title" and "version": the platform's OpenAPI parser fails on this one (${problem.message})`, platformMessage: problem.message }];
+      }
       return [{ range: nowhere, message: `The platform's OpenAPI parser fails on this spec: ${problem.message}`, platformMessage: problem.message }];
   }
 }
