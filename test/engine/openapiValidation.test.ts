@@ -299,3 +299,13 @@ test('a reference into a section that exists: the platform does not check the la
   assert.equal((await platform(text)).valid, true);
   assert.equal(ours(text, 'openapi.json').valid, true);
 });
+
+test('a YAML spec whose aliases repeat values into billions is not validated: no hang, no verdict', () => {
+  const lines = ['openapi: 3.1.0', 'info: { title: T, version: "1" }', 'paths: {}', 'x-a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]'];
+  for (let level = 1; level <= 9; level++) {
+    const name = String.fromCharCode(97 + level);
+    lines.push(`x-${name}: &${name} [${Array(10).fill(`*${String.fromCharCode(96 + level)}`).join(', ')}]`);
+  }
+  const verdict = platformVerdict(parseSpec(lines.join('\n'), 'openapi.yaml'));
+  assert.deepEqual(verdict, { valid: true, problems: [] });
+});
