@@ -5,10 +5,14 @@
 // figure on a busy machine), its memory the peak resident set of its largest process.
 // The `mint` package is installed on first use into bench/.cache (git-ignored), never a dependency.
 // It ends with each target's figure, met or MISSED, and the load average (the machine may be shared).
+// Then the part of our check that the OpenAPI validation takes: each declared spec read (the fast
+// path that finds its operations) and validated as the platform validates it, in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkDocsJson, DiskSiteHost } from '../server/src/engine';
+import { parseSpec, platformVerdict } from '../server/src/engine/openapi/openapiSpec';
 import { materialiseSite, realSites } from '../test/support/sites';
 
 const repository = process.cwd();
@@ -110,3 +114,26 @@ for (const row of rows) console.log(row);
 console.log('\nTargets:');
 for (const check of checks) console.log(`  ${check}`);
 console.log(`load average at end: ${load()}`);
+
+/** The declared specs' reading and validation, timed one by one; the first validation of a version compiles its schema. */
+function specValidationCost(site: string, root: string): string[] {
+  const host = new DiskSiteHost(root);
+  const { basis } = checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host);
+  const paths = new Set([...basis.statuses.values()].flatMap((status) => (status.kind === 'local' || status.kind === 'invalid' ? [status.path] : [])));
+  return [...paths].map((path) => {
+    const text = host.readFile(path) ?? '';
+    let started = performance.now();
+    const spec = parseSpec(text, path);
+    const readMs = performance.now() - started;
+    started = performance.now();
+    const verdict = platformVerdict(spec);
+    const validateMs = performance.now() - started;
+    return `| ${site} | ${path} | ${(text.length / 1024).toFixed(0)} KB | ${readMs.toFixed(0)} ms | ${validateMs.toFixed(0)} ms | ${verdict.valid ? 'valid' : 'refused'} |`;
+  });
+}
+
+console.log('\nOpenAPI validation (in this process, in declaration order):');
+console.log('| site | spec | size | read (operations) | validation | verdict |');
+console.log('|---|---|---|---|---|---|');
+for (const site of realSites) for (const row of specValidationCost(site, materialiseSite(site))) console.log(row);
+console.log(`load average: ${load()}`);

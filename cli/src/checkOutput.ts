@@ -10,6 +10,8 @@ export interface ReportedDiagnostic {
   severity: Severity;
   code: string;
   message: string;
+  /** What the platform itself prints for the problem, where its words differ (JSON format only). */
+  platformMessage?: string;
 }
 
 export interface ReportedFile {

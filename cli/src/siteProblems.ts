@@ -2,8 +2,8 @@ import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadPr
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
-export /** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
-function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
+/** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
+export function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, docsJsonName);
   const graph = new SiteGraph(host, result);
@@ -16,7 +16,8 @@ function checkSite(host: SiteHost, docsJsonName: string, text: string): { files:
     siteFindings.delete(document.path);
     add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
   }
-  for (const [page, diagnostics] of siteFindings) add(page, graph.page(page)!.text, diagnostics);
+  // The rest: pages, and the OpenAPI specs the site declares.
+  for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
   return { files, pages: graph.files.pageFiles.length };
 }
 
@@ -34,6 +35,7 @@ export function located(text: string, diagnostics: Diagnostic[]): ReportedFile['
       severity: diagnostic.severity,
       code: diagnostic.code,
       message: diagnostic.message,
+      ...(diagnostic.platformMessage ? { platformMessage: diagnostic.platformMessage } : {}),
     };
   });
 }

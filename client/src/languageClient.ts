@@ -36,6 +36,8 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
       // "$ref" files, and docs.json when a files.associations setting makes it JSON again
       { scheme: 'file', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
+      // OpenAPI specs in YAML: the server reports on those the site declares, and ignores the others
+      { scheme: 'file', language: 'yaml' },
       // pages: links, anchors, references and renames (.mdx pages have the language "mdx" we contribute)
       { scheme: 'file', pattern: '**/*.{mdx,md}' },
     ],

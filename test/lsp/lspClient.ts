@@ -145,7 +145,7 @@ export class LspTestClient {
 
   /** Opens a file of the root with its text on disk (or the given text). */
   async open(path: string, text = readFileSync(join(this.root, path), 'utf8')): Promise<void> {
-    const languageId = path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : 'mdx';
+    const languageId = path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : /\.ya?ml$/.test(path) ? 'yaml' : 'mdx';
     const document = TextDocument.create(this.uri(path), languageId, 1, text);
     this.documents.set(document.uri, document);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: document.uri, languageId, version: 1, text } });

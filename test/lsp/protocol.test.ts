@@ -444,8 +444,16 @@ describe('problems at start-up, before any file is opened', () => {
       // No file events were sent: the check reads the folders again.
       assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 2, errors: 7, warnings: 4, notes: 2 });
       const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
-      // Every docs.json, and the pages with problems (each site's orphaned page).
-      assert.deepEqual(report.items.map((item) => item.uri).sort(), [client.uri('one/docs.json'), client.uri('one/guides/setup.mdx'), client.uri('two/docs.json'), client.uri('two/guides/setup.mdx')]);
+      // Every docs.json and the OpenAPI spec it declares (valid: no problems), and the pages with problems (each site's orphaned page).
+      assert.deepEqual(report.items.map((item) => item.uri).sort(), [
+        client.uri('one/api/openapi.yaml'),
+        client.uri('one/docs.json'),
+        client.uri('one/guides/setup.mdx'),
+        client.uri('two/api/openapi.yaml'),
+        client.uri('two/docs.json'),
+        client.uri('two/guides/setup.mdx'),
+      ]);
+      assert.deepEqual(report.items.filter((item) => item.uri.endsWith('openapi.yaml')).map((item) => (item.kind === 'full' ? item.items : undefined)), [[], []]);
     } finally {
       await client.stop();
       rmSync(root, { recursive: true, force: true });

@@ -30,6 +30,7 @@ export interface ProblemInput {
   suggestions?: Problem['suggestions'];
   unnecessary?: boolean;
   data?: Record<string, unknown>;
+  platformMessage?: string;
 }
 
 /**
@@ -76,6 +77,7 @@ export class CheckContext {
       suggestions: input.suggestions,
       unnecessary: input.unnecessary,
       data: input.data,
+      platformMessage: input.platformMessage,
     });
   }
 

@@ -115,8 +115,8 @@ export const codes = {
   'ref/missing-openapi': { severity: 'error', summary: 'a local OpenAPI spec that is missing', example: 'OpenAPI spec not found: missing.json' },
   'ref/invalid-openapi': {
     severity: 'error',
-    summary: 'a local spec that does not parse, or is not OpenAPI 3.x / Swagger 2 (JSON or YAML)',
-    example: 'OpenAPI spec openapi.json cannot be used: …',
+    summary: 'a local spec that does not parse, is not OpenAPI 3.x / Swagger 2 (JSON or YAML), or that the platform\'s validation refuses (its operations get no pages)',
+    example: 'OpenAPI spec openapi.json does not validate, so its 3 operations get no pages. …',
   },
   'ref/unknown-operation': {
     severity: 'error',
@@ -131,6 +131,16 @@ export const codes = {
     severity: 'error',
     summary: '`$ref`s that fan out beyond what one check follows (5,000 `$ref`s or 64 MB read), e.g. files that each refer twice to the next; the rest is not read',
     example: '"$ref" to level12.json is not followed: this check has already followed 5,000 "$ref"s …',
+  },
+  'openapi/invalid-spec': {
+    severity: 'error',
+    summary: 'in a spec the site declares, each reason the platform\'s validation refuses it, at its line (JSON or YAML): syntax, a value OpenAPI does not allow, a `$ref` it cannot follow or that leaves the spec, Swagger 2.0',
+    example: 'The 200 response schema of GET /users points to "#/components/schemas/Missing", which the spec does not define. …',
+  },
+  'openapi/converter-error': {
+    severity: 'warning',
+    summary: 'in a spec the platform\'s validation accepts, what its converter of operations into pages reports as an error: a security requirement naming a scheme the spec does not define, an HTTP scheme other than "basic" or "bearer"',
+    example: 'GET /users requires the security scheme "apiKey", which "components.securitySchemes" does not define: …',
   },
   'icon/unknown': {
     severity: 'warning',

@@ -20,6 +20,8 @@ interface Finding {
   /** Marks content that has no effect (editors fade it). */
   unnecessary?: boolean;
   data?: Record<string, unknown>;
+  /** What the platform itself prints for this problem, where its words differ from ours. */
+  platformMessage?: string;
 }
 
 /** A problem found by a rule, located by JSON path; ranges are found once, at the end. */
@@ -35,8 +37,8 @@ export interface Diagnostic extends Finding {
   range: OffsetRange;
 }
 
-export function toDiagnostic({ severity, code, message, suggestions, unnecessary, data }: Problem, range: OffsetRange): Diagnostic {
-  return { range, severity, code, message, suggestions, unnecessary, data };
+export function toDiagnostic({ severity, code, message, suggestions, unnecessary, data, platformMessage }: Problem, range: OffsetRange): Diagnostic {
+  return { range, severity, code, message, suggestions, unnecessary, data, ...(platformMessage ? { platformMessage } : {}) };
 }
 
 /** Document order; diagnostics on the same range by code, then message, so any check lists them alike. */

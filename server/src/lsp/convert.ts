@@ -58,14 +58,17 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions): LspDiagnostic {
+/** `uri`, the file's: where the platform's own words for a problem are given as related information. */
+export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions, uri?: string): LspDiagnostic {
+  const range = toRange(lines, diagnostic.range);
   return {
-    range: toRange(lines, diagnostic.range),
+    range,
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
     source: 'docs.json',
     message: diagnostic.message,
     ...(diagnostic.unnecessary ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+    ...(diagnostic.platformMessage && uri ? { relatedInformation: [{ location: { uri, range }, message: `The platform says: ${diagnostic.platformMessage}` }] } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod
 const noProblems = 'none';
 /** Published diagnostics of an open page: its own check's, not the last check of every page. */
 const openPage = 'open';
+const yamlFile = /\.ya?ml$/i;
 
 /**
  * Diagnostics, pulled by clients that can (textDocument/diagnostic and workspace/diagnostic),
@@ -58,6 +59,8 @@ export class DiagnosticsFeature {
       this.pulledPages.add(path);
       return { kind: DocumentDiagnosticReportKind.Full, items: await this.pageDiagnostics(site, relative) };
     }
+    // YAML files come to the server for the specs among them; the others have nothing to report.
+    if (yamlFile.test(relative) && !specFilesOf(state).has(relative)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     // While a value is being typed its report differs from the one after a save: they get their own ids.
     const resultId = this.context.workspace.typedRange(path) ? `${state.id}-typing` : String(state.id);
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
@@ -274,12 +277,18 @@ export class DiagnosticsFeature {
     const diagnostics = reportedOf(state, path).map((diagnostic) => (typed && beingTyped(diagnostic, typed) ? { ...diagnostic, severity: 'hint' as const } : diagnostic));
     if (diagnostics.length === 0) return [];
     const checked = state.site.document(path);
-    const lines = checked ? linesOf(checked.document, this.context.workspace.openDocument(site.absolute(path))) : new LineIndex(state.config.text ?? '');
-    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    const open = this.context.workspace.openDocument(site.absolute(path));
+    const lines = checked
+      ? linesOf(checked.document, open)
+      : path === projectConfigFileName
+        ? new LineIndex(state.config.text ?? '')
+        : new LineIndex(site.host.readFile(path) ?? '');
+    const uri = this.context.workspace.uriOf(site.absolute(path));
+    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines, uri));
   }
 
   private openDocumentsOf(site: DocsSite, state: CheckedState): number {
-    return [...state.site.result.documents.keys()].filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
+    return filesOf(state).filter((path) => this.context.workspace.openDocument(site.absolute(path))).length;
   }
 }
 
@@ -306,10 +315,18 @@ function pagePathOf(site: DocsSite, uri: string): string | undefined {
   return file !== undefined && pageFile.test(file) ? file : undefined;
 }
 
-/** The files a check has diagnostics for: the ones it read, and the config file when there is one. */
+/** The files a check has diagnostics for: the JSON files it read, the OpenAPI specs the site declares, and the config file when there is one. */
 function filesOf(state: CheckedState): string[] {
-  const files = [...state.site.result.documents.keys()];
+  const files = [...state.site.result.documents.keys(), ...specFilesOf(state)];
   return state.config.text === undefined ? files : [...files, projectConfigFileName];
+}
+
+/** The spec files of the site whose problems the check reports. */
+export function specFilesOf(state: CheckedState): Set<string> {
+  const specs = new Set<string>();
+  for (const status of state.site.result.basis.statuses.values()) if (status.kind === 'local' || status.kind === 'invalid') specs.add(status.path);
+  for (const path of state.siteDiagnostics.keys()) if (!state.site.result.documents.has(path)) specs.add(path);
+  return specs;
 }
 
 /** A file's diagnostics as the site's config has them reported: the check's, and the site rules' (redirects, on docs.json). */

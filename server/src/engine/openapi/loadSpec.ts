@@ -2,10 +2,11 @@ import type { SpecDeclaration } from '../model/navigationModel';
 import type { SiteHost } from '../site/siteHost';
 import { resolveReference } from '../site/references';
 import type { Operation, SpecCache } from './openapiSpec';
+import type { PlatformVerdict } from './platformValidation';
 
 /** What loading a declared spec found. */
 export type SpecStatus =
-  | { kind: 'local'; path: string; operations: Operation[] }
+  | { kind: 'local'; path: string; operations: Operation[]; verdict: PlatformVerdict }
   | { kind: 'remote'; url: string }
   | { kind: 'outside'; reason: string }
   | { kind: 'missing'; path: string }
@@ -21,7 +22,7 @@ export function loadSpec(host: SiteHost, cache: SpecCache, reference: string): S
   if (text === undefined) return { kind: 'missing', path: resolved.path };
   const spec = cache.get(resolved.path, text);
   if (!spec.ok) return { kind: 'invalid', path: resolved.path, error: spec.error };
-  return { kind: 'local', path: resolved.path, operations: spec.operations };
+  return { kind: 'local', path: resolved.path, operations: spec.operations, verdict: cache.verdict(resolved.path, text) };
 }
 
 /** Loads each declared spec, each file read once however many elements declare it. */

@@ -1,6 +1,9 @@
-import { load as loadYaml } from 'js-yaml';
+import { load as loadYaml } from 'js-yaml-4';
+import { visit } from 'jsonc-parser';
 import { parse as parseYamlLeniently } from 'yaml';
 import { isRecord } from '../model/cursor';
+import { validateOnPlatform, type PlatformVerdict } from './platformValidation';
+import { specFileProblems, type SpecFileProblem } from './specProblems';
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -18,42 +21,124 @@ export interface Operation {
 }
 
 export type LoadedSpec =
-  | { ok: true; version: string; title?: string; operations: Operation[] }
-  | { ok: false; error: string };
+  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading }
+  /** `reading` is absent where no text was read (a remote spec that could not be fetched). */
+  | { ok: false; error: string; reading?: SpecReading };
 
-/** Parses an OpenAPI 3.x or Swagger 2 document (JSON or YAML) into its operations. */
+/** Why the platform cannot read a spec's text, where. */
+export interface SyntaxProblem {
+  offset: number;
+  /** The platform's words (js-yaml's, which it reads JSON and YAML specs with). */
+  message: string;
+  duplicateKey?: string;
+}
+
+/** The spec's text as the platform reads it: its value, or why it cannot read it. */
+export type SpecReading = { document: unknown; syntax?: undefined } | { document?: undefined; syntax: SyntaxProblem };
+
+/** Parses an OpenAPI 3.x or Swagger 2 document (JSON or YAML) into its operations, read once. */
 export function parseSpec(text: string, fileName: string): LoadedSpec {
+  const json = !/\.ya?ml$/i.test(fileName);
+  let reading: SpecReading;
   let document: unknown;
-  try {
-    document = /\.ya?ml$/i.test(fileName) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, error: `it does not parse: ${detail}` };
+  if (json) {
+    // JSON.parse is several times faster than js-yaml; what it accepts, js-yaml reads alike but for repeated keys.
+    try {
+      document = JSON.parse(text);
+      const duplicate = duplicateKey(text);
+      // A repeated key: js-yaml's own words and place for it.
+      reading = duplicate ? withDuplicateKey(platformReading(text), duplicate) : { document };
+    } catch {
+      reading = platformReading(text);
+      document = reading.document;
+    }
+  } else {
+    reading = platformReading(text);
+    document = reading.document;
+    // The yaml package accepts some sloppy files js-yaml rejects: their operations still show.
+    if (reading.syntax) document = readLeniently(text);
   }
-  if (!isRecord(document)) return { ok: false, error: 'it is not an object' };
+  if (document === undefined && reading.syntax) return { ok: false, error: `it does not parse: ${reading.syntax.message.split('\n')[0]}`, reading };
+  if (!isRecord(document)) return { ok: false, error: 'it is not an object', reading };
   const version =
     typeof document.openapi === 'string' ? document.openapi : typeof document.swagger === 'string' ? document.swagger : undefined;
   if (!version || !/^(3\.|2\.)/.test(version)) {
-    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field' };
+    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field', reading };
   }
   const operations: Operation[] = [];
   collectOperations(document.paths, false, operations);
   collectOperations(document.webhooks, true, operations);
   const info = isRecord(document.info) ? document.info : {};
-  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations };
+  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations, reading };
 }
 
-/** js-yaml is several times faster; the yaml package accepts some sloppy files it rejects. */
-function parseYaml(text: string): unknown {
+/** The text read as the platform reads it, with js-yaml 4. */
+function platformReading(text: string): SpecReading {
   try {
-    return loadYaml(text);
-  } catch (strictError) {
-    try {
-      return parseYamlLeniently(text, { maxAliasCount: 1000 });
-    } catch {
-      throw strictError;
-    }
+    return { document: loadYaml(text) };
+  } catch (error) {
+    const { message, mark } = error as { message?: string; mark?: { position?: number } };
+    return { syntax: { offset: mark?.position ?? 0, message: message ?? String(error) } };
   }
+}
+
+function readLeniently(text: string): unknown {
+  try {
+    return parseYamlLeniently(text, { maxAliasCount: 1000 });
+  } catch {
+    return undefined;
+  }
+}
+
+function withDuplicateKey(reading: SpecReading, key: string): SpecReading {
+  return reading.syntax ? { syntax: { ...reading.syntax, duplicateKey: key } } : reading;
+}
+
+/** The first key repeated in a JSON object, which js-yaml refuses ("duplicated mapping key"). */
+function duplicateKey(text: string): string | undefined {
+  const keys: Set<string>[] = [];
+  let found: string | undefined;
+  visit(text, {
+    onObjectBegin: () => {
+      keys.push(new Set());
+    },
+    onObjectEnd: () => {
+      keys.pop();
+    },
+    onObjectProperty: (property) => {
+      const seen = keys[keys.length - 1];
+      if (found === undefined && seen.has(property)) found = property;
+      seen.add(property);
+    },
+  });
+  return found;
+}
+
+/** The platform's verdict on a spec, from its one reading. */
+export function platformVerdict(spec: LoadedSpec): PlatformVerdict {
+  const { reading } = spec;
+  if (!reading) return { valid: false, problems: [], message: spec.ok ? undefined : spec.error };
+  if (reading.syntax) return { valid: false, problems: [], message: `Invalid JSON or YAML syntax: ${reading.syntax.message}` };
+  const version = spec.ok ? spec.version : undefined;
+  // OpenAPI 3.2 is validated by a newer parser than the published one, with checks of its own.
+  if (version && /^3\.2(\.|$)/.test(version)) return { valid: true, problems: [] };
+  // YAML aliases share values, which the parser's walks visit again at each alias: a few lines can make billions.
+  if (expandsPast(reading.document, maxValidatedValues)) return { valid: true, problems: [] };
+  return validateOnPlatform(reading.document);
+}
+
+/** The most values, each alias's counted again at each use, that a spec may have to be validated. */
+const maxValidatedValues = 2_000_000;
+
+function expandsPast(value: unknown, limit: number): boolean {
+  let count = 0;
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (++count > limit) return true;
+    if (next && typeof next === 'object') for (const item of Object.values(next)) pending.push(item);
+  }
+  return false;
 }
 
 function collectOperations(paths: unknown, webhook: boolean, out: Operation[]): void {
@@ -77,15 +162,40 @@ function collectOperations(paths: unknown, webhook: boolean, out: Operation[]): 
   }
 }
 
-/** Parsed specs, reused while their text is unchanged. */
+interface CachedSpec {
+  text: string;
+  spec: LoadedSpec;
+  verdict?: PlatformVerdict;
+  problems?: SpecFileProblem[];
+}
+
+/** Parsed specs and the platform's verdicts on them, reused while their text is unchanged. */
 export class SpecCache {
-  private readonly entries = new Map<string, { text: string; spec: LoadedSpec }>();
+  private readonly entries = new Map<string, CachedSpec>();
 
   get(path: string, text: string): LoadedSpec {
+    return this.entry(path, text).spec;
+  }
+
+  /** The platform's verdict on the spec, reached once per text. */
+  verdict(path: string, text: string): PlatformVerdict {
+    const entry = this.entry(path, text);
+    entry.verdict ??= platformVerdict(entry.spec);
+    return entry.verdict;
+  }
+
+  /** Where in the spec's text the platform's reasons to refuse it are, found once per text. */
+  problems(path: string, text: string): SpecFileProblem[] {
+    const entry = this.entry(path, text);
+    entry.problems ??= specFileProblems(text, path, entry.spec, this.verdict(path, text));
+    return entry.problems;
+  }
+
+  private entry(path: string, text: string): CachedSpec {
     const cached = this.entries.get(path);
-    if (cached && cached.text === text) return cached.spec;
-    const spec = parseSpec(text, path);
-    this.entries.set(path, { text, spec });
-    return spec;
+    if (cached && cached.text === text) return cached;
+    const entry = { text, spec: parseSpec(text, path) };
+    this.entries.set(path, entry);
+    return entry;
   }
 }

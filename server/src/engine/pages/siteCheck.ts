@@ -13,6 +13,7 @@ export interface SiteProblem {
   severity?: Severity;
   suggestions?: Suggestion[];
   data?: Record<string, unknown>;
+  platformMessage?: string;
 }
 
 /** One check of a site: the graph, and the diagnostics found so far by file (a page, or docs.json). */
@@ -25,8 +26,8 @@ export class SiteCheckContext {
     readonly wholeSite: boolean,
   ) {}
 
-  report(file: string, { range, code, message, severity, suggestions, data }: SiteProblem): void {
-    const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data };
+  report(file: string, { range, code, message, severity, suggestions, data, platformMessage }: SiteProblem): void {
+    const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data, ...(platformMessage ? { platformMessage } : {}) };
     const list = this.diagnostics.get(file);
     if (list) list.push(diagnostic);
     else this.diagnostics.set(file, [diagnostic]);

@@ -13,6 +13,7 @@ import { linkRule } from './linkRule';
 import { mdxSyntaxRule } from './mdxSyntaxRule';
 import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
+import { openapiSpecRule } from './openapiSpecRule';
 import { orphanRule } from './orphanRule';
 import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
@@ -29,8 +30,8 @@ export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphan
 /** The page rules that report only when every page is checked: the orphan rule needs every page's links. */
 export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];
 
-/** The site rules that report on docs.json: run once over the site after each check of docs.json. */
-export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];
+/** The site rules that report on docs.json and the specs it declares: run once over the site after each check of docs.json. */
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule];
 
 /** The rules of docsjson.config.json. */
 export const configRules: readonly ConfigRule[] = [configRule];

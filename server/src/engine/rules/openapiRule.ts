@@ -5,6 +5,7 @@ import type { Code } from '../codes';
 import { loadSpec, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
+import { plural } from '../text';
 import type { DocsJsonRule } from './rule';
 
 /**
@@ -42,8 +43,19 @@ export function specProblem(reference: string, status: SpecStatus): { code: Code
 }
 
 function reportBrokenSpec(ctx: CheckContext, { reference, cursor }: SpecDeclaration, status: SpecStatus): void {
-  const problem = specProblem(reference, status);
+  const problem = specProblem(reference, status) ?? refusedSpec(ctx, status);
   if (problem) ctx.report({ cursor, target: 'value', ...problem });
+}
+
+/** A spec that parses, but that the platform refuses: none of its operations get a page. */
+function refusedSpec(ctx: CheckContext, status: SpecStatus): { code: Code; message: string; platformMessage?: string } | undefined {
+  if (status.kind !== 'local' || status.verdict.valid) return undefined;
+  const text = ctx.host.readFile(status.path) ?? '';
+  const [first, ...more] = ctx.specCache.problems(status.path, text);
+  const count = status.operations.length;
+  const pages = count === 0 ? 'it makes no API pages' : count === 1 ? 'its one operation gets no page' : `its ${count} operations get no pages`;
+  const why = first ? `. ${first.message}${more.length > 0 ? ` (and ${plural(more.length, 'more problem')} in the spec)` : ''}` : '';
+  return { code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} does not validate, so ${pages}${why}`, platformMessage: status.verdict.message };
 }
 
 /** The specs in force narrowed to the one an operation names first, if it names one; `unlisted` is a named spec not among them. */
