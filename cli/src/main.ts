@@ -4,8 +4,9 @@ import { runMove } from './mv';
 import { UsageError } from './usage';
 
 const usage = `Usage:
-  docsjson check [PATH...] [--format text|json|github] [--max-warnings N]
-                          check docs.json sites and their pages
+  docsjson check [PATH...] [--format text|json|github] [--max-warnings N] [--base REF]
+                          check docs.json sites and their pages (--base: only
+                          the problems added since a git ref)
   docsjson mv OLD NEW [--redirect]
                           move a page or folder; docs.json and the links follow
   docsjson job create ... start an agent job and follow it until it ends
@@ -15,6 +16,8 @@ const usage = `Usage:
   docsjson job watch ID ...
                           follow a job until it ends
   docsjson job list ...   list the project's jobs
+  docsjson job check ID ...
+                          the problems a job's branch adds to the docs
   docsjson --version      print the version
 The options of the job commands: docsjson job --help`;
 

@@ -166,7 +166,7 @@ test('strings from a hostile docs.json stay inert: no escape sequence, no extra 
 
 test('a key written twice is reported where the site ignores it, in docs.json and in a "$ref" file', () => {
   const root = writeSite({
-    'docs.json': '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#000" },\n  "navigation": { "groups": [{ "$ref": "group.json" }] },\n  "colors": { "primary": "#fff" }\n}\n',
+    'docs.json': '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#000" },\n  "navigation": { "groups": [{ "$ref": "group.json" }] },\n  "colors": { "primary": "#0B7A62" }\n}\n',
     'group.json': '{ "group": "G", "group": "H", "pages": ["intro"] }',
     'intro.mdx': '# Intro\n',
   });

@@ -41,8 +41,9 @@ test('check --base reports exactly the problems a change adds: lines added above
   const repo = upstashRepository();
   const before = JSON.parse(run(['check', '--format', 'json'], repo).stdout) as JsonReport;
   const problemsOf = (report: JsonReport, path: string) => report.files.find((f) => f.path === path)?.diagnostics ?? [];
-  assert.equal(problemsOf(before, 'redis/integrations/celery.mdx').length, 2, 'the page given new lines above its problems has two at main');
-  assert.equal(problemsOf(before, 'box/overall/quickstart.mdx').length, 3, 'the renamed page has three at main');
+  assert.ok(problemsOf(before, 'redis/integrations/celery.mdx').length > 0, 'the page given new lines above its problems has some at main');
+  const renamedPageProblems = problemsOf(before, 'box/overall/quickstart.mdx').length;
+  assert.ok(renamedPageProblems > 0, 'the renamed page has problems at main');
 
   // Lines above the old problems of two pages (and of docs.json, whose old problems move down with them).
   edit(repo, 'redis/integrations/celery.mdx', (text) => insertAfterFrontmatter(text, '\nA new paragraph\nover two lines.\n'));
@@ -57,7 +58,7 @@ test('check --base reports exactly the problems a change adds: lines added above
 
   const all = JSON.parse(run(['check', '--format', 'json'], repo).stdout) as JsonReport;
   const total = all.files.reduce((sum, f) => sum + f.diagnostics.length, 0);
-  assert.ok(problemsOf(all, 'box/overall/getting-started.mdx').length === 3, 'the renamed page keeps its three problems');
+  assert.equal(problemsOf(all, 'box/overall/getting-started.mdx').length, renamedPageProblems, 'the renamed page keeps its problems');
 
   const text = run(['check', '--base', 'main'], repo);
   assert.equal(text.code, 1, text.stderr);
@@ -75,7 +76,7 @@ test('check --base reports exactly the problems a change adds: lines added above
   const added = report.files.flatMap((f) => f.diagnostics.map((d) => `${f.path}:${d.line} ${d.code}`));
   assert.deepEqual(added, ['docs.json:2029 ref/missing-page', 'redis/integrations/bullmq.mdx:6 link/missing-page']);
   const existing = Object.fromEntries(report.files.map((f) => [f.path, f.existing]));
-  assert.equal(existing['box/overall/getting-started.mdx'], 3, 'the renamed page: its three old problems, counted under its new name');
+  assert.equal(existing['box/overall/getting-started.mdx'], renamedPageProblems, 'the renamed page: its old problems, counted under its new name');
   assert.equal(existing['redis/integrations/celery.mdx'], 2);
   assert.equal(existing['redis/integrations/bullmq.mdx'], problemsOf(before, 'redis/integrations/bullmq.mdx').length);
   assert.equal(report.files.reduce((sum, f) => sum + (f.existing ?? 0), 0), total - 2);

@@ -27,7 +27,7 @@ test('--help lists every command, the job commands of "docsjson job --help" incl
   const jobHelp = run('job', '--help');
   assert.equal(jobHelp.code, 0, jobHelp.stderr);
   const jobCommands = [...new Set([...jobHelp.stdout.matchAll(/^ {2}docsjson job (\w+)/gm)].map((match) => match[1]))];
-  assert.deepEqual(jobCommands.sort(), ['create', 'get', 'list', 'send', 'watch']);
+  assert.deepEqual(jobCommands.sort(), ['check', 'create', 'get', 'list', 'send', 'watch']);
   for (const command of ['check', 'mv', ...jobCommands.map((name) => `job ${name}`), '--version']) {
     assert.match(help.stdout, new RegExp(`^ {2}docsjson ${command}\\b`, 'm'), `"docsjson ${command}" in: ${help.stdout}`);
   }

@@ -291,6 +291,7 @@ describe('any text a writer types, through the protocol: no request fails, every
       'documentLinkProvider',
       'documentSymbolProvider',
       'executeCommandProvider',
+      'foldingRangeProvider',
       'hoverProvider',
       'referencesProvider',
       'renameProvider',

@@ -69,6 +69,6 @@ function tooltipOf(entry: NavigationItem): MarkdownString {
   tooltip.appendText(safeText(entry.detail));
   if (entry.icon) tooltip.appendText(safeText(` · icon ${entry.icon}`));
   if (entry.kind === 'page' && !entry.file) tooltip.appendMarkdown('  \n').appendText('No page file');
-  if (entry.dropped) tooltip.appendMarkdown('  \n').appendText(`Not shown: ${entry.dropped}`);
+  if (entry.dropped) tooltip.appendMarkdown('  \n').appendText(safeText(`Not shown: ${entry.dropped}`));
   return tooltip;
 }

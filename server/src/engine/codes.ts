@@ -262,8 +262,8 @@ export const codes = {
     example: 'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)',
   },
   'a11y/contrast': {
-    severity: 'warning',
-    summary: 'a `docs.json` colour whose contrast with the theme\'s light or dark background is below WCAG AA (as the platform\'s `a11y` command checks)',
+    severity: 'information',
+    summary: 'a `docs.json` colour whose contrast with the theme\'s light or dark background is below WCAG AA (as the platform\'s `a11y` command checks); brand colours often are, by choice, so it is a note',
     example: '"colors.primary" #7dd3fc on the light background #ffffff has a contrast of 1.7:1, below the 4.5:1 that WCAG AA asks for text',
   },
   'a11y/heading-skip': { severity: 'information', summary: 'a heading that skips a level (h2 then h4)', example: 'This heading skips a level: h4 after h2. Use h3, so the outline reads in order' },
