@@ -137,7 +137,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         await wb.openFile('docs.json');
         return (await wb.editorText()).includes('"/guides/installation"') || undefined;
       }, 15_000);
-      await wb.runCommand('File: Save All Files');
+      // No "Save All": the move saves the files it edits, the redirect once added too.
       const expected: Record<string, string> = {
         'index.mdx': original('index.mdx').replace('/guides/setup#install', '/guides/installation#install'),
         'quickstart.mdx': original('quickstart.mdx').replace('/guides/setup', '/guides/installation'),
@@ -151,6 +151,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
         throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
       });
+      assert.equal(await wb.page.locator('.part.editor .tab.dirty').count(), 0, 'no tab is left with unsaved changes');
       await wb.openFile('index.mdx');
       const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length === 2, 30_000);
       assert.ok(!markers.some((m) => m.message.includes('installation')), `no new broken link: ${JSON.stringify(markers)}`);
@@ -188,7 +189,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         await wb.openFile('docs.json');
         return (await wb.editorText()).includes('"/start/quickstart"') || undefined;
       }, 15_000);
-      await wb.runCommand('File: Save All Files');
+      // No "Save All": the move saves the files it edits, the redirect once added too.
       const linksFollow = (text: string) => text.replaceAll('](/quickstart', '](/start/quickstart').replaceAll('](../quickstart#', '](../start/quickstart#');
       const expected: Record<string, string> = Object.fromEntries(pages.filter((path) => path !== 'quickstart.mdx').map((path) => [path, linksFollow(before[path])]));
       expected['start/quickstart.mdx'] = before['quickstart.mdx'].replace('](./guides/deploy)', '](../guides/deploy)');
@@ -201,6 +202,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
         throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
       });
+      assert.equal(await wb.page.locator('.part.editor .tab.dirty').count(), 0, 'no tab is left with unsaved changes');
       await wb.openFile('index.mdx');
       const markers = await wb.waitForProblems((ms) => ms.some((m) => m.message.includes('#instal"')), 30_000);
       assert.deepEqual(markers.filter((m) => m.text.includes('link/')).map((m) => m.message), [

@@ -162,6 +162,32 @@ describe('the whole site in a real VS Code', () => {
       await wb.screenshot(join(SHOTS, 'restart-output.png'));
     }));
 
+  it('"" typed as a new page entry is not reported while it is typed; saved empty, it is an error', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('docs.json');
+      // Line 17 is `            "pages": ["introduction", "quickstart", "guides/deploy"]`: a new entry before the "]" (column 68).
+      await wb.goTo(17, 68);
+      await wb.type(', ""');
+      await waitFor('the empty entry in the editor', async () => (await wb.editorText()).includes('"guides/deploy", ""]'), 5000);
+      // The pull after the last keystroke has come back once the squiggles of the other problems are drawn again.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const typing = await problemMarkers(wb);
+      t.diagnostic(JSON.stringify(typing.filter((m) => m.file === 'docs.json').map((m) => m.code)));
+      assert.deepEqual(typing.filter((m) => m.code.includes('ref/empty-page')), [], 'no "must not be empty" while it is typed');
+      await wb.screenshot(join(SHOTS, 'empty-entry-typed.png'));
+      await wb.save();
+      const saved = await waitFor('the empty entry reported once saved', async () => {
+        const markers = await problemMarkers(wb);
+        return markers.some((m) => m.code.includes('ref/empty-page') && m.severity === 'error') ? markers : undefined;
+      }, 30_000);
+      t.diagnostic(JSON.stringify(saved.filter((m) => m.code.includes('ref/empty-page'))));
+      await wb.screenshot(join(SHOTS, 'empty-entry-saved.png'));
+      for (let i = 0; i < ', ""'.length; i++) await wb.page.keyboard.press('Backspace');
+      await waitFor('the entry gone', async () => (await wb.editorText()).includes('"guides/deploy"]'), 5000);
+      await wb.save();
+      await wb.runCommand('View: Close Editor');
+    }));
+
   it('a page renamed in the explorer: docs.json and the links to it are saved with the redirect, no tab is left unsaved, git sees every edit', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       await wb.openFile('quickstart.mdx');

@@ -81,6 +81,7 @@ const sites: [string, () => string][] = [
     return root;
   }],
   ['a real site of 1,297 pages (upstash)', () => materialiseSite('upstash+docs')],
+  ['a real site of 439 pages with OpenAPI specs (FastMCP)', () => materialiseSite('PrefectHQ+fastmcp')],
 ];
 
 describe('the whole site at start-up, for a client that pulls', () => {
@@ -169,6 +170,30 @@ describe('the whole site at start-up, for a client that does not pull (Neovim…
       await client.until(() => (client.statuses as Status[]).some((status) => status.pagesChecked), 30_000);
       await client.until(() => client.published.has(client.uri('guides/setup.mdx')));
       assert.deepEqual(lspFindings(client, client.published), expected);
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('a docs.json saved and closed before its file event arrives', () => {
+  test('the next check reads the saved text, not the one kept from disk before', async () => {
+    const root = copyOfFixtureSite('lsp-basic');
+    const client = await LspTestClient.start({ root });
+    try {
+      // The start-up check reads docs.json from disk, before it is opened.
+      await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      await client.open('docs.json');
+      const before = (await client.diagnostics('docs.json')).map((d) => d.code);
+      assert.ok(before.includes('schema/unknown-key'));
+      const at = client.text('docs.json').indexOf('"descripton"');
+      await client.edit('docs.json', at, at + '"descripton"'.length, '"description"');
+      writeFileSync(join(root, 'docs.json'), client.text('docs.json'));
+      await client.close('docs.json');
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      const docsJson = report.items.find((item) => item.uri === client.uri('docs.json'));
+      assert.ok(docsJson?.kind === 'full');
+      assert.deepEqual(docsJson.items.map((d) => d.code).filter((code) => code === 'schema/unknown-key'), []);
     } finally {
       await client.stop();
     }

@@ -88,6 +88,8 @@ export class DocsWorkspace {
     if (document) this.openDocuments.set(path, document);
     else this.openDocuments.delete(path);
     if (kind !== 'edited') this.typed.delete(path);
+    // The file event of a save may come after the close: the text kept from disk is not trusted.
+    if (kind === 'closed') for (const site of this.sitesContaining(path)) site.host.bufferClosed(site.relative(path)!);
     // An edited buffer's next text takes over the last one's syntax tree.
     if (kind !== 'edited') this.texts.delete(path);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));

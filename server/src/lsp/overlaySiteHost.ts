@@ -46,6 +46,11 @@ export class OverlaySiteHost implements SiteHost {
     this.kept.clear();
   }
 
+  /** An open buffer closed: it may have been saved just before, the file on disk is read again. */
+  bufferClosed(path: string): void {
+    this.kept.delete(path);
+  }
+
   /** A file or folder was created, changed or deleted on disk. */
   fileChanged(path: string, change: 'created' | 'changed' | 'deleted'): void {
     this.kept.delete(path);
