@@ -60,6 +60,8 @@ export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files
     const page = graph.page(file);
     if (!page) continue;
     for (const handler of handlers) handler.page?.(page);
+    // A site's trees would take hundreds of MB: a whole-site check keeps none.
+    if (ctx.wholeSite) page.forgetMdx();
   }
   for (const handler of handlers) handler.site?.();
   for (const list of ctx.diagnostics.values()) list.sort(compareDiagnostics);
