@@ -79,6 +79,7 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
   if (nodes[first - 1]?.type === 'list' && partNodes[0]?.type === 'list') return undefined;
   if (nodes[last]?.type === 'list' && partNodes.at(-1)?.type === 'list') return undefined;
   if (start > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
+  if (start === 0 && /^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
 
   const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
   const joined = (parent: Node, depth: number): Node => {
