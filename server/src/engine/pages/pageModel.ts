@@ -57,6 +57,11 @@ export class PageModel {
     return (this.parsedMdx ??= reparseMdx(this.text, this.parsedBefore));
   }
 
+  /** Drops the parse (it is made again if asked for). */
+  forgetMdx(): void {
+    this.parsedMdx = undefined;
+  }
+
   /** This text and its tree if it parsed, else the last text of the page that did (for the next edit's parse). */
   get lastParsed(): ParsedText | undefined {
     const tree = this.parsedMdx?.tree;

@@ -73,6 +73,8 @@ export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], fil
     const page = graph.page(file);
     if (!page) continue;
     for (const handler of handlers) handler.page?.(page);
+    // A site's trees would take hundreds of MB: a whole-site check keeps none.
+    if (ctx.wholeSite) page.forgetMdx();
     yield;
   }
   for (const handler of handlers) handler.site?.();
