@@ -53,7 +53,7 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
       const titles = await wb.quickFix({ line: 7, column: 3 });
       assert.ok(titles.includes('Change to <Accordion>'), JSON.stringify(titles));
       await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'unknown-component-quick-fix.png'));
-      await wb.showcase('component-quick-fix', wb.page.locator('.part.editor'));
+      await wb.showcase('component-quick-fix', wb.page.locator('.part.editor'), wb.page.locator('.part.panel'));
       await wb.applyQuickFix('Change to <Accordion>');
       await waitFor('both tags renamed', async () => (await wb.editorText()).includes('<Accordion title="More">\n  Hidden text\n</Accordion>'), 10_000);
       await wb.waitForProblems((ms) => !ms.some((m) => m.text.includes('component/unknown')), 30_000);

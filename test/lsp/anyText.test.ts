@@ -15,6 +15,7 @@ import type {
   DocumentDiagnosticReport,
   DocumentLink,
   DocumentSymbol,
+  FoldingRange,
   Hover,
   InitializeResult,
   Location,
@@ -225,6 +226,9 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
     const resolved = await client.request<DocumentLink>('documentLink/resolve', link);
     assert.ok(resolved.target?.startsWith('file:'), `a resolved link has a target: ${JSON.stringify(resolved)}`);
   }
+  for (const fold of (await client.request<FoldingRange[] | null>('textDocument/foldingRange', { textDocument })) ?? []) {
+    assert.ok(fold.startLine <= fold.endLine && fold.endLine < doc.lineCount, `a folding range inside the document: ${JSON.stringify(fold)}`);
+  }
   assertEdits(doc, (await client.request<TextEdit[] | null>('textDocument/formatting', { textDocument, options: { tabSize: 2, insertSpaces: true } })) ?? [], 'formatting');
 
   for (const position of positions) {
@@ -277,6 +281,7 @@ describe('any text a writer types, through the protocol: no request fails, every
       'documentLinkProvider',
       'documentSymbolProvider',
       'executeCommandProvider',
+      'foldingRangeProvider',
       'hoverProvider',
       'referencesProvider',
       'renameProvider',
