@@ -7,28 +7,12 @@ import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { test } from 'node:test';
 import { pagesUnder, productVerdict, readPage, referenceVerdict } from '../../support/mdxReference';
+import { generator, inserted } from '../../support/mdxMutations';
 import { sitesDir } from '../../support/sites';
 
 const seed = Number(process.env.MDX_MUTATION_SEED ?? 20261126);
 const count = Number(process.env.MDX_MUTATION_PAGES ?? 5000);
 
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-function generator(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const inserted = [
-  '<', '>', '{', '}', '"', "'", '`', '$', '\\', '/', '!', '=', '\n', '\n\n', '  ', '> ', '- ', '1. ',
-  '```\n', '~~~\n', '$$\n', '---\n', '<br>', '<br />', '<img src="/a.png">', '<!-- note -->', '<!--', '-->',
-  '{/* c */}', '{x}', '{#id}', ' {#custom-id}', '## Heading {#h}\n', '<Card title="A">', '</Card>', '<Note>', '</Note>', '</Tip>', '<Tip>',
-  '<MDX>', '</MDX>', '<https://example.com>', '<5', '<@user>', 'icon=rocket', 'title="x', '<>', '</>', 'export const a = 1;\n',
-  'import X from "/snippets/x.mdx";\n', 'export const = ;\n', '<Card\n  title="A"\n>', '| a | b |\n|---|---|\n| <b> | c |\n',
-];
 const fragile = /[<>{}"'`$\\/!=\n]/g;
 
 function mutate(page: string, random: () => number): string {

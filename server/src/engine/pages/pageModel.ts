@@ -1,7 +1,8 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
-import { parseMdx, type MdxParse } from './mdx/parseMdx';
+import type { MdxParse } from './mdx/parseMdx';
+import { reparseMdx, type ParsedText } from './mdx/reparse';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
 import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
@@ -29,6 +30,8 @@ export class PageModel {
     /** Root-relative file path ("guides/intro.mdx"). */
     readonly file: string,
     readonly text: string,
+    /** The last text of this page that parsed, if any: a parse of this text reads again only what changed. */
+    private readonly parsedBefore?: ParsedText,
   ) {
     const scan = scanPage(text);
     const counter = new AnchorCounter();
@@ -51,12 +54,19 @@ export class PageModel {
 
   /** The page read as the platform reads it (its tree, or its syntax error), parsed on first use. */
   get mdx(): MdxParse {
-    return (this.parsedMdx ??= parseMdx(this.text));
+    return (this.parsedMdx ??= reparseMdx(this.text, this.parsedBefore));
+  }
+
+  /** This text and its tree if it parsed, else the last text of the page that did (for the next edit's parse). */
+  get lastParsed(): ParsedText | undefined {
+    const tree = this.parsedMdx?.tree;
+    return tree ? { text: this.text, tree } : this.parsedBefore;
   }
 }
 
-export function readPage(file: string, text: string): PageModel {
-  return new PageModel(file, text);
+/** A page's model; `before`, the model of an earlier text of the same page, lends its parse. */
+export function readPage(file: string, text: string, before?: PageModel): PageModel {
+  return new PageModel(file, text, before?.lastParsed);
 }
 
 export interface ComponentAnchor {

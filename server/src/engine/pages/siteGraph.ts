@@ -59,7 +59,7 @@ export class SiteGraph {
 
   /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
   setText(file: string, text: string): PageModel {
-    const model = readPage(file, text);
+    const model = readPage(file, text, this.models.get(file));
     this.models.set(file, model);
     this.anchorSets.clear();
     return model;

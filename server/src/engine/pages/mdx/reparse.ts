@@ -1,0 +1,159 @@
+// A page parsed again after an edit, reading only the blocks the edit touched: between two
+// top-level blocks separated by a blank line (the next one starting its line, unindented) the
+// parser starts afresh, so the blocks before and after keep their reading and only the part in
+// between is parsed, then the trees are joined. Wherever that might not hold (a block left open at
+// the part's end, link definitions, the platform's text rewrites, an error the rest of the page
+// could change) the whole page is parsed. Held to whole-page parsing by test/engine/pages/reparse.test.ts.
+import type { Root, RootContent } from 'mdast';
+import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
+
+/** A page's text with the tree of its parse, which had no error. */
+export interface ParsedText {
+  text: string;
+  tree: Root;
+}
+
+/** Errors that the rest of the page cannot change: a character or an expression the parser rejects where it stands. */
+const localErrors = new Set([
+  'micromark-extension-mdx-jsx:unexpected-character',
+  'micromark-extension-mdx-jsx:unexpected-lazy',
+  'micromark-extension-mdx-expression:acorn',
+  'micromark-extension-mdx-expression:unexpected-lazy',
+]);
+
+/** A link or footnote definition: it changes how the whole page reads `[…]`. */
+const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
+
+/** Parses `text`, reusing the tree of an earlier text of the same page where the edit leaves it intact. */
+export function reparseMdx(text: string, before: ParsedText | undefined): MdxParse {
+  return (before && partialParse(text, before)) ?? parseMdx(text);
+}
+
+function partialParse(text: string, before: ParsedText): MdxParse | undefined {
+  const old = before.text;
+  if (old === text) return { tree: before.tree };
+  if (rewritten(text) || rewritten(old) || definitionLine.test(text)) return undefined;
+  // A page that opens with a frontmatter fence the parser did not read as frontmatter reads
+  // differently all the way down (its quotes and lists become paragraphs).
+  if (/^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(before.tree.children[0]?.type)) return undefined;
+  let prefix = 0;
+  const shortest = Math.min(old.length, text.length);
+  while (prefix < shortest && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+
+  const nodes = before.tree.children;
+  // The last block that starts a part wholly before the edit (its first line untouched), and the first wholly after it.
+  let first = 0;
+  for (let i = 1; i < nodes.length; i++) {
+    if (isFreshStart(old, nodes[i - 1], nodes[i]) && lineEnd(old, offsetOf(nodes[i], 'start')) < prefix) first = i;
+    if (offsetOf(nodes[i], 'start') >= prefix) break;
+  }
+  let last = nodes.length;
+  for (let i = nodes.length - 1; i > first; i--) {
+    if (offsetOf(nodes[i - 1], 'end') < old.length - suffix) break;
+    if (isFreshStart(old, nodes[i - 1], nodes[i])) last = i;
+  }
+  const start = first === 0 ? 0 : offsetOf(nodes[first], 'start');
+  const oldEnd = last === nodes.length ? old.length : offsetOf(nodes[last], 'start');
+  const delta = text.length - old.length;
+  const end = oldEnd + delta;
+  if (end < start || (start === 0 && end === text.length)) return undefined;
+
+  const part = parseMdx(text.slice(start, end));
+  const shift = linesBefore(text, start);
+  if (part.error) {
+    if (!localErrors.has(part.error.rule)) return undefined;
+    return { error: shiftError(part.error, shift, start) };
+  }
+  const partNodes = part.tree.children;
+  // A block still open at the part's end (a fence, a math block) would run on in the whole page.
+  if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return undefined;
+  // Two lists with a blank line between are one list.
+  const previous = nodes[first - 1];
+  const after = nodes[last];
+  if (previous?.type === 'list' && partNodes[0]?.type === 'list') return undefined;
+  if (after?.type === 'list' && partNodes.at(-1)?.type === 'list') return undefined;
+  if (first > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
+
+  const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
+  const children: RootContent[] = [
+    ...nodes.slice(0, first),
+    ...partNodes.map((node) => shifted(node, shift, start)),
+    ...nodes.slice(last).map((node) => shifted(node, lineDelta, delta)),
+  ];
+  const tree: Root = { ...before.tree, children, position: { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) } };
+  return { tree };
+}
+
+function rewritten(text: string): boolean {
+  return text.includes('<MDX') || text.includes('{#');
+}
+
+interface Positioned {
+  position?: { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } };
+}
+
+function offsetOf(node: Positioned, side: 'start' | 'end'): number {
+  return node.position?.[side].offset ?? -1;
+}
+
+/** Whether `next` starts afresh after `previous`: a blank line between them, and `next` unindented at its line's start. */
+function isFreshStart(text: string, previous: Positioned, next: Positioned): boolean {
+  const gapStart = offsetOf(previous, 'end');
+  const nextStart = offsetOf(next, 'start');
+  if (gapStart < 0 || nextStart <= gapStart || next.position!.start.column !== 1) return false;
+  const gap = text.slice(gapStart, nextStart);
+  return /\n[ \t]*\n/.test(gap) && !/[^\s]/.test(gap) && !/\s/.test(text[nextStart] ?? ' ');
+}
+
+function lineEnd(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end;
+}
+
+function linesBefore(text: string, offset: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
+
+function endPoint(text: string): { line: number; column: number; offset: number } {
+  const lines = linesBefore(text, text.length);
+  return { line: lines + 1, column: text.length - (text.lastIndexOf('\n') + 1) + 1, offset: text.length };
+}
+
+/** A fence or math block whose last line is not a closing fence: it reads on to whatever follows. */
+function runsToEnd(part: string, node: Positioned & { type: string }): boolean {
+  if (node.type !== 'code' && node.type !== 'math') {
+    const children = (node as { children?: (Positioned & { type: string })[] }).children;
+    return children?.some((child) => runsToEnd(part, child)) ?? false;
+  }
+  const startOffset = offsetOf(node, 'start');
+  const endOffset = offsetOf(node, 'end');
+  const opening = /^[ \t]*(`{3,}|~{3,}|\${2,})/.exec(part.slice(startOffset, lineEnd(part, startOffset)));
+  if (!opening) return true;
+  const lastLineStart = part.lastIndexOf('\n', endOffset - 1) + 1;
+  const closing = /^[ \t>]*(`{3,}|~{3,}|\${2,})[ \t]*$/.exec(part.slice(lastLineStart, endOffset));
+  const marker = opening[1];
+  return !(lastLineStart > startOffset && closing && closing[1][0] === marker[0] && closing[1].length >= marker.length);
+}
+
+function shiftPoint(point: { line: number; column: number; offset?: number }, lines: number, offset: number) {
+  return { line: point.line + lines, column: point.column, offset: (point.offset ?? 0) + offset };
+}
+
+/** A copy of a node with its positions (and its children's and attributes') moved; the earlier tree is left as it was. */
+function shifted<T extends Positioned>(node: T, lines: number, offset: number): T {
+  if (lines === 0 && offset === 0) return node;
+  const copy = { ...node } as T & { children?: Positioned[]; attributes?: Positioned[] };
+  if (node.position) copy.position = { start: shiftPoint(node.position.start, lines, offset), end: shiftPoint(node.position.end, lines, offset) };
+  if (copy.children) copy.children = copy.children.map((child) => shifted(child, lines, offset));
+  if (copy.attributes) copy.attributes = copy.attributes.map((attribute) => shifted(attribute, lines, offset));
+  return copy;
+}
+
+function shiftError(error: MdxSyntaxError, lines: number, offset: number): MdxSyntaxError {
+  const move = (point: PagePoint): PagePoint => ({ line: point.line + lines, column: point.column, offset: point.offset + offset });
+  return { ...error, start: move(error.start), end: error.end && move(error.end) };
+}
