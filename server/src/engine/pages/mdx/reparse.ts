@@ -4,7 +4,7 @@
 // between is parsed, then the trees are joined. Wherever that might not hold (a block left open at
 // the part's end, link definitions, the platform's text rewrites, an error the rest of the page
 // could change) the whole page is parsed. Held to whole-page parsing by test/engine/pages/reparse.test.ts.
-import type { Root, RootContent } from 'mdast';
+import type { Root } from 'mdast';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
 
 /** A page's text with the tree of its parse, which had no error. */
@@ -42,48 +42,85 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
   let suffix = 0;
   while (suffix < shortest - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
 
-  const nodes = before.tree.children;
-  // The last block that starts a part wholly before the edit (its first line untouched), and the first wholly after it.
-  let first = 0;
-  for (let i = 1; i < nodes.length; i++) {
-    if (isFreshStart(old, nodes[i - 1], nodes[i]) && lineEnd(old, offsetOf(nodes[i], 'start')) < prefix) first = i;
-    if (offsetOf(nodes[i], 'start') >= prefix) break;
+  const oldSuffix = old.length - suffix;
+  // The part to read again: whole blocks around the edit, among the root's or, where the edit lies
+  // inside a component written on lines of its own, among that component's blocks.
+  const path: number[] = [];
+  let nodes: Node[] = before.tree.children;
+  let part = blocksAround(old, nodes, prefix, oldSuffix, true);
+  if (!part) return undefined;
+  while (part.last - part.first === 1 && nodes[part.first].type === 'mdxJsxFlowElement') {
+    const children = nodes[part.first].children ?? [];
+    const inner = blocksAround(old, children, prefix, oldSuffix, false);
+    if (!inner) break;
+    path.push(part.first);
+    nodes = children;
+    part = inner;
   }
-  let last = nodes.length;
-  for (let i = nodes.length - 1; i > first; i--) {
-    if (offsetOf(nodes[i - 1], 'end') < old.length - suffix) break;
-    if (isFreshStart(old, nodes[i - 1], nodes[i])) last = i;
-  }
+  const { first, last } = part;
   const start = first === 0 ? 0 : offsetOf(nodes[first], 'start');
   const oldEnd = last === nodes.length ? old.length : offsetOf(nodes[last], 'start');
   const delta = text.length - old.length;
   const end = oldEnd + delta;
   if (end < start || (start === 0 && end === text.length)) return undefined;
+  // An edit on the part's first line must leave it unindented (else it would continue the block before).
+  if (start > 0 && /\s/.test(text[start] ?? ' ')) return undefined;
 
-  const part = parseMdx(text.slice(start, end));
+  const parsed = parseMdx(text.slice(start, end));
   const shift = linesBefore(text, start);
-  if (part.error) {
-    if (!localErrors.has(part.error.rule)) return undefined;
-    return { error: shiftError(part.error, shift, start) };
+  if (parsed.error) {
+    if (!localErrors.has(parsed.error.rule)) return undefined;
+    return { error: shiftError(parsed.error, shift, start) };
   }
-  const partNodes = part.tree.children;
+  const partNodes = parsed.tree.children;
   // A block still open at the part's end (a fence, a math block) would run on in the whole page.
   if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return undefined;
   // Two lists with a blank line between are one list.
-  const previous = nodes[first - 1];
-  const after = nodes[last];
-  if (previous?.type === 'list' && partNodes[0]?.type === 'list') return undefined;
-  if (after?.type === 'list' && partNodes.at(-1)?.type === 'list') return undefined;
-  if (first > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
+  if (nodes[first - 1]?.type === 'list' && partNodes[0]?.type === 'list') return undefined;
+  if (nodes[last]?.type === 'list' && partNodes.at(-1)?.type === 'list') return undefined;
+  if (start > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
 
   const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
-  const children: RootContent[] = [
-    ...nodes.slice(0, first),
-    ...partNodes.map((node) => shifted(node, shift, start)),
-    ...nodes.slice(last).map((node) => shifted(node, lineDelta, delta)),
-  ];
-  const tree: Root = { ...before.tree, children, position: { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) } };
+  const joined = (parent: Node, depth: number): Node => {
+    const children = parent.children ?? [];
+    const copy: Node = { ...parent };
+    if (depth === path.length) {
+      copy.children = [...children.slice(0, first), ...partNodes.map((node) => shifted(node as Node, shift, start)), ...children.slice(last).map((node) => shifted(node, lineDelta, delta))];
+    } else {
+      const at = path[depth];
+      copy.children = [...children.slice(0, at), joined(children[at], depth + 1), ...children.slice(at + 1).map((node) => shifted(node, lineDelta, delta))];
+    }
+    if (depth > 0 && parent.position) copy.position = { start: parent.position.start, end: shiftPoint(parent.position.end, lineDelta, delta) };
+    return copy;
+  };
+  const tree = joined(before.tree as Node, 0) as Root;
+  tree.position = { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) };
   return { tree };
+}
+
+interface Node extends Positioned {
+  type: string;
+  children?: Node[];
+}
+
+/**
+ * The blocks `first` to `last` (excluded) of a list of sibling blocks that hold the edit (between
+ * `prefix` and `suffix`, offsets of the earlier text), each end a fresh start, the text before
+ * `first` and from the line before `last` untouched. At the root the part may run from
+ * the page's start or to its end; inside a component it lies between two of its blocks.
+ */
+function blocksAround(old: string, nodes: Node[], prefix: number, suffix: number, root: boolean): { first: number; last: number } | undefined {
+  let first = root ? 0 : -1;
+  for (let i = 1; i < nodes.length; i++) {
+    if (offsetOf(nodes[i], 'start') > prefix) break;
+    if (isFreshStart(old, nodes[i - 1], nodes[i])) first = i;
+  }
+  let last = root ? nodes.length : -1;
+  for (let i = nodes.length - 1; i > Math.max(first, 0); i--) {
+    if (offsetOf(nodes[i - 1], 'end') < suffix) break;
+    if (isFreshStart(old, nodes[i - 1], nodes[i])) last = i;
+  }
+  return first < 0 || last < 0 || last <= first ? undefined : { first, last };
 }
 
 function rewritten(text: string): boolean {
@@ -98,13 +135,18 @@ function offsetOf(node: Positioned, side: 'start' | 'end'): number {
   return node.position?.[side].offset ?? -1;
 }
 
-/** Whether `next` starts afresh after `previous`: a blank line between them, and `next` unindented at its line's start. */
-function isFreshStart(text: string, previous: Positioned, next: Positioned): boolean {
+/**
+ * Whether `next` starts afresh after `previous`: `next` unindented at its line's start, after a
+ * blank line, or on the line after a component's closing tag.
+ */
+function isFreshStart(text: string, previous: Node, next: Node): boolean {
   const gapStart = offsetOf(previous, 'end');
   const nextStart = offsetOf(next, 'start');
-  if (gapStart < 0 || nextStart <= gapStart || next.position!.start.column !== 1) return false;
+  if (gapStart < 0 || nextStart <= gapStart || next.position!.start.column !== 1 || /\s/.test(text[nextStart] ?? ' ')) return false;
   const gap = text.slice(gapStart, nextStart);
-  return /\n[ \t]*\n/.test(gap) && !/[^\s]/.test(gap) && !/\s/.test(text[nextStart] ?? ' ');
+  if (/[^\s]/.test(gap)) return false;
+  if (/\n[ \t]*\n/.test(gap)) return true;
+  return previous.type === 'mdxJsxFlowElement' && /^\r?\n$/.test(gap);
 }
 
 function lineEnd(text: string, offset: number): number {
