@@ -12,6 +12,7 @@ import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeS
 
 const SCENARIO_TIMEOUT = 120_000;
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 const page = ['---', 'title: Components', '---', '', '## Install', '', '<Accordian title="More">', '  Hidden text', '</Accordian>', ''].join('\n');
 
 describe('components in a real VS Code (code-server + Chromium)', () => {
@@ -53,7 +54,7 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
       const titles = await wb.quickFix({ line: 7, column: 3 });
       assert.ok(titles.includes('Change to <Accordion>'), JSON.stringify(titles));
       await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'unknown-component-quick-fix.png'));
-      await wb.showcase('component-quick-fix', wb.page.locator('.part.editor'));
+      await wb.showcase('component-quick-fix', wb.page.locator('.part.editor'), wb.page.locator('.part.panel'));
       await wb.applyQuickFix('Change to <Accordion>');
       await waitFor('both tags renamed', async () => (await wb.editorText()).includes('<Accordion title="More">\n  Hidden text\n</Accordion>'), 10_000);
       await wb.waitForProblems((ms) => !ms.some((m) => m.text.includes('component/unknown')), 30_000);
@@ -68,12 +69,14 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
       const all = await wb.triggerSuggest();
       t.diagnostic(JSON.stringify(all));
       assert.deepEqual(all.slice(0, 3), ['Accordion', 'AccordionGroup', 'Badge']);
+      const details = async () => clean(await wb.page.locator('.suggest-details-container').first().textContent({ timeout: 500 }).catch(() => ''));
+      assert.match(await waitFor('the details of Accordion', async () => ((await details()).includes('Props:') ? details() : undefined), 10_000), /A collapsible section with a title.*Props: title\*/);
       await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'component-completion.png'));
       await wb.showcase('component-completion', wb.page.locator('.part.editor'));
       await wb.type('Car');
       const labels = await waitFor('Card first', async () => ((await wb.suggestLabels())[0] === 'Card' ? wb.suggestLabels() : undefined), 10_000);
-      const details = await wb.page.locator('.editor-widget.suggest-widget.visible .monaco-list-row.focused').first().textContent();
-      assert.match(details ?? '', /A box with a title, icon and text, optionally a link/, JSON.stringify(labels));
+      const focused = await wb.page.locator('.editor-widget.suggest-widget.visible .monaco-list-row.focused').first().textContent();
+      assert.match(focused ?? '', /A box with a title, icon and text, optionally a link/, JSON.stringify(labels));
       await wb.acceptSuggestion('Card');
       await wb.type(' title="Next">');
       await waitFor('the closing tag after the cursor', async () => (await wb.editorText()).endsWith('<Card title="Next"></Card>'), 10_000);

@@ -15,6 +15,7 @@ import type {
   DocumentDiagnosticReport,
   DocumentLink,
   DocumentSymbol,
+  FoldingRange,
   Hover,
   InitializeResult,
   Location,
@@ -235,6 +236,9 @@ async function askEverything(client: LspTestClient, main: Checked, positions: Po
   for (const link of links.filter((l) => l.data !== undefined).slice(0, 3)) {
     const resolved = await client.request<DocumentLink>('documentLink/resolve', link);
     assert.ok(resolved.target?.startsWith('file:'), `a resolved link has a target: ${JSON.stringify(resolved)}`);
+  }
+  for (const fold of (await client.request<FoldingRange[] | null>('textDocument/foldingRange', { textDocument })) ?? []) {
+    assert.ok(fold.startLine <= fold.endLine && fold.endLine < doc.lineCount, `a folding range inside the document: ${JSON.stringify(fold)}`);
   }
   assertEdits(doc, (await client.request<TextEdit[] | null>('textDocument/formatting', { textDocument, options: { tabSize: 2, insertSpaces: true } })) ?? [], 'formatting');
 
