@@ -47,7 +47,7 @@ describe('link rule', () => {
     const page = [
       '[home](/) [start](/guides/start) [rel](./start) [up](../index#install) [ext](/guides/start.mdx)',
       '[anchor here](#section) [snippet heading](/guides/start#from-the-snippet) [redirect](/old)',
-      '[generated](/api/users/list-users) [external](https://example.com/x#y) [mail](mailto:a@b.c)',
+      '[generated](/api-reference/users/list-users) [external](https://example.com/x#y) [mail](mailto:a@b.c)',
       '![logo](/images/logo.png) ![rel img](../images/logo.png) [pdf](/files/guide.pdf)',
       '<Card href="/guides/start#quick-start" img="/images/logo.png" />',
       '[ref link][r]',

@@ -1,12 +1,13 @@
 import type { SpecDeclaration } from '../model/navigationModel';
 import type { SiteHost } from '../site/siteHost';
 import { resolveReference } from '../site/references';
-import type { Operation, SpecCache } from './openapiSpec';
+import type { LoadedSpec, Operation, SpecCache } from './openapiSpec';
 
 /** What loading a declared spec found. */
 export type SpecStatus =
   | { kind: 'local'; path: string; operations: Operation[] }
-  | { kind: 'remote'; url: string }
+  /** A spec given by URL: `fetched` when the check was given it (see CheckOptions.remoteSpecs). */
+  | { kind: 'remote'; url: string; fetched?: LoadedSpec }
   | { kind: 'outside'; reason: string }
   | { kind: 'missing'; path: string }
   | { kind: 'invalid'; path: string; error: string };

@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
-import type { PageModel } from '../pages/pageModel';
+import type { Heading, PageModel } from '../pages/pageModel';
+import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
 
@@ -45,6 +46,11 @@ function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageRefe
   });
 }
 
+/** A heading of a page that would make the anchor but gets no id (level 5 or 6, or a page in custom or frame mode). */
+function idlessHeading(target: PageModel | undefined, fragment: string): Heading | undefined {
+  return target?.headings.find((heading) => heading.anchor === undefined && headingAnchor(heading.text) === fragment);
+}
+
 function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageReference): void {
   const { graph } = ctx;
   const written = reference.target;
@@ -83,10 +89,14 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const hash = page.text.lastIndexOf('#', reference.range.end);
   const range: OffsetRange = editable && hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
   const samePage = target === page.file;
+  const idless = resolution.route.kind === 'page' ? idlessHeading(graph.page(resolution.route.file), resolution.fragment) : undefined;
+  const why = idless
+    ? `its heading "${idless.text}" is of level ${idless.depth}, and the platform gives ids to headings of level 1 to 4 only${idless.depth <= 4 ? ' (none on a page in custom or frame mode)' : ''}`
+    : 'no heading or id there makes it';
   ctx.report(page.file, {
     range,
     code: 'link/missing-anchor',
-    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: no heading or id there makes it${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
+    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: ${why}${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
     suggestions: anchor.suggestion && range !== reference.range ? [{ title: `Change to "#${anchor.suggestion}"`, replacement: `#${anchor.suggestion}` }] : undefined,
     data: { page: target, anchor: resolution.fragment },
   });
