@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, compareDiagnostics, DiskSiteHost, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type CheckOptions, type Diagnostic } from '../../server/src/engine';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { findDocsJsonFiles } from './findDocsJson';
+import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
 import { UsageError } from './usage';
 
 export async function runCheck(argv: string[]): Promise<number> {
@@ -15,6 +16,10 @@ export async function runCheck(argv: string[]): Promise<number> {
       options: {
         format: { type: 'string', default: 'text' },
         'max-warnings': { type: 'string' },
+        'fetch-remote': { type: 'boolean' },
+        offline: { type: 'boolean' },
+        'allow-host': { type: 'string', multiple: true },
+        'fetch-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -23,7 +28,12 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N]\n`);
+    process.stdout.write(
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline]\n` +
+        '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
+        '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
+        '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n',
+    );
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -32,11 +42,19 @@ export async function runCheck(argv: string[]): Promise<number> {
   const maxWarnings = maxWarningsText === undefined ? Infinity : Number(maxWarningsText);
   if (!Number.isInteger(maxWarnings) && maxWarnings !== Infinity) throw new UsageError('--max-warnings takes a whole number');
 
+  const timeoutText = values['fetch-timeout'];
+  const timeoutSeconds = timeoutText === undefined ? defaultRemoteSpecLimits.timeoutMs / 1000 : Number(timeoutText);
+  if (!(timeoutSeconds > 0)) throw new UsageError('--fetch-timeout takes a number of seconds above 0');
+  const remote: RemoteRequest = {
+    fetch: values['fetch-remote'] === true,
+    options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
+  };
+
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
   let pages = 0;
   for (const file of docsJsonFiles) {
-    const site = checkSite(file);
+    const site = await checkSite(file, remote);
     reported.push(...site.reported);
     pages += site.pages;
   }
@@ -46,8 +64,14 @@ export async function runCheck(argv: string[]): Promise<number> {
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
+/** Whether the specs given by URL are read: fetched (the option, or the config file), or from disk only (offline). */
+interface RemoteRequest {
+  fetch: boolean;
+  options: RemoteSpecOptions;
+}
+
 /** Checks a docs.json and every page of its site; each file with findings is reported under its own path. */
-function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
+async function checkSite(file: string, remote: RemoteRequest): Promise<{ reported: ReportedFile[]; pages: number }> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -57,7 +81,13 @@ function checkSite(file: string): { reported: ReportedFile[]; pages: number } {
   const root = dirname(file);
   const host = new DiskSiteHost(root);
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, basename(file));
+  const options: CheckOptions = { missingPageSeverity: config.severities.get('ref/missing-page') };
+  let result = checkDocsJson(text, host, options, basename(file));
+  const urls = [...result.basis.statuses.values()].flatMap((status) => (status.kind === 'remote' ? [status.url] : []));
+  if (urls.length > 0 && (remote.fetch || remote.options.offline || config.fetchRemoteSpecs === true)) {
+    // The check is made again with the specs: their operations are pages that links and redirects may lead to.
+    result = checkDocsJson(text, host, { ...options, remoteSpecs: await loadRemoteSpecs(urls, remote.options) }, basename(file));
+  }
   const graph = new SiteGraph(host, result);
   const reported: ReportedFile[] = [];
   const report = (path: string, fileText: string, diagnostics: Diagnostic[], always = false) => {

@@ -115,6 +115,11 @@ export const codes = {
   'ref/missing-file': { severity: 'error', summary: 'a `$ref` to a file that does not exist', example: '"$ref" file not found: nope.json' },
   'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
+  'ref/remote-unread': {
+    severity: 'information',
+    summary: 'a spec given by URL that was not read (not fetched, or unreadable): the links and redirects into its pages are counted in one line instead of reported',
+    example: 'Cannot check 24 links and redirects into /api-reference/, where the spec at https://… makes its pages: it was not fetched. Run docsjson check with --fetch-remote …',
+  },
   'icon/unknown': {
     severity: 'warning',
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',

@@ -21,6 +21,17 @@ export interface GeneratedPage {
   spec: string;
 }
 
+/** A spec given by URL that the check was not given (not fetched, or unreadable): the pages it makes under its directory are unknown. */
+export interface UncheckedSpec {
+  url: string;
+  /** Why it is not known: not fetched, or why it could not be read. */
+  error?: string;
+  /** Where its pages go ("api-reference"). */
+  directory: string;
+  /** Where docs.json declares it (its first declaration). */
+  declaration: SpecDeclaration;
+}
+
 /** What a root-relative path (no leading "/", no fragment) is in the site. */
 export type Route =
   | { kind: 'page'; file: string }
@@ -37,6 +48,8 @@ export class Routes {
   readonly pages: ReadonlyMap<string, string>;
   readonly generated = new Map<string, GeneratedPage>();
   readonly redirects = new RedirectIndex<Redirect>();
+  /** Specs given by URL whose pages are unknown, by URL. */
+  readonly uncheckedSpecs = new Map<string, UncheckedSpec>();
   /** The page "/" serves when the site has no index page: the first page of the navigation. */
   private home?: string;
 
@@ -57,6 +70,12 @@ export class Routes {
   /** The page file served at a root-relative path: "" is the index page, else the navigation's first page. */
   pageAt(path: string): string | undefined {
     return this.pages.get(path) ?? (path === '' ? this.home : undefined);
+  }
+
+  /** The unknown spec whose pages could be at a path (one under its directory), if any. */
+  uncheckedSpecAt(path: string): UncheckedSpec | undefined {
+    for (const spec of this.uncheckedSpecs.values()) if (path.startsWith(`${spec.directory}/`)) return spec;
+    return undefined;
   }
 
   /** What a root-relative path (without "/" at either end) names, if anything. */
@@ -94,10 +113,13 @@ export class Routes {
    */
   private addGeneratedPages(check: CheckResult): void {
     const { statuses } = check.basis;
-    const specOf = (declaration: SpecDeclaration | undefined) => {
+    const specOf = (declaration: SpecDeclaration | undefined, element: NavElement) => {
       const status = declaration && statuses.get(declaration);
       if (status?.kind === 'local') return { name: status.path, operations: status.operations };
       if (status?.kind === 'remote' && status.fetched?.ok) return { name: status.url, operations: status.fetched.operations };
+      if (status?.kind === 'remote' && !this.uncheckedSpecs.has(status.url)) {
+        this.uncheckedSpecs.set(status.url, { url: status.url, error: status.fetched?.ok === false ? status.fetched.error : undefined, directory: directoryOf(element), declaration: declaration! });
+      }
       return undefined;
     };
     const explicitOwners = new Set<NavElement>();
@@ -109,7 +131,7 @@ export class Routes {
         ? entry.element.openapi.filter((declaration) => sameSpec(declaration.reference, reference.spec!))
         : (owner?.openapi.slice(0, 1) ?? entry.element.openapi);
       for (const declaration of declarations) {
-        const spec = specOf(declaration);
+        const spec = specOf(declaration, entry.element);
         const operation = spec?.operations.find((o) => o.method === reference.method && o.path === reference.path);
         if (!spec || !operation) continue;
         this.addGenerated(generatedRoute(directoryOf(entry.element), operation), operation, spec.name);
@@ -119,7 +141,7 @@ export class Routes {
     }
     for (const element of check.model.elements) {
       if (!element.ownOpenapi || explicitOwners.has(element)) continue;
-      const spec = specOf(element.openapi[0]);
+      const spec = specOf(element.openapi[0], element);
       if (!spec) continue;
       const used: string[] = [];
       for (const operation of spec.operations) {

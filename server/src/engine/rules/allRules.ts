@@ -13,6 +13,7 @@ import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
 import { referenceRule } from './referenceRule';
 import type { DocsJsonRule, Rule } from './rule';
+import { remoteSpecRule } from './remoteSpecRule';
 import { schemaRule } from './schemaRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
@@ -22,7 +23,7 @@ export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, 
 export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule];
 
 /** The site rules that report on docs.json: run once over the site after each check of docs.json. */
-export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule];
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, remoteSpecRule];
 
 /** The rules of docsjson.config.json. */
 export const configRules: readonly ConfigRule[] = [configRule];

@@ -58,6 +58,10 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const what = reference.kind === 'image' ? 'Image' : 'Link';
   // A reference-style link is reported at its definition; the range then covers the written target.
   const editable = reference.label === undefined || reference.kind === 'definition';
+  if (resolution.kind === 'unchecked' && resolution.spec) {
+    ctx.countUncheckedInto(resolution.spec);
+    return;
+  }
   if (resolution.kind === 'outside') {
     ctx.report(page.file, {
       range: reference.range,

@@ -23,7 +23,12 @@ export const redirectRule: SiteRule = {
         const list = check && redirectListOf(check);
         if (!list) return;
         const { document } = list;
-        const problems = problemsOf(list.items, routes);
+        const found = problemsOf(list.items, routes);
+        for (const { intoSpec } of found) {
+          const spec = intoSpec === undefined ? undefined : routes.uncheckedSpecs.get(intoSpec);
+          if (spec) ctx.countUncheckedInto(spec);
+        }
+        const problems = found.filter((problem) => problem.intoSpec === undefined);
         const ranges = document.json.locate(problems.map((problem) => ({ path: [...list.path, ...problem.path], target: 'value' })));
         problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(document.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
       },
@@ -52,7 +57,8 @@ function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
   let memo = remembered.get(routes.pages);
   if (!memo) remembered.set(routes.pages, (memo = {}));
   const generated = [...routes.generated.values()].map(({ route, operation, spec }) => [route, operation.method, operation.path, spec]);
-  const inputs = JSON.stringify([redirects, generated]);
+  const unchecked = [...routes.uncheckedSpecs.values()].map(({ url, directory }) => [url, directory]);
+  const inputs = JSON.stringify([redirects, generated, unchecked]);
   if (memo.inputs !== inputs || !memo.problems) {
     memo.problems = redirectProblems(redirects, siteRoutes(routes, memo));
     memo.inputs = inputs;
@@ -66,6 +72,8 @@ interface SiteRoutes {
   resolve(route: string): { kind: 'page' | 'file'; file: string; firstPage?: boolean } | undefined;
   /** Every path a page is served at ("guides/setup" for the route "/guides/setup"), in order. */
   pagePaths(): string[];
+  /** The URL of a spec not read whose pages may be at a route. */
+  uncheckedSpecAt(route: string): string | undefined;
 }
 
 /** The site graph's routes as the redirect checks see them. */
@@ -80,6 +88,9 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
       return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
     },
+    uncheckedSpecAt(route) {
+      return routes.uncheckedSpecAt(route.slice(1))?.url;
+    },
     pagePaths() {
       const files = (memo.filePaths ??= [...routes.pages.keys()].sort());
       return routes.generated.size === 0 ? files : mergeSorted(files, [...routes.generated.keys()].sort());
@@ -88,6 +99,8 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
 }
 
 interface RedirectProblem {
+  /** Set on a destination where the pages of a spec not read may be (its URL): counted for that spec, not reported. */
+  intoSpec?: string;
   path: JsonPath;
   code: Code;
   message: string;
@@ -144,7 +157,9 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
     const destination = compileRoutePattern(redirect.destination);
     if (destination.dynamic) {
       if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !index.dynamicAbove(destination.literalPrefix || '/').some((other) => other !== redirect && sharesPrefix(other.source, destination))) {
-        reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
+        const intoSpec = routes.uncheckedSpecAt(destination.literalPrefix);
+        if (intoSpec) ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+        else reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
       }
       continue;
     }
@@ -214,6 +229,11 @@ function checkStaticDestination(
     return;
   }
   if (routes.resolve(destination)) return;
+  const intoSpec = routes.uncheckedSpecAt(destination);
+  if (intoSpec) {
+    ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+    return;
+  }
   const suggestion = didYouMean(destination, allPageRoutes().all);
   reportDestination(
     ctx,
