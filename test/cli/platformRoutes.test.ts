@@ -17,13 +17,16 @@ function check(root: string) {
  * The site reproduces real layouts the platform serves: redirects kept in a "$ref" file, an
  * optional ":slug?" redirect source, a heading of level 5, OpenAPI pages of an element that also
  * lists pages and of one that lists an explicit endpoint, and no index page (so "/" shows the
- * navigation's first page). Only the two real problems are reported.
+ * navigation's first page), and links to a folder without an index page. Only the real problems
+ * are reported, each saying its cause.
  */
 test('a site as the platform serves it: only what the published site gets wrong is reported', () => {
   const { code, findings } = check(copyOfFixtureSite('platform-routes'));
   assert.equal(code, 1);
   assert.deepEqual(findings, [
     'redirects.json:7 redirect/missing-destination "/guides/nowhere" is not a page, a file or another redirect\'s source: the redirect leads nowhere',
+    'redirects.json:8 redirect/missing-destination "/guides" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/guides/start"',
+    'guides/api-intro.mdx:7 link/missing-page Link "/guides" leads to the folder /guides, which has no index page: readers get a page not found. Link to its first page, "/guides/start"',
     'guides/start.mdx:11 link/missing-anchor "#boot-modes" is not an anchor of guides/boot.mdx: its heading "Boot modes" is of level 5, and the platform gives ids to headings of level 1 to 4 only',
   ]);
 });

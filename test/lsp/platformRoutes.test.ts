@@ -25,7 +25,10 @@ describe('platform routes over the protocol', () => {
     const problems = (await client.diagnostics('redirects.json')).filter((d) => String(d.code).startsWith('redirect/'));
     assert.deepEqual(
       problems.map((d) => [d.range.start.line, d.code, d.message]),
-      [[6, 'redirect/missing-destination', '"/guides/nowhere" is not a page, a file or another redirect\'s source: the redirect leads nowhere']],
+      [
+        [6, 'redirect/missing-destination', '"/guides/nowhere" is not a page, a file or another redirect\'s source: the redirect leads nowhere'],
+        [7, 'redirect/missing-destination', '"/guides" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/guides/start"'],
+      ],
     );
   });
 

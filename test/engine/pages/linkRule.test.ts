@@ -101,8 +101,11 @@ describe('link rule', () => {
     ]);
   });
 
-  it('a link to a folder that holds pages but no index page leads nowhere', () => {
-    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [/^Link "\/guides" leads nowhere/, /^Link "\/guides\/#quick-start" leads nowhere/]);
+  it('a link to a folder that holds pages but no index page says so, with its first page', () => {
+    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [
+      /^Link "\/guides" leads to the folder \/guides, which has no index page: readers get a page not found\. Link to its first page, "\/guides\/start"$/,
+      /^Link "\/guides\/#quick-start" leads to the folder \/guides, which has no index page/,
+    ]);
   });
 
   it('reports a link that leaves the docs root', () => {

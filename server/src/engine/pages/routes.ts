@@ -50,6 +50,8 @@ export class Routes {
   readonly redirects = new RedirectIndex<Redirect>();
   /** Specs given by URL whose pages are unknown, by URL. */
   readonly uncheckedSpecs = new Map<string, UncheckedSpec>();
+  /** The page routes the navigation lists, in its order. */
+  private navigationOrder?: string[];
   /** The page "/" serves when the site has no index page: the first page of the navigation. */
   private home?: string;
 
@@ -63,13 +65,26 @@ export class Routes {
     if (check) {
       this.addGeneratedPages(check);
       this.addRedirects(check);
-      if (!this.pages.has('')) this.home = firstNavigationPage(check, this.pages);
+      this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
+      if (!this.pages.has('')) this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
     }
   }
 
   /** The page file served at a root-relative path: "" is the index page, else the navigation's first page. */
   pageAt(path: string): string | undefined {
     return this.pages.get(path) ?? (path === '' ? this.home : undefined);
+  }
+
+  /**
+   * The page a folder URL without an index page should be linked as: the first page of the
+   * navigation in the folder, else the first by name. Undefined when no page is in the folder.
+   */
+  firstPageIn(folder: string): string | undefined {
+    const prefix = `${folder}/`;
+    let first: string | undefined;
+    for (const route of this.pages.keys()) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
+    if (first === undefined) return undefined;
+    return this.navigationOrder?.find((route) => route.startsWith(prefix)) ?? first;
   }
 
   /** The unknown spec whose pages could be at a path (one under its directory), if any. */
@@ -186,15 +201,15 @@ function uniqueRoute(route: string, used: readonly string[]): string {
   return `${route}-${count}`;
 }
 
-/** The first page the navigation lists that is a page file of the site: what "/" shows when there is no index page. */
-function firstNavigationPage(check: CheckResult, pages: ReadonlyMap<string, string>): string | undefined {
+/** The page paths the navigation lists, in order ("guides/setup"). */
+function navigationPages(check: CheckResult): string[] {
+  const paths: string[] = [];
   for (const entry of check.model.pages) {
     if (typeof entry.value !== 'string' || parseOperation(entry.value)) continue;
     const page = pagePath(entry.value);
-    const file = page.kind === 'page' ? pages.get(page.path) : undefined;
-    if (file !== undefined) return file;
+    if (page.kind === 'page') paths.push(page.path);
   }
-  return undefined;
+  return paths;
 }
 
 /** Route -> page file: `x.mdx` (before `x.md`) at "x", and `x/index.mdx` at "x" too unless a page is there. */

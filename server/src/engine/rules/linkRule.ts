@@ -72,7 +72,8 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   }
   if (resolution.kind === 'missing') {
     const file = wantsFile(reference, resolution.path);
-    const suggestion = file ? graph.suggestFile(resolution.path) : resolution.suggestion;
+    const folderPage = file ? undefined : graph.routes.firstPageIn(resolution.path);
+    const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? resolution.suggestion);
     const rest = written.slice(written.search(/[?#]|$/));
     const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
     ctx.report(page.file, {
@@ -80,7 +81,9 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
       code: file ? 'link/missing-file' : 'link/missing-page',
       message: file
         ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
-        : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
+        : folderPage
+          ? `Link "${written}" leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
+          : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
       suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
       data: { path: resolution.path },
     });

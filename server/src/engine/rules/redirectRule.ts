@@ -74,6 +74,8 @@ interface SiteRoutes {
   pagePaths(): string[];
   /** The URL of a spec not read whose pages may be at a route. */
   uncheckedSpecAt(route: string): string | undefined;
+  /** The route of the page to link a folder without an index page as ("/qstash" -> "/qstash/overall/getstarted"). */
+  firstPageIn(route: string): string | undefined;
 }
 
 /** The site graph's routes as the redirect checks see them. */
@@ -87,6 +89,10 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
       const generated = routes.generated.get(path);
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
       return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
+    },
+    firstPageIn(route) {
+      const page = routes.firstPageIn(route.slice(1));
+      return page === undefined ? undefined : `/${page}`;
     },
     uncheckedSpecAt(route) {
       return routes.uncheckedSpecAt(route.slice(1))?.url;
@@ -234,11 +240,14 @@ function checkStaticDestination(
     ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
     return;
   }
-  const suggestion = didYouMean(destination, allPageRoutes().all);
+  const folderPage = routes.firstPageIn(destination);
+  const suggestion = folderPage ?? didYouMean(destination, allPageRoutes().all);
   reportDestination(
     ctx,
     redirect,
-    `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    folderPage
+      ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
+      : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     'redirect/missing-destination',
     suggestion,
   );
