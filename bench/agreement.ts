@@ -85,14 +85,18 @@ function ours(root: string): { findings: OurFinding[]; graph: SiteGraph } {
 
 /** The platform's checker strips these from an anchor before comparing. */
 const looseMarks = /[?,;:!'"()[\]{}]/g;
-/** The tags whose `href` and `src` mint reads (besides Markdown links and images). */
-const mintTags = new Set(['a', 'Card', 'img', 'source']);
+/** The attributes mint reads (besides Markdown links and images): `href` on `a` and `Card`, `src` on `img` and `source`. */
+const mintAttributes = new Set(['a href', 'Card href', 'img src', 'source src']);
 
 function classifyOursOnly(finding: OurFinding, graph: SiteGraph): string {
   const { diagnostic, target, file } = finding;
-  if (diagnostic.code.startsWith('redirect/')) return `redirect rule mint does not have (${diagnostic.code})`;
+  if (diagnostic.code.startsWith('redirect/')) {
+    const destination = target.slice(target.indexOf(' → ') + 3).replace(/^\/+|\/+$/g, '');
+    if (diagnostic.code === 'redirect/missing-destination' && graph.routes.firstPageIn(destination) !== undefined) return 'folder without an index page';
+    return `redirect rule mint does not have (${diagnostic.code})`;
+  }
   const reference = graph.page(file)?.references.find((r) => r.range.start <= diagnostic.range.start && diagnostic.range.end <= r.range.end);
-  if (reference?.kind === 'attribute' && !mintTags.has(reference.tag ?? '')) return 'link in a component attribute mint does not read';
+  if (reference?.kind === 'attribute' && !mintAttributes.has(`${reference.tag} ${reference.attribute}`)) return 'link in a component attribute mint does not read';
   if (diagnostic.code === 'link/missing-anchor') {
     const fragment = decodeURIComponent(target.slice(target.indexOf('#') + 1));
     const page = String(diagnostic.data?.page ?? '');
@@ -100,7 +104,7 @@ function classifyOursOnly(finding: OurFinding, graph: SiteGraph): string {
     if ([...anchors].some((anchor) => anchor.replace(looseMarks, '') === fragment.replace(looseMarks, ''))) return 'anchor that matches only once punctuation is stripped';
     if (graph.page(page)?.headings.some((heading) => heading.anchor === undefined && headingAnchor(heading.text) === fragment)) return 'heading of level 5 or 6 (no id)';
   }
-  if (diagnostic.code === 'link/missing-page' && [...graph.host.files.all()].some((path) => path.startsWith(`${String(diagnostic.data?.path)}/`))) return 'folder without an index page';
+  if (diagnostic.code === 'link/missing-page' && graph.routes.firstPageIn(String(diagnostic.data?.path)) !== undefined) return 'folder without an index page';
   if (file.startsWith('snippets/') || /(^|\/)_snippets\//.test(file)) return 'link in a snippet file';
   return `other, ours only (${diagnostic.code})`;
 }
@@ -112,7 +116,8 @@ function classifyMintOnly(finding: Finding, graph: SiteGraph): string {
   if (resolution.kind === 'found' && resolution.fragment !== undefined && resolution.route.kind === 'page') {
     const page = graph.page(resolution.route.file);
     if (page && !ownAnchors(page).includes(resolution.fragment) && graph.anchorsOf(resolution.route.file).has(resolution.fragment)) return 'anchor from a heading of an imported snippet';
-    if (page?.componentAnchors.some((anchor) => anchor.anchor === resolution.fragment)) return 'anchor from a component (id, field, tab, accordion)';
+    const component = page?.componentAnchors.find((anchor) => anchor.anchor === resolution.fragment);
+    if (component) return `anchor of a component (<${component.tag}>)${/[^\x00-\x7f]/.test(resolution.fragment) ? ' titled beyond ASCII' : ''}`;
     if (/[^\x00-\x7f]/.test(resolution.fragment)) return 'anchor with characters beyond ASCII';
     if (page?.headings.some((heading) => heading.anchor === resolution.fragment)) return 'anchor of a heading mint slugs differently';
   }

@@ -18,7 +18,7 @@ function check(root: string) {
  * optional ":slug?" redirect source, a heading of level 5, OpenAPI pages of an element that also
  * lists pages and of one that lists an explicit endpoint, and no index page (so "/" shows the
  * navigation's first page), and links to a folder without an index page. Only the real problems
- * are reported, each saying its cause.
+ * are reported, each saying its cause (README.md, which the platform leaves out, is not checked).
  */
 test('a site as the platform serves it: only what the published site gets wrong is reported', () => {
   const { code, findings } = check(copyOfFixtureSite('platform-routes'));
