@@ -241,11 +241,14 @@ function checkStaticDestination(
     return;
   }
   const folderPage = routes.firstPageIn(destination);
-  const suggestion = folderPage ?? didYouMean(destination, allPageRoutes().all);
+  const unprefixed = withoutBasePath(destination, routes);
+  const suggestion = unprefixed?.route ?? folderPage ?? didYouMean(destination, allPageRoutes().all);
   reportDestination(
     ctx,
     redirect,
-    folderPage
+    unprefixed
+      ? `"${redirect.destination}" leads nowhere, but "${unprefixed.route}" is a page: routes never hold the base path the site is served under ("${unprefixed.prefix}" set in the dashboard), so write "${unprefixed.route}"`
+      : folderPage
       ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
       : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     'redirect/missing-destination',
@@ -260,6 +263,17 @@ function reportDestination(ctx: Reporter, redirect: Redirect, message: string, c
     message,
     suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
   });
+}
+
+/** A route written with a base path ("/docs/guides/setup") whose rest is a page ("/guides/setup"). */
+function withoutBasePath(route: string, routes: SiteRoutes): { prefix: string; route: string } | undefined {
+  const slash = route.indexOf('/', 1);
+  if (slash < 0) return undefined;
+  const prefix = route.slice(0, slash);
+  // A prefix that is a folder of the site's own pages is not a base path.
+  if (routes.firstPageIn(prefix) !== undefined) return undefined;
+  const rest = route.slice(slash);
+  return routes.resolve(rest)?.kind === 'page' ? { prefix, route: rest } : undefined;
 }
 
 /** Page routes in order, so that the routes under a prefix are found by binary search. */
