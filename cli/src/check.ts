@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DiskSiteHost } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
+import type { LoadedSpec } from '../../server/src/engine/openapi/openapiSpec';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSite, located } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
+import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
 import { UsageError } from './usage';
 
 export async function runCheck(argv: string[]): Promise<number> {
@@ -20,6 +22,10 @@ export async function runCheck(argv: string[]): Promise<number> {
         format: { type: 'string', default: 'text' },
         'max-warnings': { type: 'string' },
         base: { type: 'string' },
+        'fetch-remote': { type: 'boolean' },
+        offline: { type: 'boolean' },
+        'allow-host': { type: 'string', multiple: true },
+        'fetch-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -28,7 +34,13 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF]\n`);
+    process.stdout.write(
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline]\n` +
+        '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
+        '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
+        '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
+        '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n',
+    );
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -39,6 +51,14 @@ export async function runCheck(argv: string[]): Promise<number> {
 
   const baseRef = values.base;
   if (baseRef !== undefined && baseRef.trim() === '') throw new UsageError('--base takes a git ref: a branch, a tag or a commit');
+
+  const timeoutText = values['fetch-timeout'];
+  const timeoutSeconds = timeoutText === undefined ? defaultRemoteSpecLimits.timeoutMs / 1000 : Number(timeoutText);
+  if (!(timeoutSeconds > 0)) throw new UsageError('--fetch-timeout takes a number of seconds above 0');
+  const remote: RemoteRequest = {
+    fetch: values['fetch-remote'] === true,
+    options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
+  };
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
   let pages = 0;
@@ -47,7 +67,9 @@ export async function runCheck(argv: string[]): Promise<number> {
     const root = dirname(file);
     // The base is found first: a ref that is not there fails before the check.
     const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
-    const site = checkSite(new DiskSiteHost(root), basename(file), readDocsJson(file));
+    const host = new DiskSiteHost(root);
+    const text = readDocsJson(file);
+    const site = checkSite(host, basename(file), text, await remoteSpecsOf(host, basename(file), text, remote));
     const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
@@ -71,6 +93,20 @@ function readDocsJson(file: string): string {
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+}
+
+/** Whether the specs given by URL are read: fetched (the option, or the config file), or from disk only (offline). */
+interface RemoteRequest {
+  fetch: boolean;
+  options: RemoteSpecOptions;
+}
+
+/** The specs given by URL that a site declares, read when asked for; their operations are pages that links and redirects may lead to. */
+async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest): Promise<ReadonlyMap<string, LoadedSpec> | undefined> {
+  if (!remote.fetch && !remote.options.offline && loadProjectConfig(host).config.fetchRemoteSpecs !== true) return undefined;
+  const result = checkDocsJson(text, host, {}, docsJsonName);
+  const urls = [...result.basis.statuses.values()].flatMap((status) => (status.kind === 'remote' ? [status.url] : []));
+  return urls.length === 0 ? undefined : loadRemoteSpecs(urls, remote.options);
 }
 
 /** The repository of a site's folder and the commit a ref names there. */

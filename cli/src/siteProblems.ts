@@ -1,11 +1,12 @@
 import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import type { LoadedSpec } from '../../server/src/engine/openapi/openapiSpec';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
 /** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
-export function checkSite(host: SiteHost, docsJsonName: string, text: string): { files: CheckedFile[]; pages: number } {
+export function checkSite(host: SiteHost, docsJsonName: string, text: string, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): { files: CheckedFile[]; pages: number } {
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page') }, docsJsonName);
+  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
   const graph = new SiteGraph(host, result);
   const files: CheckedFile[] = [];
   const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });

@@ -44,7 +44,7 @@ const codeMap: { folder: string; mayImport: (string | RegExp)[]; mustNotImport: 
   { folder: 'server/src/', mayImport: ['server/src/engine/', 'server/src/lsp/'], mustNotImport: ['vscode', 'vscode-languageclient'] },
   { folder: 'agent/src/', mayImport: [], mustNotImport: ['vscode', 'vscode-languageclient', 'vscode-languageserver'] },
   { folder: 'agent/dev-server/', mayImport: ['agent/src/'], mustNotImport: ['vscode', 'vscode-languageclient', 'vscode-languageserver'] },
-  { folder: 'cli/src/', mayImport: ['agent/src/', 'server/src/engine/'], mustNotImport: ['vscode', 'vscode-languageclient', 'vscode-languageserver'] },
+  { folder: 'cli/src/', mayImport: ['agent/src/', 'server/src/engine/', 'server/src/lsp/remoteFetch'], mustNotImport: ['vscode', 'vscode-languageclient', 'vscode-languageserver'] },
   { folder: 'client/webview/', mayImport: ['agent/src/'], mustNotImport: ['vscode', 'vscode-languageclient', 'vscode-languageserver'] },
   {
     folder: 'client/src/',

@@ -179,3 +179,14 @@ test("a graph built on the last one's files (after an edit of docs.json) finds w
   assert.deepEqual(findings(graph).map((d) => d.code), ['redirect/missing-destination']);
   assert.deepEqual(findings(graph), findings(new SiteGraph(host, check)));
 });
+
+test('a destination written with the base path the site is served under names the route without it', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/docs/guides/setup"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(
+    d.message,
+    '"/docs/guides/setup" leads nowhere, but "/guides/setup" is a page: routes never hold the base path the site is served under ("/docs" set in the dashboard), so write "/guides/setup"',
+  );
+  assert.deepEqual(d.suggestions, [{ title: 'Change to "/guides/setup"', replacement: '"/guides/setup"' }]);
+  const other = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": "/v2/quickstart" }'), pages), 'redirect/missing-destination');
+  assert.doesNotMatch(other.message, /base path/, '"/v2" holds pages of the site: it is no base path');
+});

@@ -1,3 +1,4 @@
+import type { LoadedSpec } from './openapi/openapiSpec';
 import { codes, type Code } from './codes';
 import type { Problem, Severity } from './diagnostic';
 import type { IconLibrary } from './icons/iconNames';
@@ -14,6 +15,8 @@ export interface CheckOptions {
   missingPageSeverity?: Severity | 'off';
   /** Whether icon names are checked against the known lists. */
   checkIconNames?: boolean;
+  /** Specs given by URL that the caller fetched (the CLI with --fetch-remote), by URL: their operations make pages. */
+  remoteSpecs?: ReadonlyMap<string, LoadedSpec>;
 }
 
 export interface ProblemInput {

@@ -142,6 +142,11 @@ export const codes = {
     summary: 'in a spec the platform\'s validation accepts, what its converter of operations into pages reports as an error: a security requirement naming a scheme the spec does not define, an HTTP scheme other than "basic" or "bearer"',
     example: 'GET /users requires the security scheme "apiKey", which "components.securitySchemes" does not define: …',
   },
+  'ref/remote-unread': {
+    severity: 'information',
+    summary: 'a spec given by URL that was not read (not fetched, or unreadable): the links and redirects into its pages are counted in one line instead of reported',
+    example: 'Cannot check 24 links and redirects into /api-reference/, where the spec at https://… makes its pages: it was not fetched. Run docsjson check with --fetch-remote …',
+  },
   'icon/unknown': {
     severity: 'warning',
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',

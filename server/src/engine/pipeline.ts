@@ -59,7 +59,7 @@ export function walkSubtree(ctx: CheckContext, like: NavElement, cursor: Cursor)
  * every spec in force. Returns the statuses in force, the new ones included.
  */
 export function checkSpecs(ctx: CheckContext, declarations: Iterable<SpecDeclaration>, inForce: SpecStatuses): SpecStatuses {
-  const loaded = loadSpecs(ctx.host, ctx.specCache, declarations);
+  const loaded = loadSpecs(ctx.host, ctx.specCache, declarations, ctx.options.remoteSpecs);
   const statuses = inForce.size === 0 ? loaded : new Map([...inForce, ...loaded]);
   ctx.rules.specs(loaded, statuses);
   return statuses;

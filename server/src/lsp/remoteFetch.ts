@@ -72,9 +72,9 @@ function checkedLookup(url: URL, limits: RemoteFetchLimits) {
   };
 }
 
-function get(url: URL, limits: RemoteFetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
+function get(url: URL, limits: RemoteFetchLimits, signal: AbortSignal, headers: Record<string, string> = {}): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'GET', lookup: checkedLookup(url, limits) as never, signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } }, resolve);
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'GET', lookup: checkedLookup(url, limits) as never, signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*', ...headers } }, resolve);
     request.on('error', reject);
     request.end();
   });
@@ -100,6 +100,18 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
 
 /** The text at `address`, following at most MAX_REDIRECTS redirects, each checked as the first URL. */
 export async function fetchRemoteText(address: string, limits: RemoteFetchLimits): Promise<string> {
+  const fetched = await fetchRemoteDocument(address, limits);
+  return fetched.kind === 'text' ? fetched.text : '';
+}
+
+/** What the validators of a cached copy (its ETag, its Last-Modified) are answered with: the text anew, or "not modified". */
+export type RemoteDocument = { kind: 'text'; text: string; etag?: string; lastModified?: string } | { kind: 'not-modified' };
+
+/** `fetchRemoteText`, asking only for a newer text than the copy the validators describe. */
+export async function fetchRemoteDocument(address: string, limits: RemoteFetchLimits, validators: { etag?: string; lastModified?: string } = {}): Promise<RemoteDocument> {
+  const headers: Record<string, string> = {};
+  if (validators.etag) headers['if-none-match'] = validators.etag;
+  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let url: URL;
   try {
@@ -109,8 +121,12 @@ export async function fetchRemoteText(address: string, limits: RemoteFetchLimits
   }
   for (let redirects = 0; ; redirects++) {
     checkUrl(url, limits);
-    const response = await get(url, limits, signal);
+    const response = await get(url, limits, signal, headers);
     const status = response.statusCode ?? 0;
+    if (status === 304 && (validators.etag || validators.lastModified)) {
+      response.resume();
+      return { kind: 'not-modified' };
+    }
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();
       if (redirects === MAX_REDIRECTS) throw new RemoteFetchError(`more than ${MAX_REDIRECTS} redirects`);
@@ -125,6 +141,7 @@ export async function fetchRemoteText(address: string, limits: RemoteFetchLimits
       response.resume();
       throw new RemoteFetchError(`HTTP ${status}`);
     }
-    return readBody(response, limits.maxBytes);
+    const header = (name: string) => (typeof response.headers[name] === 'string' ? (response.headers[name] as string) : undefined);
+    return { kind: 'text', text: await readBody(response, limits.maxBytes), etag: header('etag'), lastModified: header('last-modified') };
   }
 }

@@ -47,7 +47,7 @@ describe('link rule', () => {
     const page = [
       '[home](/) [start](/guides/start) [rel](./start) [up](../index#install) [ext](/guides/start.mdx)',
       '[anchor here](#section) [snippet heading](/guides/start#from-the-snippet) [redirect](/old)',
-      '[generated](/api/users/list-users) [external](https://example.com/x#y) [mail](mailto:a@b.c)',
+      '[generated](/api-reference/users/list-users) [external](https://example.com/x#y) [mail](mailto:a@b.c)',
       '![logo](/images/logo.png) ![rel img](../images/logo.png) [pdf](/files/guide.pdf)',
       '<Card href="/guides/start#quick-start" img="/images/logo.png" />',
       '[ref link][r]',
@@ -101,8 +101,11 @@ describe('link rule', () => {
     ]);
   });
 
-  it('a link to a folder that holds pages but no index page leads nowhere', () => {
-    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [/^Link "\/guides" leads nowhere/, /^Link "\/guides\/#quick-start" leads nowhere/]);
+  it('a link to a folder that holds pages but no index page says so, with its first page', () => {
+    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [
+      /^Link "\/guides" leads to the folder \/guides, which has no index page: readers get a page not found\. Link to its first page, "\/guides\/start"$/,
+      /^Link "\/guides\/#quick-start" leads to the folder \/guides, which has no index page/,
+    ]);
   });
 
   it('reports a link that leaves the docs root', () => {

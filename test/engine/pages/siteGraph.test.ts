@@ -66,7 +66,7 @@ describe('site graph', () => {
     };
     assert.equal(kind('/images/logo.png'), 'file');
     assert.equal(kind('images/logo.png'), 'file');
-    assert.equal(kind('/api/users/list-users'), 'generated');
+    assert.equal(kind('/api-reference/users/list-users'), 'generated', 'the platform generates pages under api-reference/ unless a directory is given');
     assert.equal(kind('/custom/create'), 'generated', 'x-mint.href names the route');
     assert.equal(kind('/old'), 'redirect');
     assert.equal(kind('/blog/anything'), 'redirect');

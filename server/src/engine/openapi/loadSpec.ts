@@ -1,13 +1,14 @@
 import type { SpecDeclaration } from '../model/navigationModel';
 import type { SiteHost } from '../site/siteHost';
 import { resolveReference } from '../site/references';
-import type { Operation, SpecCache } from './openapiSpec';
+import type { LoadedSpec, Operation, SpecCache } from './openapiSpec';
 import type { PlatformVerdict } from './platformValidation';
 
 /** What loading a declared spec found. */
 export type SpecStatus =
   | { kind: 'local'; path: string; operations: Operation[]; verdict: PlatformVerdict }
-  | { kind: 'remote'; url: string }
+  /** A spec given by URL: `fetched` when the check was given it (see CheckOptions.remoteSpecs). */
+  | { kind: 'remote'; url: string; fetched?: LoadedSpec }
   | { kind: 'outside'; reason: string }
   | { kind: 'missing'; path: string }
   | { kind: 'invalid'; path: string; error: string };
@@ -15,9 +16,10 @@ export type SpecStatus =
 export type SpecStatuses = Map<SpecDeclaration, SpecStatus>;
 
 /** Reads and parses the spec a reference (a path from the docs root, or a URL) names, if it is a file of the site. */
-export function loadSpec(host: SiteHost, cache: SpecCache, reference: string): SpecStatus {
+export function loadSpec(host: SiteHost, cache: SpecCache, reference: string, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): SpecStatus {
   const resolved = resolveReference(reference, '');
-  if (resolved.kind !== 'file') return resolved.kind === 'url' ? { kind: 'remote', url: resolved.url } : resolved;
+  if (resolved.kind === 'url') return { kind: 'remote', url: resolved.url, fetched: remoteSpecs?.get(resolved.url) };
+  if (resolved.kind !== 'file') return resolved;
   const text = host.files.has(resolved.path) ? host.readFile(resolved.path) : undefined;
   if (text === undefined) return { kind: 'missing', path: resolved.path };
   const spec = cache.get(resolved.path, text);
@@ -26,12 +28,12 @@ export function loadSpec(host: SiteHost, cache: SpecCache, reference: string): S
 }
 
 /** Loads each declared spec, each file read once however many elements declare it. */
-export function loadSpecs(host: SiteHost, cache: SpecCache, declarations: Iterable<SpecDeclaration>): SpecStatuses {
+export function loadSpecs(host: SiteHost, cache: SpecCache, declarations: Iterable<SpecDeclaration>, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): SpecStatuses {
   const statuses: SpecStatuses = new Map();
   const byReference = new Map<string, SpecStatus>();
   for (const declaration of declarations) {
     let status = byReference.get(declaration.reference);
-    if (!status) byReference.set(declaration.reference, (status = loadSpec(host, cache, declaration.reference)));
+    if (!status) byReference.set(declaration.reference, (status = loadSpec(host, cache, declaration.reference, remoteSpecs)));
     statuses.set(declaration, status);
   }
   return statuses;

@@ -10,10 +10,19 @@ export interface Heading {
   depth: number;
   /** The text the heading shows. */
   text: string;
-  /** Its anchor: the `{#id}` when written, else its slug, numbered when repeated ("intro-2"). */
-  anchor: string;
+  /**
+   * Its anchor: the `{#id}` when written, else its slug, numbered when repeated ("intro-2").
+   * None for headings of level 5 and 6, nor on a page in `custom` or `frame` mode: the platform
+   * gives ids to headings of level 1 to 4 only, and none in those modes.
+   */
+  anchor?: string;
   range: OffsetRange;
 }
+
+/** The deepest heading level that gets an id. */
+const maxAnchoredDepth = 4;
+/** Page modes in which headings get no id (frontmatter `mode: custom` or `mode: frame`). */
+const idlessMode = /^mode:[ \t]*["']?(custom|frame)["']?[ \t]*(#.*)?$/m;
 
 /** What one page (or snippet) file holds, read once from its text. */
 export class PageModel {
@@ -35,8 +44,10 @@ export class PageModel {
   ) {
     const scan = scanPage(text);
     const counter = new AnchorCounter();
+    const withIds = !(scan.frontmatter && idlessMode.test(scan.frontmatter.raw));
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
       const shown = headingText(content);
+      if (!withIds || depth > maxAnchoredDepth) return { depth, text: shown, range };
       // A `{#id}` is shown as written, less the marks the page drops; it shares the numbering.
       return { depth, text: shown, anchor: counter.next(customId === undefined ? headingAnchor(shown) : shownAnchor(customId) || headingAnchor(shown)), range };
     });
@@ -109,5 +120,5 @@ function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
 
 /** The anchors a page defines itself: its headings' and its components'. */
 export function ownAnchors(page: PageModel): string[] {
-  return [...page.headings.map((heading) => heading.anchor), ...page.componentAnchors.map((a) => a.anchor)];
+  return [...page.headings.flatMap((heading) => (heading.anchor === undefined ? [] : [heading.anchor])), ...page.componentAnchors.map((a) => a.anchor)];
 }

@@ -1,20 +1,17 @@
 import type { CheckResult } from '../check';
 import { isRecord } from '../model/cursor';
-import type { NavElement } from '../model/navigationModel';
+import type { NavElement, SpecDeclaration } from '../model/navigationModel';
 import type { Operation } from '../openapi/openapiSpec';
-import { parseOperation } from '../model/pageReference';
-import { dirnameOf } from '../site/references';
+import { pagePath, parseOperation } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
-import { slugOf } from './slug';
 import type { SiteFiles } from './siteFiles';
+import { indexedRedirect, isQualifiedSource, RedirectIndex, type IndexedRedirect } from '../redirects/redirectIndex';
+import { redirectListOf } from '../redirects/redirectList';
+import { normaliseRoute } from '../redirects/redirectPattern';
 
-export interface Redirect {
-  source: string;
-  destination: string;
-  /** Its position in docs.json's "redirects". */
-  index: number;
-  /** Matches a root-relative path (no leading "/") when the source has `:param` or `*`. */
-  pattern?: RegExp;
+export interface Redirect extends IndexedRedirect {
+  /** The source as written in docs.json. */
+  written: string;
 }
 
 /** A page generated from an OpenAPI operation. */
@@ -22,6 +19,17 @@ export interface GeneratedPage {
   route: string;
   operation: Operation;
   spec: string;
+}
+
+/** A spec given by URL that the check was not given (not fetched, or unreadable): the pages it makes under its directory are unknown. */
+export interface UncheckedSpec {
+  url: string;
+  /** Why it is not known: not fetched, or why it could not be read. */
+  error?: string;
+  /** Where its pages go ("api-reference"). */
+  directory: string;
+  /** Where docs.json declares it (its first declaration). */
+  declaration: SpecDeclaration;
 }
 
 /** What a root-relative path (no leading "/", no fragment) is in the site. */
@@ -39,8 +47,13 @@ export class Routes {
   /** Route -> page file. */
   readonly pages: ReadonlyMap<string, string>;
   readonly generated = new Map<string, GeneratedPage>();
-  readonly redirects: Redirect[] = [];
-  private readonly exactRedirects = new Map<string, Redirect>();
+  readonly redirects = new RedirectIndex<Redirect>();
+  /** Specs given by URL whose pages are unknown, by URL. */
+  readonly uncheckedSpecs = new Map<string, UncheckedSpec>();
+  /** The page routes the navigation lists, in its order. */
+  private navigationOrder?: string[];
+  /** The page "/" serves when the site has no index page: the first page of the navigation. */
+  private home?: string;
 
   constructor(
     readonly files: SiteFiles,
@@ -52,12 +65,37 @@ export class Routes {
     if (check) {
       this.addGeneratedPages(check);
       this.addRedirects(check);
+      this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
+      if (!this.pages.has('')) this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
     }
+  }
+
+  /** The page file served at a root-relative path: "" is the index page, else the navigation's first page. */
+  pageAt(path: string): string | undefined {
+    return this.pages.get(path) ?? (path === '' ? this.home : undefined);
+  }
+
+  /**
+   * The page a folder URL without an index page should be linked as: the first page of the
+   * navigation in the folder, else the first by name. Undefined when no page is in the folder.
+   */
+  firstPageIn(folder: string): string | undefined {
+    const prefix = `${folder}/`;
+    let first: string | undefined;
+    for (const route of this.pages.keys()) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
+    if (first === undefined) return undefined;
+    return this.navigationOrder?.find((route) => route.startsWith(prefix)) ?? first;
+  }
+
+  /** The unknown spec whose pages could be at a path (one under its directory), if any. */
+  uncheckedSpecAt(path: string): UncheckedSpec | undefined {
+    for (const spec of this.uncheckedSpecs.values()) if (path.startsWith(`${spec.directory}/`)) return spec;
+    return undefined;
   }
 
   /** What a root-relative path (without "/" at either end) names, if anything. */
   lookup(path: string): Route | undefined {
-    const page = this.pages.get(path);
+    const page = this.pageAt(path);
     if (page !== undefined) return { kind: 'page', file: page };
     const generated = this.generated.get(path);
     if (generated) return { kind: 'generated', page: generated };
@@ -69,51 +107,109 @@ export class Routes {
 
   /** The redirect whose source matches a path: an exact source first, then the first pattern. */
   redirectFor(path: string): Redirect | undefined {
-    const exact = this.exactRedirects.get(path);
-    if (exact) return exact;
-    return this.redirects.find((redirect) => redirect.pattern?.test(path));
+    return this.redirects.find(normaliseRoute(path))?.redirect;
   }
 
   private addRedirects(check: CheckResult): void {
-    const main = check.documents.get(check.basis.mainPath)?.document.json.value;
-    if (!isRecord(main) || !Array.isArray(main.redirects)) return;
-    main.redirects.forEach((entry, index) => {
+    redirectListOf(check)?.items.forEach((entry, index) => {
       if (!isRecord(entry) || typeof entry.source !== 'string' || typeof entry.destination !== 'string') return;
-      const source = trimSlashes(entry.source.split(/[?#]/)[0]);
-      const redirect: Redirect = { source: entry.source, destination: entry.destination, index, pattern: sourcePattern(source) };
-      this.redirects.push(redirect);
-      if (!redirect.pattern && !this.exactRedirects.has(source)) this.exactRedirects.set(source, redirect);
+      // A source with a query or a fragment applies to those links only.
+      if (isQualifiedSource(entry.source)) return;
+      this.redirects.add({ ...indexedRedirect(entry.source, entry.destination, index), written: entry.source });
     });
   }
 
-  /** Operation entries ("POST /chat-messages") and elements with `openapi` and no pages each give a page. */
+  /**
+   * The pages generated from OpenAPI operations, as the platform generates them: each operation
+   * entry ("POST /chat-messages") gives its page; an element that declares a spec gives a page for
+   * every operation of its first spec, unless an operation entry below it names an operation of
+   * that spec without naming the spec (the navigation root gives them all regardless, as the
+   * platform's walk does). Pages go under the `directory` in force, else "api-reference".
+   */
   private addGeneratedPages(check: CheckResult): void {
     const { statuses } = check.basis;
-    if (![...statuses.values()].some((status) => status.kind === 'local')) return;
-    const operationsOf = (element: NavElement) =>
-      element.openapi.flatMap((declaration) => {
-        const status = statuses.get(declaration);
-        return status?.kind === 'local' ? [{ path: status.path, operations: status.operations }] : [];
-      });
-    const add = (element: NavElement, spec: string, operation: Operation) => {
-      const route = generatedRoute(baseFolder(element, spec), operation);
-      if (!this.generated.has(route)) this.generated.set(route, { route, operation, spec });
-    };
-    for (const element of check.model.elements) {
-      if (element.ownOpenapi && element.value.pages === undefined && element.value.groups === undefined) {
-        for (const spec of operationsOf(element)) for (const operation of spec.operations) add(element, spec.path, operation);
+    const specOf = (declaration: SpecDeclaration | undefined, element: NavElement) => {
+      const status = declaration && statuses.get(declaration);
+      if (status?.kind === 'local') return { name: status.path, operations: status.operations };
+      if (status?.kind === 'remote' && status.fetched?.ok) return { name: status.url, operations: status.fetched.operations };
+      if (status?.kind === 'remote' && !this.uncheckedSpecs.has(status.url)) {
+        this.uncheckedSpecs.set(status.url, { url: status.url, error: status.fetched?.ok === false ? status.fetched.error : undefined, directory: directoryOf(element), declaration: declaration! });
       }
-    }
+      return undefined;
+    };
+    const explicitOwners = new Set<NavElement>();
     for (const entry of check.model.pages) {
       const reference = typeof entry.value === 'string' ? parseOperation(entry.value) : undefined;
       if (!reference) continue;
-      const { method, path } = reference;
-      for (const spec of operationsOf(entry.element)) {
-        const operation = spec.operations.find((o) => o.method === method && o.path === path);
-        if (operation) add(entry.element, spec.path, operation);
+      const owner = specOwner(entry.element);
+      const declarations = reference.spec
+        ? entry.element.openapi.filter((declaration) => sameSpec(declaration.reference, reference.spec!))
+        : (owner?.openapi.slice(0, 1) ?? entry.element.openapi);
+      for (const declaration of declarations) {
+        const spec = specOf(declaration, entry.element);
+        const operation = spec?.operations.find((o) => o.method === reference.method && o.path === reference.path);
+        if (!spec || !operation) continue;
+        this.addGenerated(generatedRoute(directoryOf(entry.element), operation), operation, spec.name);
+        if (owner && !reference.spec && owner.kind !== 'navigation') explicitOwners.add(owner);
+        break;
+      }
+    }
+    for (const element of check.model.elements) {
+      if (!element.ownOpenapi || explicitOwners.has(element)) continue;
+      const spec = specOf(element.openapi[0], element);
+      if (!spec) continue;
+      const used: string[] = [];
+      for (const operation of spec.operations) {
+        const route = uniqueRoute(generatedRoute(directoryOf(element), operation), used);
+        used.push(route);
+        this.addGenerated(route, operation, spec.name);
       }
     }
   }
+
+  private addGenerated(route: string, operation: Operation, spec: string): void {
+    if (!this.generated.has(route)) this.generated.set(route, { route, operation, spec });
+  }
+}
+
+/** The element whose `openapi` is in force on an element: itself or its nearest ancestor that declares one. */
+function specOwner(element: NavElement): NavElement | undefined {
+  for (let at: NavElement | undefined = element; at; at = at.parent) if (at.ownOpenapi) return at;
+  return undefined;
+}
+
+function sameSpec(declared: string, named: string): boolean {
+  return trimSlashes(declared) === trimSlashes(named);
+}
+
+/** The `directory` of the first spec declaration in force (an element declaring a spec without one resets it), else "api-reference". */
+function directoryOf(element: NavElement): string {
+  for (let at: NavElement | undefined = element; at; at = at.parent) {
+    const openapi = at.value.openapi;
+    const first = Array.isArray(openapi) ? openapi[0] : openapi;
+    if (isRecord(first) && typeof first.directory === 'string') return trimSlashes(first.directory);
+    if (first !== undefined) break;
+  }
+  return 'api-reference';
+}
+
+/** "x", else "x-1", "x-2"… as the platform numbers pages of one spec that would share a route. */
+function uniqueRoute(route: string, used: readonly string[]): string {
+  if (!used.includes(route)) return route;
+  let count = 1;
+  while (used.includes(`${route}-${count}`)) count++;
+  return `${route}-${count}`;
+}
+
+/** The page paths the navigation lists, in order ("guides/setup"). */
+function navigationPages(check: CheckResult): string[] {
+  const paths: string[] = [];
+  for (const entry of check.model.pages) {
+    if (typeof entry.value !== 'string' || parseOperation(entry.value)) continue;
+    const page = pagePath(entry.value);
+    if (page.kind === 'page') paths.push(page.path);
+  }
+  return paths;
 }
 
 /** Route -> page file: `x.mdx` (before `x.md`) at "x", and `x/index.mdx` at "x" too unless a page is there. */
@@ -130,34 +226,33 @@ function pageRoutes(files: SiteFiles): Map<string, string> {
   return pages;
 }
 
-function baseFolder(element: NavElement, spec: string): string {
-  for (let at: NavElement | undefined = element; at; at = at.parent) {
-    const openapi = at.value.openapi;
-    if (isRecord(openapi) && typeof openapi.directory === 'string') return trimSlashes(openapi.directory);
-    if (openapi !== undefined) break;
-  }
-  return dirnameOf(spec);
-}
-
-/** The route of an operation's page: its `x-mint.href`, else `<base>/<tag slug>/<summary slug>`. */
-export function generatedRoute(base: string, operation: Operation): string {
-  if (operation.href !== undefined) return trimSlashes(operation.href.split(/[?#]/)[0]);
-  const title = operation.summary ?? operation.operationId ?? `${operation.method} ${operation.path}`;
-  return [base, operation.tag && slugOf(operation.tag), slugOf(title)].filter(Boolean).join('/');
-}
-
-/** A pattern for a source with `:param`, `:param*` or `*`; undefined for a plain path. */
-function sourcePattern(source: string): RegExp | undefined {
-  if (!/[:*]/.test(source)) return undefined;
-  const body = source
+/**
+ * The route of an operation's page as the platform names it: its `x-mint.href`, else
+ * `<directory>/<first tag>/<summary>` (or `<method>-<path>` without a summary), each part made a
+ * file name (spaces to "-", path parameters, brackets, commas, dots, quotes and slashes dropped), in lower case.
+ */
+export function generatedRoute(directory: string, operation: Operation): string {
+  if (operation.href !== undefined) return trimSlashes(normaliseRoute(operation.href)).toLowerCase();
+  const title = fileNameOf(operation.summary) ?? `${operation.webhook ? '' : `${operation.method.toLowerCase()}-`}${fileNameOf(operation.path) ?? ''}`;
+  return [directory, fileNameOf(operation.tag) ?? '', title]
+    .join('/')
     .split('/')
-    .map((segment) => {
-      if (segment === '*' || /^:\w+[*+]$/.test(segment)) return '.*';
-      if (/^:\w+\??$/.test(segment)) return '[^/]+';
-      return segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-    })
-    .join('/');
-  return new RegExp(`^${body}$`);
+    .filter((part) => part !== '' && part !== '.')
+    .join('/')
+    .toLowerCase();
+}
+
+/** A text as the platform makes it a file name for a generated page. */
+function fileNameOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  return text
+    .replaceAll(' ', '-')
+    .replace(/\{.*?\}/g, '-')
+    .replace(/^-/, '')
+    .replace(/-$/, '')
+    .replace(/[{}(),.'\n/]/g, '')
+    .replaceAll('--', '-')
+    .toLowerCase();
 }
 
 export function trimSlashes(path: string): string {

@@ -3,6 +3,7 @@ import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } f
 import type { OffsetRange } from '../json/path';
 import type { Rule } from '../rules/rule';
 import type { PageModel } from './pageModel';
+import type { UncheckedSpec } from './routes';
 import type { SiteGraph } from './siteGraph';
 
 export interface SiteProblem {
@@ -19,6 +20,12 @@ export interface SiteProblem {
 /** One check of a site: the graph, and the diagnostics found so far by file (a page, or docs.json). */
 export class SiteCheckContext {
   readonly diagnostics = new Map<string, Diagnostic[]>();
+  /** Links and redirects that lead where the pages of a spec not read may be, by the spec's URL: counted, not reported one by one. */
+  readonly uncheckedIntoSpec = new Map<string, number>();
+
+  countUncheckedInto(spec: UncheckedSpec): void {
+    this.uncheckedIntoSpec.set(spec.url, (this.uncheckedIntoSpec.get(spec.url) ?? 0) + 1);
+  }
 
   constructor(
     readonly graph: SiteGraph,

@@ -2,13 +2,19 @@ import ignore, { type Ignore } from 'ignore';
 import { pageOf } from '../site/fileIndex';
 import type { SiteHost } from '../site/siteHost';
 
-/** The files that make up a site: every file of the docs folder that `.mintignore` does not exclude. */
+/**
+ * What the platform always leaves out of a site, `.mintignore` or not: tool folders, and the
+ * repository's README, LICENSE, CHANGELOG and CONTRIBUTING files (in any folder, any case).
+ */
+const defaultIgnores = ['.git', '.github', '.claude', '.agents', '.idea', '.vscode', '.cursor', '.mintlify/**', '!.mintlify/**/', '!.mintlify/skills/**', '!.mintlify/**/*.json', '!.mintlify/**/*.yaml', '!.mintlify/**/*.yml', 'node_modules', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+
+/** The files that make up a site: every file of the docs folder that the platform's default ignores and `.mintignore` do not exclude. */
 export class SiteFiles {
   /** Page files (.mdx/.md outside snippets/), by root-relative path. */
   readonly pageFiles: string[] = [];
   /** Snippet files: everything under snippets/. */
   readonly snippetFiles: string[] = [];
-  private readonly ignored: Ignore | undefined;
+  private readonly ignored: Ignore;
   /** What the lists were made of: the file index's generation and the text of `.mintignore`. */
   private readonly generation: number;
   private readonly ignoreRules: string | undefined;
@@ -16,7 +22,7 @@ export class SiteFiles {
   constructor(readonly host: SiteHost) {
     this.generation = host.files.generation;
     this.ignoreRules = readIgnoreRules(host);
-    this.ignored = this.ignoreRules === undefined ? undefined : ignore().add(this.ignoreRules);
+    this.ignored = ignore().add(defaultIgnores).add(this.ignoreRules ?? '');
     for (const file of host.files.all()) {
       if (this.isIgnored(file)) continue;
       if (isSnippet(file)) this.snippetFiles.push(file);
@@ -31,9 +37,9 @@ export class SiteFiles {
     return this.host.files.generation === this.generation && readIgnoreRules(this.host) === this.ignoreRules;
   }
 
-  /** Whether `.mintignore` leaves this root-relative path out of the site. */
+  /** Whether the default ignores or `.mintignore` leave this root-relative path out of the site. */
   isIgnored(path: string): boolean {
-    return this.ignored !== undefined && path !== '' && this.ignored.ignores(path);
+    return path !== '' && this.ignored.ignores(path);
   }
 
   /** Whether a root-relative file is part of the site. */

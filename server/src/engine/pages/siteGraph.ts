@@ -4,7 +4,7 @@ import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { ownAnchors, readPage, type PageModel } from './pageModel';
-import { Routes, trimSlashes, type Route } from './routes';
+import { Routes, trimSlashes, type Route, type UncheckedSpec } from './routes';
 import { SiteFiles } from './siteFiles';
 import { headingAnchor } from './slug';
 
@@ -12,8 +12,8 @@ import { headingAnchor } from './slug';
 export type LinkResolution =
   /** A URL with a scheme (`https:`, `mailto:`) or protocol-relative: not ours to check. */
   | { kind: 'external' }
-  /** A target made at build time (`{{variable}}`, `${...}`): cannot be checked. */
-  | { kind: 'unchecked' }
+  /** A target made at build time (`{{variable}}`, `${...}`), or where the pages of a spec not read may be (`spec`): cannot be checked. */
+  | { kind: 'unchecked'; spec?: UncheckedSpec }
   | { kind: 'outside'; reason: string }
   | { kind: 'missing'; path: string; suggestion?: string }
   | { kind: 'found'; path: string; route: Route; fragment?: string };
@@ -129,6 +129,8 @@ export class SiteGraph {
     // Images and files written relative ("img/a.png") are served from the root when the page's folder has none.
     const fromRoot = pathPart.startsWith('/') ? undefined : resolveReference(decode(pathPart), '');
     if (fromRoot?.kind === 'file' && this.files.has(fromRoot.path)) return { kind: 'found', path: fromRoot.path, route: { kind: 'file', path: fromRoot.path }, fragment };
+    const spec = this.routes.uncheckedSpecAt(path);
+    if (spec) return { kind: 'unchecked', spec };
     return { kind: 'missing', path, suggestion: this.suggestRoute(path) };
   }
 

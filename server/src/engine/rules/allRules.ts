@@ -19,6 +19,7 @@ import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
 import { referenceRule } from './referenceRule';
 import type { DocsJsonRule, Rule } from './rule';
+import { remoteSpecRule } from './remoteSpecRule';
 import { schemaRule } from './schemaRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
@@ -31,7 +32,7 @@ export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphan
 export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];
 
 /** The site rules that report on docs.json and the specs it declares: run once over the site after each check of docs.json. */
-export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule];
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule, remoteSpecRule];
 
 /** The rules of docsjson.config.json. */
 export const configRules: readonly ConfigRule[] = [configRule];

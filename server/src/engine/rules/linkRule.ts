@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
-import type { PageModel } from '../pages/pageModel';
+import type { Heading, PageModel } from '../pages/pageModel';
+import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
 
@@ -47,6 +48,11 @@ function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageRefe
   });
 }
 
+/** A heading of a page that would make the anchor but gets no id (level 5 or 6, or a page in custom or frame mode). */
+function idlessHeading(target: PageModel | undefined, fragment: string): Heading | undefined {
+  return target?.headings.find((heading) => heading.anchor === undefined && headingAnchor(heading.text) === fragment);
+}
+
 function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageReference): void {
   const { graph } = ctx;
   const written = reference.target;
@@ -54,6 +60,10 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const what = reference.kind === 'image' ? 'Image' : 'Link';
   // A reference-style link is reported at its definition; the range then covers the written target.
   const editable = reference.label === undefined || reference.kind === 'definition';
+  if (resolution.kind === 'unchecked' && resolution.spec) {
+    ctx.countUncheckedInto(resolution.spec);
+    return;
+  }
   if (resolution.kind === 'outside') {
     ctx.report(page.file, {
       range: reference.range,
@@ -64,7 +74,8 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   }
   if (resolution.kind === 'missing') {
     const file = wantsFile(reference, resolution.path);
-    const suggestion = file ? graph.suggestFile(resolution.path) : resolution.suggestion;
+    const folderPage = file ? undefined : graph.routes.firstPageIn(resolution.path);
+    const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? resolution.suggestion);
     const rest = written.slice(written.search(/[?#]|$/));
     const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
     ctx.report(page.file, {
@@ -72,7 +83,9 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
       code: file ? 'link/missing-file' : 'link/missing-page',
       message: file
         ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
-        : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
+        : folderPage
+          ? `Link "${written}" leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
+          : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
       suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
       // A page to create, for the "create page" fix: a link to a page, not to a file.
       data: file ? { path: resolution.path } : { path: resolution.path, page: pageOf(resolution.path) ?? resolution.path, file: `${pageOf(resolution.path) ?? resolution.path}.mdx` },
@@ -86,10 +99,14 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const hash = page.text.lastIndexOf('#', reference.range.end);
   const range: OffsetRange = editable && hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
   const samePage = target === page.file;
+  const idless = resolution.route.kind === 'page' ? idlessHeading(graph.page(resolution.route.file), resolution.fragment) : undefined;
+  const why = idless
+    ? `its heading "${idless.text}" is of level ${idless.depth}, and the platform gives ids to headings of level 1 to 4 only${idless.depth <= 4 ? ' (none on a page in custom or frame mode)' : ''}`
+    : 'no heading or id there makes it';
   ctx.report(page.file, {
     range,
     code: 'link/missing-anchor',
-    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: no heading or id there makes it${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
+    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: ${why}${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
     suggestions: anchor.suggestion && range !== reference.range ? [{ title: `Change to "#${anchor.suggestion}"`, replacement: `#${anchor.suggestion}` }] : undefined,
     data: { page: target, anchor: resolution.fragment },
   });

@@ -4,12 +4,15 @@ import type { JsonPath } from '../json/path';
 import { isRecord } from '../model/cursor';
 import type { Routes } from '../pages/routes';
 import type { SiteRule } from '../pages/siteCheck';
-import { compileRoutePattern, normaliseRoute, substitute, type RoutePattern } from '../redirects/redirectPattern';
+import { indexedRedirect, isQualifiedSource, RedirectIndex, writtenSource, type IndexedRedirect } from '../redirects/redirectIndex';
+import { redirectListOf } from '../redirects/redirectList';
+import { compileRoutePattern, substitute, type RoutePattern } from '../redirects/redirectPattern';
 import { didYouMean } from '../suggest';
 
 /**
  * The "redirects" of docs.json against the routes of its site: duplicate sources, sources that
- * hide pages, destinations that lead nowhere, chains and loops. Reported on docs.json.
+ * hide pages, destinations that lead nowhere, chains and loops. Reported where the list is written
+ * (docs.json, or the file its "$ref" names).
  */
 export const redirectRule: SiteRule = {
   codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'],
@@ -17,12 +20,17 @@ export const redirectRule: SiteRule = {
     return {
       site() {
         const { check, routes } = ctx.graph;
-        const main = check?.documents.get(check.basis.mainPath)?.document;
-        const value = main?.json.value;
-        if (!main || !isRecord(value) || !Array.isArray(value.redirects)) return;
-        const problems = problemsOf(value.redirects, routes);
-        const ranges = main.json.locate(problems.map((problem) => ({ path: problem.path, target: 'value' })));
-        problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(main.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
+        const list = check && redirectListOf(check);
+        if (!list) return;
+        const { document } = list;
+        const found = problemsOf(list.items, routes);
+        for (const { intoSpec } of found) {
+          const spec = intoSpec === undefined ? undefined : routes.uncheckedSpecs.get(intoSpec);
+          if (spec) ctx.countUncheckedInto(spec);
+        }
+        const problems = found.filter((problem) => problem.intoSpec === undefined);
+        const ranges = document.json.locate(problems.map((problem) => ({ path: [...list.path, ...problem.path], target: 'value' })));
+        problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(document.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
       },
     };
   },
@@ -49,7 +57,8 @@ function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
   let memo = remembered.get(routes.pages);
   if (!memo) remembered.set(routes.pages, (memo = {}));
   const generated = [...routes.generated.values()].map(({ route, operation, spec }) => [route, operation.method, operation.path, spec]);
-  const inputs = JSON.stringify([redirects, generated]);
+  const unchecked = [...routes.uncheckedSpecs.values()].map(({ url, directory }) => [url, directory]);
+  const inputs = JSON.stringify([redirects, generated, unchecked]);
   if (memo.inputs !== inputs || !memo.problems) {
     memo.problems = redirectProblems(redirects, siteRoutes(routes, memo));
     memo.inputs = inputs;
@@ -60,9 +69,13 @@ function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
 /** What the site serves at a route ("/guides/setup", no trailing slash). */
 interface SiteRoutes {
   /** What serves a route: a page file, a page generated from an API operation, or a static file. */
-  resolve(route: string): { kind: 'page' | 'file'; file: string } | undefined;
+  resolve(route: string): { kind: 'page' | 'file'; file: string; firstPage?: boolean } | undefined;
   /** Every path a page is served at ("guides/setup" for the route "/guides/setup"), in order. */
   pagePaths(): string[];
+  /** The URL of a spec not read whose pages may be at a route. */
+  uncheckedSpecAt(route: string): string | undefined;
+  /** The route of the page to link a folder without an index page as ("/qstash" -> "/qstash/overall/getstarted"). */
+  firstPageIn(route: string): string | undefined;
 }
 
 /** The site graph's routes as the redirect checks see them. */
@@ -70,11 +83,19 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
   return {
     resolve(route) {
       const path = route.slice(1);
-      const page = routes.pages.get(path);
-      if (page !== undefined) return { kind: 'page', file: page };
+      const page = routes.pageAt(path);
+      // With no index page, "/" shows the navigation's first page: a redirect of "/" hides nothing.
+      if (page !== undefined) return { kind: 'page', file: page, firstPage: !routes.pages.has(path) };
       const generated = routes.generated.get(path);
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
       return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
+    },
+    firstPageIn(route) {
+      const page = routes.firstPageIn(route.slice(1));
+      return page === undefined ? undefined : `/${page}`;
+    },
+    uncheckedSpecAt(route) {
+      return routes.uncheckedSpecAt(route.slice(1))?.url;
     },
     pagePaths() {
       const files = (memo.filePaths ??= [...routes.pages.keys()].sort());
@@ -84,6 +105,8 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
 }
 
 interface RedirectProblem {
+  /** Set on a destination where the pages of a spec not read may be (its URL): counted for that spec, not reported. */
+  intoSpec?: string;
   path: JsonPath;
   code: Code;
   message: string;
@@ -91,56 +114,47 @@ interface RedirectProblem {
   suggestions?: Suggestion[];
 }
 
-interface Redirect {
-  index: number;
-  source: RoutePattern;
-  destination: string;
-}
+type Redirect = IndexedRedirect;
 
 const external = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)/;
 /** How many redirects a chain may follow before it is taken for a loop. */
 const maxHops = 32;
 
-/** The problems of docs.json's "redirects", at their JSON paths. */
+/** The problems of docs.json's "redirects", at their JSON paths in the list ([index, "source"]). */
 function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[] {
   const problems: RedirectProblem[] = [];
   const ctx: Reporter = { report: (problem) => problems.push(problem) };
 
   const redirects: Redirect[] = [];
-  const bySource = new Map<string, Redirect>();
+  const index = new RedirectIndex();
   const seen = new Map<string, { index: number; destination: string }>();
-  list.forEach((item, index) => {
+  list.forEach((item, at) => {
     if (!isRecord(item) || typeof item.source !== 'string' || typeof item.destination !== 'string') return;
     const written = writtenSource(item.source);
     const first = seen.get(written);
     if (first) {
       ctx.report({
-        path: ['redirects', index, 'source'],
+        path: [at, 'source'],
         code: 'redirect/duplicate-source',
         message: `"${item.source}" is already redirected by redirect ${first.index + 1} (to "${first.destination}"): only one of them takes effect`,
       });
       return;
     }
-    seen.set(written, { index, destination: item.destination });
+    seen.set(written, { index: at, destination: item.destination });
     // A source with a query or a fragment applies to those links only: it neither hides a page nor continues a chain.
-    if (/[?#]/.test(written)) return;
-    const redirect = { index, source: compileRoutePattern(item.source), destination: item.destination };
-    bySource.set(redirect.source.route, redirect);
+    if (isQualifiedSource(item.source)) return;
+    const redirect = indexedRedirect(item.source, item.destination, at);
+    index.add(redirect);
     redirects.push(redirect);
   });
 
   let pageRoutes: SortedRoutes | undefined;
   const allPageRoutes = () => (pageRoutes ??= new SortedRoutes(routes.pagePaths()));
-  const dynamicRedirects = redirects.filter((redirect) => redirect.source.dynamic);
   const redirectOf = (route: string): { redirect: Redirect; target?: string } | undefined => {
-    const exact = bySource.get(route);
-    if (exact && !exact.source.dynamic) return { redirect: exact, target: external.test(exact.destination) ? undefined : normaliseRoute(exact.destination) };
-    for (const redirect of dynamicRedirects) {
-      if (!route.startsWith(redirect.source.literalPrefix)) continue;
-      const values = redirect.source.match(route);
-      if (values) return { redirect, target: external.test(redirect.destination) ? undefined : substitute(redirect.destination, values) };
-    }
-    return undefined;
+    const found = index.find(route);
+    if (!found) return undefined;
+    const { redirect, values } = found;
+    return { redirect, target: external.test(redirect.destination) ? undefined : substitute(redirect.destination, values) };
   };
 
   for (const redirect of redirects) {
@@ -148,8 +162,10 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
     if (external.test(redirect.destination)) continue;
     const destination = compileRoutePattern(redirect.destination);
     if (destination.dynamic) {
-      if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !dynamicRedirects.some((other) => other !== redirect && other.source.dynamic && sharesPrefix(other.source, destination))) {
-        reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
+      if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !index.dynamicAbove(destination.literalPrefix || '/').some((other) => other !== redirect && sharesPrefix(other.source, destination))) {
+        const intoSpec = routes.uncheckedSpecAt(destination.literalPrefix);
+        if (intoSpec) ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+        else reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
       }
       continue;
     }
@@ -163,10 +179,10 @@ interface Reporter {
 }
 
 function checkShadowedPages(ctx: Reporter, redirect: Redirect, routes: SiteRoutes, allPageRoutes: () => SortedRoutes): void {
-  const at = { path: ['redirects', redirect.index, 'source'], code: 'redirect/shadows-page' as const };
+  const at = { path: [redirect.index, 'source'], code: 'redirect/shadows-page' as const };
   if (!redirect.source.dynamic) {
     const served = routes.resolve(redirect.source.route);
-    if (served?.kind === 'page') {
+    if (served?.kind === 'page' && !served.firstPage) {
       ctx.report({ ...at, message: `"${redirect.source.route}" is the page ${served.file}: this redirect sends its visitors to "${redirect.destination}", so the page is never shown` });
     }
     return;
@@ -211,7 +227,7 @@ function checkStaticDestination(
   if (chain.length > 2) {
     const last = chain[chain.length - 1];
     ctx.report({
-      path: ['redirects', redirect.index, 'destination'],
+      path: [redirect.index, 'destination'],
       code: 'redirect/chain',
       message: `"${destination}" is redirected again: ${chain.slice(1).map((route) => `"${route}"`).join(' → ')}. Point this redirect straight at "${last}"`,
       suggestions: [{ title: `Change to "${last}"`, replacement: JSON.stringify(last) }],
@@ -219,11 +235,22 @@ function checkStaticDestination(
     return;
   }
   if (routes.resolve(destination)) return;
-  const suggestion = didYouMean(destination, allPageRoutes().all);
+  const intoSpec = routes.uncheckedSpecAt(destination);
+  if (intoSpec) {
+    ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+    return;
+  }
+  const folderPage = routes.firstPageIn(destination);
+  const unprefixed = withoutBasePath(destination, routes);
+  const suggestion = unprefixed?.route ?? folderPage ?? didYouMean(destination, allPageRoutes().all);
   reportDestination(
     ctx,
     redirect,
-    `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    unprefixed
+      ? `"${redirect.destination}" leads nowhere, but "${unprefixed.route}" is a page: routes never hold the base path the site is served under ("${unprefixed.prefix}" set in the dashboard), so write "${unprefixed.route}"`
+      : folderPage
+      ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
+      : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     'redirect/missing-destination',
     suggestion,
   );
@@ -231,17 +258,22 @@ function checkStaticDestination(
 
 function reportDestination(ctx: Reporter, redirect: Redirect, message: string, code: Code = 'redirect/missing-destination', suggestion?: string): void {
   ctx.report({
-    path: ['redirects', redirect.index, 'destination'],
+    path: [redirect.index, 'destination'],
     code,
     message,
     suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
   });
 }
 
-/** A source as written, but for a trailing slash: "/a/" and "/a" are one source, "/a?x=1" and "/a#b" are others. */
-function writtenSource(source: string): string {
-  const [, path, rest] = /^([^?#]*)(.*)$/s.exec(source.trim())!;
-  return normaliseRoute(path) + rest;
+/** A route written with a base path ("/docs/guides/setup") whose rest is a page ("/guides/setup"). */
+function withoutBasePath(route: string, routes: SiteRoutes): { prefix: string; route: string } | undefined {
+  const slash = route.indexOf('/', 1);
+  if (slash < 0) return undefined;
+  const prefix = route.slice(0, slash);
+  // A prefix that is a folder of the site's own pages is not a base path.
+  if (routes.firstPageIn(prefix) !== undefined) return undefined;
+  const rest = route.slice(slash);
+  return routes.resolve(rest)?.kind === 'page' ? { prefix, route: rest } : undefined;
 }
 
 /** Page routes in order, so that the routes under a prefix are found by binary search. */

@@ -153,7 +153,7 @@ function anchorCompletions(graph: SiteGraph, file: string, context: LinkContext)
     seen.add(anchor);
     items.push({ label: `#${anchor}`, kind: 'anchor', detail, insertText: anchor, filterText: anchor, sortText: String(items.length).padStart(4, '0') });
   };
-  for (const heading of page.headings) add(heading.anchor, `${'#'.repeat(heading.depth)} ${heading.text}`);
+  for (const heading of page.headings) if (heading.anchor !== undefined) add(heading.anchor, `${'#'.repeat(heading.depth)} ${heading.text}`);
   for (const component of page.componentAnchors) add(component.anchor, `<${component.tag}>`);
   for (const anchor of graph.anchorsOf(target)) add(anchor, 'from an imported snippet');
   return { range: context.range, items, isIncomplete: false };

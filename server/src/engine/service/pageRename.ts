@@ -65,7 +65,7 @@ export function headingRenameEdits(graph: SiteGraph, file: string, offset: numbe
   const newAnchor = readPage(file, renamedText).headings[index]?.anchor;
   const edits: FileEdit[] = [];
   addEdit(edits, file, { range, newText: flatName });
-  if (newAnchor === undefined || newAnchor === heading.anchor) return edits;
+  if (newAnchor === undefined || heading.anchor === undefined || newAnchor === heading.anchor) return edits;
   for (const { file: linking, edits: linkChanges } of linkEdits(graph, { moves: [], anchor: { page: file, from: heading.anchor, to: newAnchor } })) {
     for (const edit of linkChanges) addEdit(edits, linking, edit);
   }
