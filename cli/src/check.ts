@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
-import type { LoadedSpec } from '../../server/src/engine/openapi/openapiSpec';
+import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';

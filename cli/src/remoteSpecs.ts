@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseSpec, type LoadedSpec } from '../../server/src/engine/openapi/openapiSpec';
+import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
+import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
 import { fetchRemoteDocument } from '../../server/src/lsp/remoteFetch';
 
 export interface RemoteSpecOptions {

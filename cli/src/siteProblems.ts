@@ -1,5 +1,5 @@
 import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
-import type { LoadedSpec } from '../../server/src/engine/openapi/openapiSpec';
+import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 

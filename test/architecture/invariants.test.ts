@@ -89,6 +89,44 @@ test('each folder imports only what the code map in ARCHITECTURE.md allows', () 
   assert.deepEqual(broken, [], 'imports across folders the code map does not allow (change the code, or the map in ARCHITECTURE.md and this test, with a reason)');
 });
 
+/** The cycles of the import graph of the files under `folder`, each as its files in import order. */
+function importCycles(folder: string): string[][] {
+  const files = sourceFiles(folder);
+  const known = new Set(files);
+  const edges = new Map(files.map((file) => {
+    const targets = importsOf(file).filter((entry) => entry.relative).map(({ target }) => [`${target}.ts`, `${target}/index.ts`, target].find((path) => known.has(path)));
+    return [file, [...new Set(targets.filter((target): target is string => target !== undefined))]];
+  }));
+  // Tarjan's strongly connected components: a component of more than one file, or a file importing itself, holds a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const target of edges.get(file)!) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (stack.includes(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1 || edges.get(file)!.includes(file)) cycles.push(component);
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+test("the engine's imports form no cycle (type imports included)", () => {
+  const cycles = importCycles('server/src/engine');
+  assert.deepEqual(cycles.map((files) => files.join(' ↔ ')), [], 'files of the engine that import each other, directly or through others: move what they share (a type, a context) into a file of its own that both import');
+});
+
 test('the code map in ARCHITECTURE.md names every folder this test knows', () => {
   const architecture = readFileSync(join(root, 'ARCHITECTURE.md'), 'utf8');
   for (const { folder } of codeMap) assert.ok(architecture.includes(`\`${folder}\``), `ARCHITECTURE.md describes ${folder}`);

@@ -1,12 +1,12 @@
-import type { LoadedSpec } from './openapi/openapiSpec';
-import { codes, type Code } from './codes';
+import { codes } from './codes';
+import type { LoadedSpec } from './openapi/loadedSpec';
 import type { Problem, Severity } from './diagnostic';
 import type { IconLibrary } from './icons/iconNames';
-import type { JsonPath, OffsetRange, RangeTarget } from './json/path';
 import { Cursor, isRecord } from './model/cursor';
 import { sourceDocument, type SourceDocument } from './model/sourceDocument';
 import type { SpecCache } from './openapi/openapiSpec';
-import type { StartedRules } from './rules/rule';
+import type { ProblemInput } from './problemInput';
+import type { StartedRules } from './rules/docsJsonHandlers';
 import { dirnameOf, resolveReference } from './site/references';
 import type { SiteHost } from './site/siteHost';
 
@@ -17,23 +17,6 @@ export interface CheckOptions {
   checkIconNames?: boolean;
   /** Specs given by URL that the caller fetched (the CLI with --fetch-remote), by URL: their operations make pages. */
   remoteSpecs?: ReadonlyMap<string, LoadedSpec>;
-}
-
-export interface ProblemInput {
-  cursor: Cursor;
-  /** A path below the cursor's own, when the problem is about one of its keys. */
-  subPath?: JsonPath;
-  target: RangeTarget;
-  /** A range known up front (syntax errors), used instead of the cursor's path. */
-  range?: OffsetRange;
-  /** The code's default (codes.ts) unless given. */
-  severity?: Severity;
-  code: Code;
-  message: string;
-  suggestions?: Problem['suggestions'];
-  unnecessary?: boolean;
-  data?: Record<string, unknown>;
-  platformMessage?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
-export { checkDocsJson, type CheckResult, type CheckedDocument } from './check';
+export { checkDocsJson } from './check';
+export type { CheckResult, CheckedDocument } from './checkResult';
 export { prepareRecheck, recheckDocsJson } from './recheck/recheck';
 export type { CheckOptions } from './checkContext';
 export type { Diagnostic, Severity, Suggestion } from './diagnostic';

@@ -1,5 +1,6 @@
 import { FileChangeType, type TextEdit } from 'vscode-languageserver';
-import { renameEdits, type FileRename } from '../engine/service/rename';
+import type { FileRename } from '../engine/service/fileRename';
+import { renameEdits } from '../engine/service/rename';
 import type { DiagnosticsFeature } from './diagnostics';
 import type { DocsSite } from './docsSite';
 import type { FileChange } from './docsWorkspace';

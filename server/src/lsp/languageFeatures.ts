@@ -8,7 +8,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { LineIndex } from '../engine';
-import type { Operation } from '../engine/openapi/openapiSpec';
+import type { Operation } from '../engine/openapi/loadedSpec';
 import { codeActions, type CodeAction } from '../engine/service/actions';
 import type { CheckedSite } from '../engine/service/checkedSite';
 import { completions } from '../engine/service/completion';

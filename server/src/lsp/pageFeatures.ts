@@ -30,7 +30,7 @@ import { linkAt, linkDestination } from '../engine/service/pageLinks';
 import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/pageReferences';
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
 import { pageReferences } from '../engine/service/references';
-import type { FileRename } from '../engine/service/rename';
+import type { FileRename } from '../engine/service/fileRename';
 import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
 import { openPageCommand } from './customMessages';
 import type { Freshness } from './checkSchedule';

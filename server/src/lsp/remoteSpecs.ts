@@ -1,5 +1,6 @@
 import type { RemoteSpecs } from '../engine/service/checkedSite';
-import { parseSpec, type LoadedSpec } from '../engine/openapi/openapiSpec';
+import type { LoadedSpec } from '../engine/openapi/loadedSpec';
+import { parseSpec } from '../engine/openapi/openapiSpec';
 import { fetchRemoteText } from './remoteFetch';
 
 const maxBytes = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { isRecord } from '../model/cursor';
-import { httpMethods } from './openapiSpec';
+import { httpMethods } from './loadedSpec';
 import type { Segment } from './platformValidation';
 
 /** Something the platform's validation lets through but its page converter refuses, at a path of the spec. */

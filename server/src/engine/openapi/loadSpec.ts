@@ -1,7 +1,8 @@
 import type { SpecDeclaration } from '../model/navigationModel';
 import type { SiteHost } from '../site/siteHost';
 import { resolveReference } from '../site/references';
-import type { LoadedSpec, Operation, SpecCache } from './openapiSpec';
+import type { LoadedSpec, Operation } from './loadedSpec';
+import type { SpecCache } from './openapiSpec';
 import type { PlatformVerdict } from './platformValidation';
 
 /** What loading a declared spec found. */

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../json/path';
 import { converterProblems } from './converterChecks';
 import { didYouMean } from '../suggest';
 import { capitalize } from '../text';
-import { httpMethods, type LoadedSpec, type SpecReading } from './openapiSpec';
+import { httpMethods, type LoadedSpec, type SpecReading } from './loadedSpec';
 import type { PlatformProblem, PlatformVerdict, Segment } from './platformValidation';
 import { specTree, type SpecTree } from './specTree';
 

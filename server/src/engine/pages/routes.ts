@@ -1,7 +1,7 @@
-import type { CheckResult } from '../check';
+import type { CheckResult } from '../checkResult';
 import { isRecord } from '../model/cursor';
 import type { NavElement, SpecDeclaration } from '../model/navigationModel';
-import type { Operation } from '../openapi/openapiSpec';
+import type { Operation } from '../openapi/loadedSpec';
 import { pagePath, parseOperation } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
 import type { SiteFiles } from './siteFiles';

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../check';
+import type { CheckResult } from '../checkResult';
 import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';

@@ -1,4 +1,5 @@
-import { checkDocsJson, type CheckBasis, type CheckResult } from '../check';
+import { checkDocsJson } from '../check';
+import type { CheckBasis, CheckResult } from '../checkResult';
 import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from '../diagnostic';
 import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
 import type { JsonPath, OffsetRange } from '../json/path';

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../check';
+import type { CheckResult } from '../checkResult';
 import type { JsonPath } from '../json/path';
 import { isRecord } from '../model/cursor';
 import type { SourceDocument } from '../model/sourceDocument';

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import type { CheckResult } from '../check';
+import type { CheckResult } from '../checkResult';
 import { codes, type Code } from '../codes';
 import type { Diagnostic, Severity } from '../diagnostic';
 import type { IconLibrary } from '../icons/iconNames';

@@ -1,4 +1,5 @@
-import { subjectOwner, type DefinitionHook } from '../schema/validate';
+import type { DefinitionHook } from '../schema/definitionHook';
+import { subjectOwner } from '../schema/validate';
 import { childCursor, isRecord } from '../model/cursor';
 import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import { didYouMean } from '../suggest';

@@ -1,22 +1,13 @@
-import type { CheckContext, ProblemInput } from '../checkContext';
+import type { CheckContext } from '../checkContext';
 import { codes } from '../codes';
 import { childCursor, describeValue, isRecord, type Cursor } from '../model/cursor';
-import { describeElement, type NavElement } from '../model/navigationModel';
+import { describeElement } from '../model/navigationModel';
+import type { ProblemInput } from '../problemInput';
 import { didYouMean } from '../suggest';
 import { capitalize, quoteList } from '../text';
 import { compiled, typeMatches, type CompiledSchema } from './compiledSchema';
+import type { DefinitionHook, Subject } from './definitionHook';
 import type { SchemaNode } from './schema';
-
-/**
- * How a value is named in messages: `"colors.primary"`, or `"icon" in tab "Guides"`. Built
- * from the parent chain only when a message needs it.
- */
-export interface Subject {
-  /** The navigation element the value belongs to. */
-  owner?: NavElement;
-  parent?: Subject;
-  key?: string | number;
-}
 
 function dottedName(subject: Subject): string {
   if (!subject.parent || subject.key === undefined) return '';
@@ -46,9 +37,6 @@ function rootOf(subject: Subject): Subject {
 function childSubject(subject: Subject, key: string | number): Subject {
   return { parent: subject, key };
 }
-
-/** Checks a value found at a node named by a definition, after its shape is known to be right; problems go to `out`. */
-export type DefinitionHook = (cursor: Cursor, subject: Subject, out: ProblemInput[]) => void;
 
 export interface ValidationOptions {
   hooks?: Record<string, DefinitionHook>;

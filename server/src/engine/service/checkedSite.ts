@@ -1,8 +1,9 @@
-import type { CheckResult, CheckedDocument } from '../check';
+import type { CheckResult, CheckedDocument } from '../checkResult';
 import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from '../json/path';
 import { isRecord } from '../model/cursor';
 import type { NavElement } from '../model/navigationModel';
-import type { LoadedSpec, Operation, SpecCache } from '../openapi/openapiSpec';
+import type { LoadedSpec, Operation } from '../openapi/loadedSpec';
+import type { SpecCache } from '../openapi/openapiSpec';
 import { pagePath } from '../model/pageReference';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { pageOf, type FileIndex } from '../site/fileIndex';
 import { dirnameOf } from '../site/references';
-import type { FileRename } from './rename';
+import type { FileRename } from './fileRename';
 
 /** A link target written in a page, split into its parts. */
 export interface LinkTarget {

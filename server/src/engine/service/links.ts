@@ -1,6 +1,6 @@
 import type { JsonPath, OffsetRange } from '../json/path';
 import type { SpecDeclaration } from '../model/navigationModel';
-import type { Operation } from '../openapi/openapiSpec';
+import type { Operation } from '../openapi/loadedSpec';
 import { isOperationEntry } from '../model/pageReference';
 import { resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';

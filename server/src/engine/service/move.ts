@@ -3,7 +3,8 @@ import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
 import { linkEdits } from './pageRename';
 import { addRedirectsEdit, redirectsFor, type Redirect } from './redirect';
-import { renameEdits, type FileRename } from './rename';
+import type { FileRename } from './fileRename';
+import { renameEdits } from './rename';
 
 export interface MovePlan {
   /** Edits of the site's files, in offsets of their texts before the move. */

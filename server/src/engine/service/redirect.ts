@@ -1,7 +1,7 @@
 import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { pageOf } from '../site/fileIndex';
 import type { FileEdit } from './edits';
-import type { FileRename } from './rename';
+import type { FileRename } from './fileRename';
 
 export interface Redirect {
   source: string;

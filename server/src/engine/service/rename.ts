@@ -5,14 +5,9 @@ import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';
 import { addEdit, type FileEdit } from './edits';
+import type { FileRename } from './fileRename';
 import { changedTarget, movedFile } from './linkTarget';
 import { isRecord } from '../model/cursor';
-
-/** A file or folder being renamed or moved, as root-relative paths. */
-export interface FileRename {
-  from: string;
-  to: string;
-}
 
 interface PendingEdit {
   document: string;

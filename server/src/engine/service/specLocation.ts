@@ -1,6 +1,6 @@
 import { isMap, isScalar, parseDocument, type YAMLMap } from 'yaml';
 import { parseJsonDocument } from '../json/jsonDocument';
-import type { Operation } from '../openapi/openapiSpec';
+import type { Operation } from '../openapi/loadedSpec';
 
 /** Where an operation is written in its spec file: the offset of its method key (or webhook name). */
 export function specLocation(specText: string, specFile: string, operation: Operation): number | undefined {

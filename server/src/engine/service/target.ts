@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json/path';
-import type { Operation } from '../openapi/openapiSpec';
+import type { Operation } from '../openapi/loadedSpec';
 import { isOperationEntry, pagePath, parseOperation } from '../model/pageReference';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { CheckedSite } from './checkedSite';

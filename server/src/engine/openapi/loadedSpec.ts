@@ -1,0 +1,30 @@
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface Operation {
+  method: string; // upper case
+  path: string;
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  /** The first of its tags: generated pages are grouped by it. */
+  tag?: string;
+  /** The route its generated page is given by `x-mint.href`. */
+  href?: string;
+  webhook?: boolean;
+}
+
+export type LoadedSpec =
+  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading }
+  /** `reading` is absent where no text was read (a remote spec that could not be fetched). */
+  | { ok: false; error: string; reading?: SpecReading };
+
+/** Why the platform cannot read a spec's text, where. */
+export interface SyntaxProblem {
+  offset: number;
+  /** The platform's words (js-yaml's, which it reads JSON and YAML specs with). */
+  message: string;
+  duplicateKey?: string;
+}
+
+/** The spec's text as the platform reads it: its value, or why it cannot read it. */
+export type SpecReading = { document: unknown; syntax?: undefined } | { document?: undefined; syntax: SyntaxProblem };
