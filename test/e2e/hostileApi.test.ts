@@ -123,8 +123,8 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
         await widget.locator('input').first().fill(value);
         await page.keyboard.press('Enter');
       };
-      await step('', /1\/4/);
-      await step('Update the quickstart [fault:command-link,branch-option]', /2\/4/);
+      await step('Update the quickstart [fault:command-link,branch-option]', /1\/4/);
+      await step('docs/hostile', /2\/4/);
       await step('sonnet', /3\/4/);
       await step('', /4\/4/);
 

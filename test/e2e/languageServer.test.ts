@@ -205,7 +205,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       await wb.openFile('docs.json');
       // Inside "guides/missing" on line 12.
       const fixes = await wb.quickFix({ line: 12, column: 55 });
-      assert.deepEqual(fixes, ['Create guides/missing.mdx']);
+      assert.deepEqual(fixes, ['Create guides/missing.mdx', 'Ask the Agent to Fix…']);
       await wb.showcase('quick-fix', wb.page.locator('.part.editor'));
       await wb.applyQuickFix('Create guides/missing.mdx');
       const page = join(site, 'guides', 'missing.mdx');

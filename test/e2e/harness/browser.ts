@@ -650,7 +650,11 @@ export class Workbench {
   /** Text of the notification toasts on screen (and of the notification center, if open). */
   async notifications(): Promise<string[]> {
     const items = this.page.locator('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message');
-    return [...new Set((await items.allTextContents()).map(clean).filter(Boolean))];
+    // VS Code also announces each notification to screen readers ("Info: …"); that holds when its
+    // toast is not drawn (a toast shown while a quick input closes can stay hidden).
+    const announced = (await this.page.locator('.monaco-aria-container .monaco-status, .monaco-aria-container .monaco-alert').allTextContents())
+      .map((text) => clean(text).replace(/^(Info|Warning|Error): /, ''));
+    return [...new Set([...(await items.allTextContents()).map(clean), ...announced].filter(Boolean))];
   }
 
   /** Waits for a notification whose text matches. */
