@@ -1,6 +1,7 @@
 import { findNodeAtOffset, getNodeValue, type Node } from 'jsonc-parser';
 import { codeInfo, type FixKind } from '../codes';
 import type { Diagnostic } from '../diagnostic';
+import type { SiteHost } from '../site/siteHost';
 import type { OffsetRange } from '../json/path';
 import type { CheckedSite } from './checkedSite';
 import { propertyRemoval, type FileEdit } from './edits';
@@ -59,8 +60,13 @@ const fixes: Record<FixKind, Fix> = {
 };
 
 function createMissingPage(site: CheckedSite, _text: JsonText, diagnostic: Diagnostic): CodeAction | undefined {
+  return createPageAction(site.host, diagnostic);
+}
+
+/** Creates the page a problem's data names (`page`, `file`), with a frontmatter title; preferred unless a did-you-mean is offered. */
+export function createPageAction(host: SiteHost, diagnostic: Diagnostic): CodeAction | undefined {
   const { page, file } = diagnostic.data ?? {};
-  if (typeof page !== 'string' || typeof file !== 'string' || site.host.files.has(file)) return undefined;
+  if (typeof page !== 'string' || typeof file !== 'string' || page === '' || host.files.has(file)) return undefined;
   return {
     title: `Create ${file}`,
     diagnostic,
