@@ -26,7 +26,9 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     env: Record<string, string | undefined> = {},
     onStdout?: (stdout: string, child: ChildProcess) => void,
   ): Promise<Run> {
+    // Run outside any git repository: a job's end checks its changes where there is one (jobCheck.test.ts).
     const child = spawn(process.execPath, [cli, 'job', ...args], {
+      cwd: stateHome,
       env: {
         ...process.env,
         DOCS_AGENT_API_URL: server.url,
