@@ -650,21 +650,29 @@ export class Workbench {
   /** Text of the notification toasts on screen (and of the notification center, if open). */
   async notifications(): Promise<string[]> {
     const items = this.page.locator('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message');
-    // VS Code also announces each notification to screen readers ("Info: …"); that holds when its
-    // toast is not drawn (a toast shown while a quick input closes can stay hidden).
-    const announced = (await this.page.locator('.monaco-aria-container .monaco-status, .monaco-aria-container .monaco-alert').allTextContents())
-      .map((text) => clean(text).replace(/^(Info|Warning|Error): /, ''));
-    return [...new Set([...(await items.allTextContents()).map(clean), ...announced].filter(Boolean))];
+    return [...new Set((await items.allTextContents()).map(clean).filter(Boolean))];
   }
 
-  /** Waits for a notification whose text matches. */
+  /** What VS Code last announced to screen readers ("Info: …" for a notification), without the prefix. */
+  private async announcements(): Promise<string[]> {
+    const regions = this.page.locator('.monaco-aria-container .monaco-status, .monaco-aria-container .monaco-alert');
+    return (await regions.allTextContents()).map((text) => clean(text).replace(/^(Info|Warning|Error): /, '')).filter(Boolean);
+  }
+
+  /**
+   * Waits for a notification whose text matches: its toast, or VS Code's announcement of it made
+   * since the wait began (a toast shown while a quick input closes can stay undrawn).
+   */
   async waitForNotification(match: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const matches = (n: string) => (typeof match === 'string' ? n.includes(match) : match.test(n));
+    const announcedBefore = new Set(await this.announcements());
     let seen: string[] = [];
     return waitFor(
       `a notification matching ${String(match)}`,
       async () => {
-        seen = await this.notifications();
-        return seen.find((n) => (typeof match === 'string' ? n.includes(match) : match.test(n)));
+        const announced = (await this.announcements()).filter((text) => !announcedBefore.has(text));
+        seen = [...(await this.notifications()), ...announced];
+        return seen.find(matches);
       },
       timeoutMs,
     ).catch((e) => {
