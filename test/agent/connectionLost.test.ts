@@ -3,7 +3,6 @@
 // the count of tries (no notice repeated on each look), following resumes when the server is
 // back, and it ends once, as failed, when the server stays away too long.
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { createAgentJobApi } from '../../agent/src/apiVersion';
@@ -11,18 +10,9 @@ import type { AgentJobApi } from '../../agent/src/apiClient';
 import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../agent/src/jobTracker';
 import { coalesceUpdates } from '../../client/src/agent/panelFeed';
 import { jobSummaryView } from '../../client/src/agent/jobView';
+import { until } from './helpers/until';
 
 const OPTIONS: Partial<TrackerOptions> = { pollIntervalMs: 20, maxPollIntervalMs: 60 };
-
-async function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 describe('a lost connection to the docs platform (the dev server stopped, then started on the same port)', () => {
   let server: DevApiServer;

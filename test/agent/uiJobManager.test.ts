@@ -14,6 +14,7 @@ import { JobManager } from '../../client/src/agent/jobManager';
 import { jobSummaryView } from '../../client/src/agent/jobView';
 import { replaceApiKey } from '../../client/src/agent/keyReplacement';
 import { checkApiKey } from '../../agent/src/keyCheck';
+import { until } from './helpers/until';
 
 class MemoryStorage implements JobStorage {
   readonly entries = new Map<string, unknown>();
@@ -30,16 +31,6 @@ class MemoryStorage implements JobStorage {
 }
 
 const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100, notFoundGraceMs: 500 };
-
-async function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 describe('extension job manager against the dev server', () => {
   let server: DevApiServer;
