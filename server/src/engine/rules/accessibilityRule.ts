@@ -1,6 +1,5 @@
 import type { Image } from 'mdast';
 import { pageElements, writtenAttributes } from '../components/jsxElements';
-import { pageTree } from '../components/pageTree';
 import type { OffsetRange } from '../json/path';
 import type { SiteRule } from '../pages/siteCheck';
 
@@ -16,7 +15,7 @@ export const accessibilityRule: SiteRule = {
   start(ctx) {
     return {
       page(page) {
-        const tree = pageTree(page);
+        const tree = page.mdx.tree;
         if (tree) {
           const report = (range: OffsetRange, message: string) => ctx.report(page.file, { range, code: 'a11y/image-alt', message });
           for (const image of markdownImages(tree.children)) {

@@ -1,7 +1,6 @@
 import { builtInComponent, isAllowedTag, isIconProp, isUndocumentedComponent, knownTagNames, type BuiltInComponent, type ComponentProp } from '../components/componentTable';
 import { pageElements, writtenAttributes, type PageElement, type WrittenAttribute } from '../components/jsxElements';
 import { definedComponents, isDefined } from '../components/pageComponents';
-import { pageTree } from '../components/pageTree';
 import { isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
@@ -39,7 +38,7 @@ export const componentRule: SiteRule = {
     const snippets = new Set(ctx.graph.files.snippetFiles);
     return {
       page(page) {
-        const tree = pageTree(page);
+        const tree = page.mdx.tree;
         if (!tree) return;
         const defined = definedComponents(page, tree);
         const pageCheck: PageCheck = { ctx, page, icons, siteLibrary: check?.siteIconLibrary ?? 'fontawesome', snippet: snippets.has(page.file) };

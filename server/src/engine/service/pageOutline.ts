@@ -1,5 +1,4 @@
 import { pageElements } from '../components/jsxElements';
-import { pageTree } from '../components/pageTree';
 import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 
@@ -39,7 +38,7 @@ export function pageOutline(page: PageModel): PageSymbol[] {
 
 /** Folding ranges of a page's components that span lines, as line numbers counted by `lineOf`. */
 export function componentFoldingRanges(page: PageModel, lineOf: (offset: number) => number): { startLine: number; endLine: number }[] {
-  const tree = pageTree(page);
+  const tree = page.mdx.tree;
   if (!tree) return [];
   const ranges: { startLine: number; endLine: number }[] = [];
   for (const element of pageElements(tree, page.text)) {
