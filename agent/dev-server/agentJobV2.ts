@@ -18,9 +18,9 @@ export function agentJobAt(job: DevJob, now: number): Record<string, unknown> {
   return {
     id: job.sessionId,
     status,
-    source: { repository: html ? HOSTILE_REPOSITORY : 'example/docs', ref: job.branch },
+    source: { repository: html ? HOSTILE_REPOSITORY : job.repository, ref: job.branch },
     model: 'sonnet',
-    prLink: ended ? (html ? 'javascript:alert(1)' : `https://github.com/example/docs/pull/${job.pullRequestNumber}`) : null,
+    prLink: ended ? (html ? 'javascript:alert(1)' : `https://github.com/${job.repository}/pull/${job.pullRequestNumber}`) : null,
     createdAt: new Date(job.createdAt).toISOString(),
     archivedAt: status === 'archived' ? new Date(job.runStartedAt + job.durationMs).toISOString() : null,
   };

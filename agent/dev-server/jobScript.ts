@@ -15,6 +15,8 @@ export interface DevJob {
   /** The faults of its latest run (v2: a follow-up message brings its own). */
   faults: ReadonlySet<JobFault>;
   pullRequestNumber: number;
+  /** The repository it works on, as the platform names it (`owner/name`). */
+  repository: string;
 }
 
 /** One AI SDK UI message stream chunk, or a raw SSE frame to send as is. */
@@ -131,7 +133,7 @@ function ending(job: DevJob): { haultReason: string; messageToUser: string; pull
   return {
     haultReason: 'completed',
     messageToUser,
-    pullRequestLink: `https://github.com/example/docs/pull/${job.pullRequestNumber}`,
+    pullRequestLink: `https://github.com/${job.repository}/pull/${job.pullRequestNumber}`,
   };
 }
 

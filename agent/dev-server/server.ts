@@ -143,6 +143,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
   const requests: LoggedRequest[] = [];
   const injected = new FaultQueue();
   const branches = options.gitRemote === undefined ? undefined : new JobBranches(options.gitRemote);
+  const repository = options.gitRemote === undefined ? 'example/docs' : repositoryNameOf(options.gitRemote);
   let jobCount = 0;
 
   /** The job's commit on its branch; a failed push is logged, and the job goes on without it. */
@@ -201,6 +202,7 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
       stepIntervalMs: jobFaults.has('trickle') ? trickleIntervalMs : eventIntervalMs,
       faults: jobFaults,
       pullRequestNumber: 100 + jobCount,
+      repository,
     };
     job.durationMs = runDuration(job, streamed);
     jobs.set(`${projectId}/${sessionId}`, job);
@@ -387,4 +389,9 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     start: () => (server.listening ? Promise.resolve() : listen(address.port)),
     close: stop,
   };
+}
+
+/** How the platform would name the repository a remote holds: its last two path segments. */
+function repositoryNameOf(remote: string): string {
+  return remote.replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:\\]/).filter(Boolean).slice(-2).join('/');
 }

@@ -10,6 +10,7 @@ import { JobTracker, type TrackerUpdate } from '../../agent/src/jobTracker';
 import { JsonFileStorage } from '../../agent/src/jsonFileStorage';
 import { persistJobProgress } from '../../agent/src/persistJobProgress';
 import { createRedactor, type Redactor } from '../../agent/src/redact';
+import { jobRepository, remoteIsRepository } from '../../agent/src/jobRepository';
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
 import { GitRepository } from './base/gitRepository';
 import { checkJobChanges, formatJobChanges, jobChangesExitCode, type JobChangesOptions } from './jobChanges';
@@ -178,13 +179,20 @@ async function follow(context: Context, tracker: JobTracker, followUp = false): 
   if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
   if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
   const messageTaken = !followUp || job.followUps?.at(-1)?.outcome === 'sent';
-  const changes = outcome.completed && context.checkChanges ? checkChangesAtEnd(context, job.record?.branch ?? job.branch) : 0;
+  const changes = outcome.completed && context.checkChanges ? checkChangesAtEnd(context, job) : 0;
   return outcome.completed && messageTaken && changes === 0 ? 0 : 1;
 }
 
-/** After a job completes, inside a clone of the site's repository: the problems its branch adds. */
-function checkChangesAtEnd({ out, err, json }: Context, branch: string | undefined): number {
-  if (!branch || !insideRepositoryWithRemote()) return 0;
+/** After a job completes, inside a clone of the job's repository: the problems its branch adds. */
+function checkChangesAtEnd({ out, err, json }: Context, job: Readonly<TrackedJob>): number {
+  const branch = job.record?.branch ?? job.branch;
+  const origin = originUrl();
+  if (!branch || origin === undefined) return 0;
+  const repository = jobRepository(job.record);
+  if (repository !== undefined && !remoteIsRepository(origin, repository)) {
+    if (!json) err(`docsjson: this folder is not a clone of ${terminalSafe(repository)}: to see what the agent's branch adds, run "docsjson job check --branch ${terminalSafe(branch)}" in one\n`);
+    return 0;
+  }
   try {
     const changes = checkJobChanges(process.cwd(), branch);
     out(json ? jsonLine({ type: 'changes', ...changes }) : `\n${formatJobChanges(changes, false)}`);
@@ -195,11 +203,12 @@ function checkChangesAtEnd({ out, err, json }: Context, branch: string | undefin
   }
 }
 
-function insideRepositoryWithRemote(): boolean {
+/** The origin of the git repository this command runs in, if any. */
+function originUrl(): string | undefined {
   try {
-    return GitRepository.at(process.cwd(), '', '').hasRemote('origin');
+    return GitRepository.at(process.cwd(), '', '').remoteUrl('origin');
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -92,6 +92,18 @@ describe('docsjson job check: the problems an agent job\'s branch adds', () => {
     assert.match(fixed.stdout, /^The agent's changes add no problems/m);
   });
 
+  it("in a clone of another repository, a job's end checks nothing there and says where to check", async () => {
+    const otherOrigin = join(tempFolder('docsjson-agent-other-'), 'website.git');
+    git(dirname(otherOrigin), 'init', '-q', '--bare', '-b', 'main', otherOrigin);
+    const other = join(tempFolder('docsjson-agent-other-checkout-'), 'website');
+    git(dirname(other), 'clone', '-q', otherOrigin, other);
+    const created = await run(['job', 'create', '--project', 'demo', '--branch', 'docs/agent-elsewhere', '--message', 'Link the new guide [fault:broken-link]', '--poll-interval', '0.05'], other);
+    assert.equal(created.code, 0, created.stderr);
+    assert.doesNotMatch(created.stdout, /The agent's/);
+    assert.match(created.stderr, /^docsjson: this folder is not a clone of docsjson-agent-origin-\w+\/site: to see what the agent's branch adds, run "docsjson job check --branch docs\/agent-elsewhere" in one$/m);
+    assert.equal(git(other, 'for-each-ref', 'refs/remotes'), '', 'nothing was fetched into the other clone');
+  });
+
   it('outside a repository, or with an unknown branch, job check exits 2 with one line', async () => {
     const outside = tempFolder('docsjson-agent-nowhere-');
     const notRepo = await run(['job', 'check', '--branch', 'docs/agent-link'], outside);

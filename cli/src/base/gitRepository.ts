@@ -123,7 +123,12 @@ export class GitRepository {
 
   /** Whether the repository has a remote of that name. */
   hasRemote(remote: string): boolean {
-    return this.git(['remote', 'get-url', '--end-of-options', remote], false) !== undefined;
+    return this.remoteUrl(remote) !== undefined;
+  }
+
+  /** The URL (or path) of a remote, if the repository has it. */
+  remoteUrl(remote: string): string | undefined {
+    return this.git(['remote', 'get-url', '--end-of-options', remote], false)?.trim();
   }
 
   /** The folders (from this one, "" for itself) that hold a docs.json at a commit, dependencies and dot folders left out. */
