@@ -1,7 +1,8 @@
 // Components in a real VS Code (code-server + headless Chromium), with the built extension loaded
 // from this repository, on a copy of test/fixtures/sites/lsp-pages with a page of components: an
 // unknown component is underlined with the warning that the site drops it, and its quick fix
-// renames both tags; `<` offers the components with their summaries; `>` closes the tag.
+// renames both tags; `<` offers the components with their summaries; `>` closes the tag; a `<br>`
+// typed in the page is the error the platform's build stops at, said once, and its fix closes it.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,5 +91,27 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
       await wb.type('Go on');
       await waitFor('typed between the tags', async () => (await wb.editorText()).endsWith('<Card title="Next">Go on</Card>'), 10_000);
       await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'closing-tag.png'));
+    }));
+
+  it('a "<br>" typed in a page is one error where the build stops, in a writer\'s words; its quick fix writes "<br />"', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.openFile('components.mdx');
+      await wb.focusEditor();
+      await wb.page.keyboard.press('Control+End');
+      await wb.type('\nFirst line<br>second line\n\nMore text after it.');
+      const markers = await wb.waitForProblems((ms) => ms.some((m) => m.text.includes('mdx/syntax')), 60_000);
+      t.diagnostic(JSON.stringify(markers));
+      const syntax = markers.filter((m) => m.text.includes('mdx/syntax'));
+      assert.equal(syntax.length, 1, JSON.stringify(syntax));
+      assert.equal(syntax[0].severity, 'error');
+      assert.match(syntax[0].message, /^`<br>` must be closed in MDX: write `<br \/>` \(/);
+      const line = (await wb.editorText()).split('\n').findIndex((text) => text.startsWith('First line<br>')) + 1;
+      const titles = await wb.quickFix({ line, column: 'First line<'.length + 1 });
+      assert.ok(titles.includes('Write <br />'), JSON.stringify(titles));
+      await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'syntax-error-quick-fix.png'));
+      await wb.showcase('syntax-error', wb.page.locator('.part.editor'), wb.page.locator('.part.panel'));
+      await wb.applyQuickFix('Write <br />');
+      await waitFor('the tag closed', async () => (await wb.editorText()).includes('First line<br />second line'), 10_000);
+      await wb.waitForProblems((ms) => !ms.some((m) => m.text.includes('mdx/syntax')), 30_000);
     }));
 });

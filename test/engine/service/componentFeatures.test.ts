@@ -85,6 +85,8 @@ describe('closing tag', () => {
     assert.equal(close('</Card>|'), undefined);
     assert.equal(close('a > b|'.replace('b|', '|b')), undefined);
     assert.equal(close('<Tabs>|</Tabs>'), undefined);
+    assert.equal(close('Line<br>|'), undefined, 'a void element gets no closing tag');
+    assert.equal(close('<img src="a.png">|'), undefined);
   });
 });
 

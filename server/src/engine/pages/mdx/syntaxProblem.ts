@@ -4,6 +4,7 @@
 import type { Suggestion } from '../../diagnostic';
 import type { OffsetRange } from '../../json/path';
 import type { MdxSyntaxError } from './parseMdx';
+import { isVoidElement } from './voidElements';
 
 export interface SyntaxProblem {
   /** Where the writer acts: the tag, comment, brace or value at fault (it starts on the platform's line, but for the two errors at the end of the page named below). */
@@ -13,7 +14,6 @@ export interface SyntaxProblem {
 }
 
 /** HTML elements that never have content: MDX still wants them closed (`<br />`). */
-const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
 const blockNames: Record<string, string> = {
   paragraph: 'its paragraph',
@@ -39,7 +39,7 @@ export function syntaxProblem(text: string, error: MdxSyntaxError): SyntaxProble
   if (match) {
     const [, name, block] = match;
     const tag = text.slice(start, end ?? wordEnd(text, start));
-    if (voidElements.has(name.toLowerCase())) {
+    if (isVoidElement(name)) {
       const closed = tag.replace(/\s*>$/, ' />');
       return {
         range: at(),
