@@ -31,6 +31,13 @@ const codiconPaths = {
   },
 };
 
+/**
+ * The language server's bin passes the server's V8 options itself (`env -S`), so an editor that
+ * starts `docsjson-language-server` gets the memory VS Code's launch gives it, on any Node.js.
+ * The same options as `serverNodeOptions` in server/src/launch.ts (a test holds them equal).
+ */
+const serverShebang = '#!/usr/bin/env -S node --max-semi-space-size=1';
+
 const node = {
   bundle: true,
   platform: 'node',
@@ -46,7 +53,7 @@ const node = {
 
 const builds = [
   { ...node, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: serverShebang } },
   {
     ...node,
     entryPoints: { cli: 'cli/src/main.ts' },

@@ -1,4 +1,5 @@
-// How the server process is started by the VS Code client (and measured by bench/lsp.ts).
+// How the server process is started by the VS Code client (and measured by bench/lsp.ts); the
+// server's bin passes the same options in its first line (esbuild.mjs).
 
 /**
  * A small young generation: each check allocates the whole docs.json anew. On the 2.3 MB crewAI

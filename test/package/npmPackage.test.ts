@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { serverNodeOptions } from '../../server/src/launch';
 import { LspTestClient } from '../lsp/lspClient';
 import { tempFolder } from '../support/tempFolder';
 
@@ -69,12 +70,14 @@ describe('the npm package', () => {
     assert.match(run.stdout, /title=icon\/fa-prefix::/);
   });
 
-  it('`docsjson-language-server --stdio` answers initialize and reports diagnostics', { timeout: 30_000 }, async () => {
+  it('`docsjson-language-server --stdio` answers initialize and reports diagnostics, running with the server\'s V8 options on any Node.js', { timeout: 30_000 }, async () => {
     const client = await LspTestClient.start({ root: site, serverExecutable: bin('docsjson-language-server') });
     try {
       await client.open('docs.json');
       const codes = (await client.diagnostics('docs.json')).map((d) => d.code);
       assert.ok(codes.includes('ref/missing-page'), `diagnostics were ${codes.join(', ')}`);
+      const commandLine = readFileSync(`/proc/${client.server.pid}/cmdline`, 'utf8').split('\0');
+      for (const option of serverNodeOptions) assert.ok(commandLine.includes(option), `the server's command line: ${commandLine.join(' ')}`);
     } finally {
       await client.stop();
     }
