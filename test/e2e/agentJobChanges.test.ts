@@ -7,14 +7,14 @@
 // test-results/agent-screens/job-changes.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { agentSettings, makeSiteRepository } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
 const SCENARIO_TIMEOUT = 240_000;
@@ -23,26 +23,12 @@ const PROJECT = 'e2e-changes';
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.com' } });
-}
-
-/** A bare repository with a small site on main (one old problem), and the workspace as its clone. */
-function makeRepositories(root: string): { remote: string; workspace: string } {
-  const remote = join(root, 'site.git');
-  const seed = join(root, 'seed');
-  const workspace = join(root, 'workspace');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(root, 'clone', '-q', remote, seed);
-  writeFileSync(join(seed, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#000000' }, navigation: { pages: ['guide', 'index'] } }, null, 2));
-  writeFileSync(join(seed, 'guide.mdx'), '# Guide\n\nStart [here](/index).\n');
-  writeFileSync(join(seed, 'index.mdx'), '# Welcome\n\nRead [the guide](/guide) and [an old page](/gone).\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-q', '-m', 'docs');
-  git(seed, 'push', '-q', 'origin', 'main');
-  git(root, 'clone', '-q', remote, workspace);
-  return { remote, workspace };
-}
+/** A small site on main with one old problem. */
+const SITE = {
+  'docs.json': JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#000000' }, navigation: { pages: ['guide', 'index'] } }, null, 2),
+  'guide.mdx': '# Guide\n\nStart [here](/index).\n',
+  'index.mdx': '# Welcome\n\nRead [the guide](/guide) and [an old page](/gone).\n',
+};
 
 function panelFrame(wb: Workbench, selector: string, text?: string, timeoutMs = 30_000): Promise<Frame> {
   return wb.webviewFrame(async (frame) => {
@@ -66,7 +52,7 @@ describe("the check of an agent job's changes in a real VS Code", () => {
         assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
       }
       tmp = mkdtempSync(join(tmpdir(), 'docsjson-changes-e2e-'));
-      const repositories = makeRepositories(tmp);
+      const repositories = makeSiteRepository(tmp, SITE, 'site.git');
       workspace = repositories.workspace;
       dev = await startDevApiServer({ apiKey, eventIntervalMs: 100, jobDurationMs: 2_000, gitRemote: repositories.remote });
       session = await startVSCode(
@@ -74,14 +60,7 @@ describe("the check of an agent job's changes in a real VS Code", () => {
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          settings: {
-            'docsjson.agent.apiUrl': dev.url,
-            'docsjson.agent.projectId': PROJECT,
-            'docsjson.agent.apiVersion': 2,
-            'docsjson.agent.pollIntervalSeconds': 0.5,
-            'git.enabled': true,
-            'git.autofetch': false,
-          },
+          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.apiVersion': 2 }),
         },
       );
     },

@@ -10,7 +10,6 @@
 // the sidebar land in test-results/agent-screens/; those of a failed step in test-results/<step name>/.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -18,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { agentSettings, git, makeSiteRepository, writeFiles } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
 const SCENARIO_TIMEOUT = 150_000;
@@ -140,29 +140,11 @@ async function choose(frame: Frame, select: string, value: string): Promise<void
   await node.locator('li[role="option"]', { hasText: value }).first().click();
 }
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.com' } });
-}
-
-/**
- * A bare repository standing in for the docs repository's remote, with the branch the agent
- * "pushed" (docs/e2e: one page changed, one added), and the workspace as its clone on main.
- */
+/** The workspace: a clone on main of a remote that also has the agent's branch docs/e2e (another commit). */
 function makeRepositories(root: string): string {
-  const remote = join(root, 'remote.git');
-  const seed = join(root, 'seed');
-  const workspace = join(root, 'workspace');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(root, 'clone', '-q', remote, seed);
-  writeFileSync(join(seed, 'notes.md'), '# Notes\n');
-  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n\nInstall it.\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-q', '-m', 'docs');
-  git(seed, 'push', '-q', 'origin', 'main');
-  git(root, 'clone', '-q', remote, workspace);
+  const { seed, workspace } = makeSiteRepository(root, { 'notes.md': '# Notes\n', 'quickstart.mdx': '# Quickstart\n\nInstall it.\n' });
   git(seed, 'checkout', '-q', '-b', 'docs/e2e');
-  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n\nInstall it, then run it.\n');
-  writeFileSync(join(seed, 'faq.mdx'), '# FAQ\n');
+  writeFiles(seed, { 'quickstart.mdx': '# Quickstart\n\nInstall it, then run it.\n', 'faq.mdx': '# FAQ\n' });
   git(seed, 'add', '.');
   git(seed, 'commit', '-q', '-m', 'agent: update the quickstart');
   git(seed, 'push', '-q', 'origin', 'docs/e2e');
@@ -204,16 +186,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          settings: {
-            'docsjson.agent.apiUrl': dev.url,
-            'docsjson.agent.projectId': PROJECT,
-            'docsjson.agent.pollIntervalSeconds': 0.5,
-            // A lost connection is given up after 20 s here (10 min by default).
-            'docsjson.agent.connectionRetryMinutes': 0.34,
-            // The built-in Git extension serves "Show Changes" and "Check Out Branch" (off in the harness's defaults).
-            'git.enabled': true,
-            'git.autofetch': false,
-          },
+          // A lost connection is given up after 20 s here (10 min by default).
+          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.connectionRetryMinutes': 0.34 }),
         },
       );
     },

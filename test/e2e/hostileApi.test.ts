@@ -7,7 +7,6 @@
 // land in test-results/hostile-api/.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
+import { agentSettings, git, makeSiteRepository } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
 const SCENARIO_TIMEOUT = 150_000;
@@ -23,22 +23,9 @@ const SCREENS = join(REPO_ROOT, 'test-results', 'hostile-api');
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.com' } });
-}
-
 /** A remote with main and the agent's "-Bmain" branch (another commit), and the workspace as its clone on main. */
 function makeRepositories(root: string): { workspace: string; agentCommit: string } {
-  const remote = join(root, 'remote.git');
-  const seed = join(root, 'seed');
-  const workspace = join(root, 'workspace');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(root, 'clone', '-q', remote, seed);
-  writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-q', '-m', 'docs');
-  git(seed, 'push', '-q', 'origin', 'main');
-  git(root, 'clone', '-q', remote, workspace);
+  const { seed, workspace } = makeSiteRepository(root, { 'quickstart.mdx': '# Quickstart\n' });
   writeFileSync(join(seed, 'quickstart.mdx'), '# Quickstart, by the agent\n');
   git(seed, 'commit', '-q', '-am', 'agent');
   git(seed, 'push', '-q', 'origin', 'HEAD:refs/heads/-Bmain');
@@ -87,13 +74,7 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          settings: {
-            'docsjson.agent.apiUrl': dev.url,
-            'docsjson.agent.projectId': PROJECT,
-            'docsjson.agent.pollIntervalSeconds': 0.5,
-            'git.enabled': true,
-            'git.autofetch': false,
-          },
+          settings: agentSettings(dev, PROJECT),
         },
       );
     },
