@@ -18,7 +18,16 @@ function fontawesome() {
     icons[name] = Object.values(icon.svgs ?? {}).flatMap((styles) => Object.keys(styles)).join(',');
     for (const alias of icon.aliases?.names ?? []) aliases[alias] = name;
   }
-  return { icons, aliases };
+  return { icons, aliases, pro: fontawesomePro(icons, aliases) };
+}
+
+/** The names only Font Awesome Pro has (the site renders Pro), from the IconName type that Free and Pro share. */
+function fontawesomePro(icons, aliases) {
+  const types = readFileSync(packageFile('@fortawesome/fontawesome-common-types', 'index.d.ts'), 'utf8');
+  const union = /export type IconName = ([^;]*);/.exec(types)?.[1];
+  if (!union) throw new Error('@fortawesome/fontawesome-common-types: no IconName type in index.d.ts');
+  const names = [...union.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+  return names.filter((name) => !Object.hasOwn(icons, name) && !Object.hasOwn(aliases, name));
 }
 
 function lucide() {
@@ -34,7 +43,7 @@ function tabler() {
 }
 
 export function buildIconData() {
-  const sources = ['@fortawesome/fontawesome-free', 'lucide-static', '@tabler/icons'].map((pkg) =>
+  const sources = ['@fortawesome/fontawesome-free', '@fortawesome/fontawesome-common-types', 'lucide-static', '@tabler/icons'].map((pkg) =>
     packageFile(pkg, 'package.json'),
   );
   if (existsSync(iconDataPath)) {

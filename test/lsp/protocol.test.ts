@@ -22,6 +22,7 @@ import type {
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
+import { serverNodeOptions } from '../../server/src/launch';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
 const sitesDir = join(__dirname, '..', 'fixtures', 'sites');
@@ -533,8 +534,8 @@ describe('settings and clients without pull diagnostics', () => {
     }
   });
 
-  test('dist/server.js runs as the docsjson-language-server bin: a node shebang', () => {
-    assert.equal(readFileSync(join(__dirname, '..', '..', 'dist', 'server.js'), 'utf8').split('\n')[0], '#!/usr/bin/env node');
+  test("dist/server.js runs as the docsjson-language-server bin: a node shebang with the server's V8 options", () => {
+    assert.equal(readFileSync(join(__dirname, '..', '..', 'dist', 'server.js'), 'utf8').split('\n')[0], `#!/usr/bin/env -S node ${serverNodeOptions.join(' ')}`);
   });
 });
 

@@ -149,13 +149,8 @@ export const codes = {
   },
   'icon/unknown': {
     severity: 'warning',
-    summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome), with a did-you-mean; for Font Awesome, only when a near name makes a typo likely',
+    summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome: Free and Pro, which the site renders), with a did-you-mean',
     example: 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?',
-  },
-  'icon/not-in-free': {
-    severity: 'information',
-    summary: 'a Font Awesome name that is not in the free set and is near no free name: it may be a Pro icon, which the site renders',
-    example: 'Icon "books" is not in Font Awesome Free: the site shows it only if it is a Font Awesome Pro icon (Free has "book")',
   },
   'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },

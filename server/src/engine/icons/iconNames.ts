@@ -8,9 +8,17 @@ interface LibraryData {
   icons: Record<string, string>;
   /** alias -> canonical name */
   aliases: Record<string, string>;
+  /** Font Awesome: the names only Pro has. */
+  pro?: string[];
 }
 
 const data = iconData as Record<IconLibrary, LibraryData>;
+const fontAwesomePro = new Set(data.fontawesome.pro);
+
+/** A Font Awesome Pro icon, not in the free set: the site renders it (our lists and previews hold only Free). */
+export function isFontAwesomeProIcon(name: string): boolean {
+  return fontAwesomePro.has(name);
+}
 
 export function isIconLibrary(value: unknown): value is IconLibrary {
   return typeof value === 'string' && (iconLibraries as readonly string[]).includes(value);

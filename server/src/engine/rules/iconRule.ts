@@ -1,7 +1,7 @@
 import type { DefinitionHook } from '../schema/definitionHook';
 import { subjectOwner } from '../schema/validate';
 import { childCursor, isRecord } from '../model/cursor';
-import { findIcon, iconNames, isIconLibrary, type IconLibrary } from '../icons/iconNames';
+import { findIcon, iconNames, isFontAwesomeProIcon, isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import { didYouMean } from '../suggest';
 import type { CheckContext } from '../checkContext';
 import { resolveReference } from '../site/references';
@@ -13,7 +13,7 @@ const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
 /** Icon names against the library in force (the icon's own, else the site's, else Font Awesome); icon files exist in the docs root. */
 export const iconRule: DocsJsonRule = {
-  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown', 'icon/not-in-free'],
+  codes: ['ref/outside-root', 'icon/missing-file', 'icon/fa-prefix', 'icon/unknown'],
   start: (ctx) => ({ definitions: { icon: iconHook(ctx, ctx.siteIconLibrary) } }),
 };
 
@@ -61,19 +61,9 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
     const bare = name.slice(3);
     return { code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
   }
-  if (!check.checkNames) return undefined;
+  if (!check.checkNames || library === 'fontawesome' && isFontAwesomeProIcon(name)) return undefined;
   const suggestion = check.suggest(library, name);
   const where = owner ? ` in ${owner}` : '';
-  if (library === 'fontawesome' && (!suggestion || name.startsWith(suggestion))) {
-    // The site renders Font Awesome Pro, whose names are not in our free list: with no near name
-    // (or only a shorter one it extends, as Pro variants do: "books", "microchip-ai"), it may be Pro.
-    return {
-      code: 'icon/not-in-free',
-      message: `Icon "${name}"${where} is not in Font Awesome Free: the site shows it only if it is a Font Awesome Pro icon${suggestion ? ` (Free has "${suggestion}")` : ''}`,
-      replacement: suggestion,
-      data: { library },
-    };
-  }
   return {
     code: 'icon/unknown',
     message: `Unknown ${libraryTitle[library]} icon "${name}"${where}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,

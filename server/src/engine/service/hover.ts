@@ -1,4 +1,4 @@
-import { findIcon, isIconLibrary, iconStyles, type IconLibrary } from '../icons/iconNames';
+import { findIcon, isFontAwesomeProIcon, isIconLibrary, iconStyles, type IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { iconCheck, iconProblem, libraryTitle } from '../rules/iconRule';
@@ -82,7 +82,7 @@ function iconMarkdown(site: CheckedSite, library: IconLibrary, name: string): st
 
 function iconEntry(library: IconLibrary, name: string): string | undefined {
   const canonical = findIcon(library, name);
-  if (!canonical) return undefined;
+  if (!canonical) return library === 'fontawesome' && isFontAwesomeProIcon(name) ? `**${plainText(name)}**: Font Awesome Pro icon` : undefined;
   const alias = canonical !== name ? ` (alias of ${inlineCode(canonical)})` : '';
   const styles = iconStyles(library, canonical);
   return `**${plainText(name)}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
