@@ -2,6 +2,7 @@ import type { RelatedPlace, Suggestion } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
 import { isRecord } from '../model/cursor';
 import { redirectListOf } from '../redirects/redirectList';
+import { compileRoutePattern } from '../redirects/redirectPattern';
 import { plural } from '../text';
 import type { Routes } from './routes';
 import { checkedFiles, type SiteCheckContext } from './siteCheck';
@@ -76,16 +77,29 @@ export function toldOnce(group: BasePathGroup): { message: string; related: Rela
 
 /**
  * A route ("/docs/guides/setup") whose first segment is no folder of the site's pages and whose
- * rest ("/guides/setup") is a page, generated or not: the prefix and the route without it.
+ * rest ("/guides/setup") is a page, generated or not, or with `:param`/`*`, matches one: the
+ * prefix and the route without it.
  */
 export function routeWithoutBasePath(routes: Routes, route: string): { prefix: string; route: string } | undefined {
   const slash = route.indexOf('/', 1);
   if (!route.startsWith('/') || slash < 0) return undefined;
   const prefix = route.slice(0, slash);
   const rest = route.slice(slash);
-  const path = rest.replace(/^\/+|\/+$/g, '');
-  if (routes.pageAt(path) === undefined && !routes.generated.has(path)) return undefined;
-  return isSiteFolder(routes, prefix.slice(1)) ? undefined : { prefix, route: rest };
+  return leadsToPages(routes, rest) && !isSiteFolder(routes, prefix.slice(1)) ? { prefix, route: rest } : undefined;
+}
+
+function leadsToPages(routes: Routes, route: string): boolean {
+  const pattern = compileRoutePattern(route);
+  if (!pattern.dynamic) {
+    const path = route.replace(/^\/+|\/+$/g, '');
+    return routes.pageAt(path) !== undefined || routes.generated.has(path);
+  }
+  // "/:slug*" would match any page: only a pattern under a folder of the site tells a base path.
+  if (pattern.literalPrefix.replace(/\//g, '') === '') return false;
+  const matches = (path: string) => `/${path}`.startsWith(pattern.literalPrefix) && pattern.match(`/${path}`) !== undefined;
+  for (const path of routes.pages.keys()) if (matches(path)) return true;
+  for (const path of routes.generated.keys()) if (matches(path)) return true;
+  return false;
 }
 
 /** A link written with a base path: the prefix and the link without it ("/docs/setup#install" -> "/setup#install"), when that leads somewhere. */

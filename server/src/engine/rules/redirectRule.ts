@@ -184,7 +184,9 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
     if (destination.dynamic) {
       if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !index.dynamicAbove(destination.literalPrefix || '/').some((other) => other !== redirect && sharesPrefix(other.source, destination))) {
         const intoSpec = routes.uncheckedSpecAt(destination.literalPrefix);
+        const unprefixed = intoSpec ? undefined : routes.withoutBasePath(redirect.destination);
         if (intoSpec) ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+        else if (unprefixed) reportBasePath(ctx, redirect, unprefixed, 'matches pages');
         else reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
       }
       continue;
@@ -260,19 +262,32 @@ function checkStaticDestination(
     ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
     return;
   }
-  const folderPage = routes.firstPageIn(destination);
   const unprefixed = routes.withoutBasePath(destination);
-  const suggestion = unprefixed?.route ?? folderPage ?? didYouMean(destination, allPageRoutes().all);
+  if (unprefixed) {
+    reportBasePath(ctx, redirect, unprefixed, 'is a page');
+    return;
+  }
+  const folderPage = routes.firstPageIn(destination);
+  const suggestion = folderPage ?? didYouMean(destination, allPageRoutes().all);
   reportDestination(
-    { report: (problem) => ctx.report({ ...problem, basePath: unprefixed?.prefix }) },
+    ctx,
     redirect,
-    unprefixed
-      ? `"${redirect.destination}" leads nowhere, but "${unprefixed.route}" is a page: routes never hold the base path the site is served under ("${unprefixed.prefix}" set in the dashboard), so write "${unprefixed.route}"`
-      : folderPage
+    folderPage
       ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
       : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     'redirect/missing-destination',
     suggestion,
+  );
+}
+
+/** A destination written with the base path the site is served under: told with the others that share it (see pages/basePath.ts). */
+function reportBasePath(ctx: Reporter, redirect: Redirect, { prefix, route }: { prefix: string; route: string }, what: string): void {
+  reportDestination(
+    { report: (problem) => ctx.report({ ...problem, basePath: prefix }) },
+    redirect,
+    `"${redirect.destination}" leads nowhere, but "${route}" ${what}: routes never hold the base path the site is served under ("${prefix}" set in the dashboard), so write "${route}"`,
+    'redirect/missing-destination',
+    route,
   );
 }
 
