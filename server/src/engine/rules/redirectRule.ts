@@ -40,7 +40,7 @@ export const redirectRule: SiteRule = {
         for (const prefix of toldOnceFor) {
           const group = basePathGroup(ctx, prefix);
           const first = group.uses[0];
-          if (first.kind === 'redirect') ctx.report(first.file, { range: first.range, code: 'link/base-path', ...toldOnce(group) });
+          if (first?.kind === 'redirect') ctx.report(first.file, { range: first.range, code: 'link/base-path', ...toldOnce(group) });
         }
         const ranges = document.json.locate(problems.map((problem) => ({ path: [...list.path, ...problem.path], target: 'value' })));
         problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(document.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
