@@ -26,3 +26,21 @@ test('redirects and links written with the base path: the cause printed once, wi
     ].join('\n'),
   );
 });
+
+test('in JSON, the one problem lists every other place written with the base path', () => {
+  const root = copyOfFixtureSite('base-path');
+  const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+  const report = JSON.parse(result.stdout) as { files: { path: string; diagnostics: { code: string; line: number; related?: { path: string; line: number; column: number; message: string }[] }[] }[] };
+  const [told] = report.files.flatMap((file) => file.diagnostics.filter((d) => d.code === 'link/base-path').map((d) => ({ path: file.path, ...d })));
+  assert.equal(`${told.path}:${told.line}`, 'docs.json:12');
+  assert.deepEqual(
+    told.related?.map(({ path, line, column, message }) => `${path}:${line}:${column} ${message}`),
+    [
+      'docs.json:12:17 "/docs/getting-started" is "/getting-started"',
+      'docs.json:13:48 "/docs/guides/setup" is "/guides/setup"',
+      'guides/setup.mdx:7:26 "/docs/quickstart#first-steps" is "/quickstart#first-steps"',
+      'quickstart.mdx:5:40 "/docs/guides/setup" is "/guides/setup"',
+      'quickstart.mdx:7:28 "/docs/guides/deploy" is "/guides/deploy"',
+    ],
+  );
+});
