@@ -6,7 +6,7 @@ import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
-import { checkSite, located } from './siteProblems';
+import { checkSite, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
@@ -71,9 +71,11 @@ export async function runCheck(argv: string[]): Promise<number> {
     const text = readDocsJson(file);
     const site = checkSite(host, basename(file), text, await remoteSpecsOf(host, basename(file), text, remote));
     const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    const printedPath = (path: string) => relative(process.cwd(), join(root, path)) || path;
+    const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
-      reported.push({ path: relative(process.cwd(), join(root, checked.path)) || checked.path, existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics) });
+      reported.push({ path: printedPath(checked.path), existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics, locate) });
       existing += checked.existing ?? 0;
     }
     pages += site.pages;

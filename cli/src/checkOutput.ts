@@ -12,6 +12,8 @@ export interface ReportedDiagnostic {
   message: string;
   /** What the platform itself prints for the problem, where its words differ (JSON format only). */
   platformMessage?: string;
+  /** The other places with the same cause, told with this one (JSON format only). */
+  related?: { path: string; line: number; column: number; message: string }[];
 }
 
 export interface ReportedFile {

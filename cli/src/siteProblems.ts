@@ -4,7 +4,7 @@ import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
 /** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
-export function checkSite(host: SiteHost, docsJsonName: string, text: string, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): { files: CheckedFile[]; pages: number } {
+export function checkSite(host: SiteHost, docsJsonName: string, text: string, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): { files: CheckedFile[]; pages: number; textOf: (file: string) => string | undefined } {
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
   const graph = new SiteGraph(host, result);
@@ -19,13 +19,21 @@ export function checkSite(host: SiteHost, docsJsonName: string, text: string, re
   }
   // The rest: pages, and the OpenAPI specs the site declares.
   for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
-  return { files, pages: graph.files.pageFiles.length };
+  const textOf = (file: string) => graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
+  return { files, pages: graph.files.pageFiles.length, textOf };
 }
 
-/** Diagnostics with 1-based lines and columns. */
-export function located(text: string, diagnostics: Diagnostic[]): ReportedFile['diagnostics'] {
+/** Where a place of another file of the site is: its path as printed, 1-based line and column; undefined when the file cannot be read. */
+export type PlaceLocator = (file: string, offset: number) => { path: string; line: number; column: number } | undefined;
+
+/** Diagnostics with 1-based lines and columns; `locate`: where the other places a problem is about are. */
+export function located(text: string, diagnostics: Diagnostic[], locate?: PlaceLocator): ReportedFile['diagnostics'] {
   const lines = new LineIndex(text);
   return diagnostics.map((diagnostic) => {
+    const related = locate && diagnostic.related?.flatMap((place) => {
+      const at = locate(place.file, place.range.start);
+      return at ? [{ ...at, message: place.message }] : [];
+    });
     const start = lines.position(diagnostic.range.start);
     const end = lines.position(diagnostic.range.end);
     return {
@@ -37,6 +45,20 @@ export function located(text: string, diagnostics: Diagnostic[]): ReportedFile['
       code: diagnostic.code,
       message: diagnostic.message,
       ...(diagnostic.platformMessage ? { platformMessage: diagnostic.platformMessage } : {}),
+      ...(related?.length ? { related } : {}),
     };
   });
+}
+
+/** A `PlaceLocator` over a site's texts, each file's lines found once; paths printed as `pathOf` makes them. */
+export function placeLocator(textOf: (file: string) => string | undefined, pathOf: (file: string) => string): PlaceLocator {
+  const lines = new Map<string, LineIndex | undefined>();
+  return (file, offset) => {
+    if (!lines.has(file)) {
+      const text = textOf(file);
+      lines.set(file, text === undefined ? undefined : new LineIndex(text));
+    }
+    const position = lines.get(file)?.position(offset);
+    return position && { path: pathOf(file), line: position.line + 1, column: position.character + 1 };
+  };
 }

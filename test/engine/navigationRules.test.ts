@@ -25,6 +25,108 @@ test('two root patterns are reported on the one the site drops, naming both keys
   assert.match(expectOne(written, 'nav/multiple-root-patterns').message, /the site shows the tabs and drops these groups/, 'the measured order, not the written one');
 });
 
+/*
+ * Which kind the site keeps when one of the two is written as mint.json wrote it, measured on the
+ * platform's validator: it keeps the first kind, in its order, that it can read, so unreadable
+ * anchors lose to groups they would otherwise win over.
+ */
+const mintJsonAnchors = '[{ "name": "Blog", "icon": "newspaper", "url": "https://example.com/blog" }]';
+const rootCases: { navigation: string; message: string }[] = [
+  {
+    navigation: `{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"anchors"⟧: ${mintJsonAnchors} }`,
+    message: '"navigation" holds "groups" and "anchors": the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: `{ ⟦"anchors"⟧: ${mintJsonAnchors}, "groups": [{ "group": "B", "pages": ["guide"] }] }`,
+    message: '"navigation" holds "anchors" and "groups": the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"anchors"⟧: [] }',
+    message: '"navigation" holds "groups" and "anchors": the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"anchors"⟧: ["Blog"] }',
+    message: '"navigation" holds "groups" and "anchors": the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: `{ "pages": ["intro"], ⟦"anchors"⟧: ${mintJsonAnchors} }`,
+    message: '"navigation" holds "pages" and "anchors": the site shows the pages and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "pages": ["intro"], ⟦"groups"⟧: [{ "name": "B", "pages": ["guide"] }] }',
+    message: '"navigation" holds "pages" and "groups": the site shows the pages and drops these groups, which it cannot read (each group needs "group"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"tabs"⟧: [{ "name": "API", "url": "api" }] }',
+    message: '"navigation" holds "groups" and "tabs": the site shows the groups and drops these tabs, which it cannot read (each tab needs "tab"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "anchors": [{ "anchor": "A", "pages": ["intro"] }], ⟦"tabs"⟧: [{ "name": "API", "url": "api" }] }',
+    message: '"navigation" holds "anchors" and "tabs": the site shows the anchors and drops these tabs, which it cannot read (each tab needs "tab"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"dropdowns"⟧: [{ "name": "D", "url": "https://example.com" }] }',
+    message: '"navigation" holds "groups" and "dropdowns": the site shows the groups and drops these dropdowns, which it cannot read (each dropdown needs "dropdown"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"languages"⟧: [{ "name": "en", "url": "en" }] }',
+    message: '"navigation" holds "groups" and "languages": the site shows the groups and drops these languages, which it cannot read (each language needs "language"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: `{ "tabs": [{ "tab": "A", "pages": ["intro"] }], ⟦"anchors"⟧: ${mintJsonAnchors} }`,
+    message: '"navigation" holds "tabs" and "anchors": the site shows the tabs and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "tabs": [{ "tab": "A", "pages": ["intro"] }], ⟦"versions"⟧: ["v1", "v2"] }',
+    message: '"navigation" holds "tabs" and "versions": the site shows the tabs and drops these versions, which it cannot read (each version needs "version"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "tabs": [{ "tab": "A", "pages": ["intro"] }], ⟦"products"⟧: [{ "name": "P" }] }',
+    message: '"navigation" holds "tabs" and "products": the site shows the tabs and drops these products, which it cannot read (each product needs "product"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: '{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"anchors"⟧: [{ "anchor": "A", "pages": ["intro"] }, { "name": "Blog", "url": "https://example.com/blog" }] }',
+    message: '"navigation" holds "groups" and "anchors": the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: `{ "anchors": ${mintJsonAnchors}, ⟦"groups"⟧: [{ "name": "B", "pages": ["guide"] }] }`,
+    message: '"navigation" holds "anchors" and "groups": the platform can read none of them (each anchor needs "anchor", each group needs "group") and rejects docs.json; its root takes exactly one of them ("global" may stand beside it)',
+  },
+  {
+    navigation: `{ "anchors": ${mintJsonAnchors}, ⟦"tabs"⟧: [{ "name": "API", "url": "api" }] }`,
+    message: '"navigation" holds "anchors" and "tabs": the platform can read none of them (each anchor needs "anchor", each tab needs "tab") and rejects docs.json; its root takes exactly one of them ("global" may stand beside it)',
+  },
+];
+
+for (const { navigation, message } of rootCases) {
+  test(`two root patterns, one the platform cannot read: ${navigation.replace(/⟦|⟧/g, '')}`, () => {
+    assert.equal(expectOne(checkSite(docsJson(navigation), pages), 'nav/multiple-root-patterns').message, message);
+  });
+}
+
+test('readable anchors beside groups the platform cannot read: the anchors, as when both are readable', () => {
+  const check = checkSite(docsJson('{ ⟦"groups"⟧: [{ "name": "B", "pages": ["guide"] }], "anchors": [{ "anchor": "A", "pages": ["intro"] }] }'), pages);
+  assert.equal(
+    expectOne(check, 'nav/multiple-root-patterns').message,
+    '"navigation" holds "groups" and "anchors": the site shows the anchors and drops these groups, which it cannot read (each group needs "group"); its root takes exactly one of them ("global" may stand beside it)',
+  );
+});
+
+test('in a tab, groups beside mint.json anchors are kept; a tab with neither readable keeps none', () => {
+  const kept = checkSite(docsJson(`{ "tabs": [{ "tab": "T", "groups": [{ "group": "G", "pages": ["guide"] }], ⟦"anchors"⟧: ${mintJsonAnchors} }] }`), pages);
+  assert.equal(
+    expectOne(kept, 'nav/mixed-children').message,
+    'Tab "T" holds "groups" and "anchors" side by side: the site shows the groups and drops these anchors, which it cannot read (each anchor needs "anchor"); each navigation level holds one type of child, so nest one inside the other',
+  );
+  const none = checkSite(docsJson(`{ "tabs": [{ "tab": "T", "anchors": ${mintJsonAnchors}, ⟦"groups"⟧: [{ "name": "G", "pages": ["guide"] }] }] }`), pages);
+  assert.match(expectOne(none, 'nav/mixed-children').message, /: the platform can read none of them \(each anchor needs "anchor", each group needs "group"\) and drops them all; /);
+});
+
+test('a collection written as a "$ref" is taken as readable: the measured order decides', () => {
+  const check = checkSite(docsJson('{ "groups": [{ "group": "B", "pages": ["guide"] }], ⟦"anchors"⟧: { "$ref": "./anchors.json" } }'), { ...pages, 'anchors.json': '[{ "anchor": "A", "pages": ["intro"] }]' });
+  assert.match(withCode(check, 'nav/multiple-root-patterns')[0].message, /the site shows the anchors and drops these groups; /);
+});
+
 test('global beside one root pattern is fine', () => {
   const check = checkSite(docsJson('{ "global": { "anchors": [{ "anchor": "Blog", "href": "https://example.com" }] }, "pages": ["intro"] }'), pages);
   assert.deepEqual(check.diagnostics, []);

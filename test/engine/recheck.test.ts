@@ -120,6 +120,19 @@ describe('re-check after an edit', () => {
     );
   });
 
+  it('an edit inside an element whose parent holds two kinds of children gives the full outcome: the kind kept depends on its name', () => {
+    const root = writeSite({
+      'docs.json': docsJson({ navigation: { groups: [{ group: 'Start', pages: ['intro'] }], anchors: [{ name: 'Docs', pages: ['intro'] }] } }),
+      'intro.mdx': '# Intro',
+    });
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const named = text.replace('"name": "Docs"', '"anchor": "Docs"');
+    const result = recheckDocsJson(checkDocsJson(text, host), named);
+    assert.deepEqual(outcome(result), outcome(checkDocsJson(named, host)));
+    assert.ok(result.documents.get('docs.json')!.diagnostics.some((d) => d.message.includes('the site shows the anchors and drops these groups')));
+  });
+
   it('an edit of a top-level value re-checks that value alone; ranges after it move', () => {
     const root = writeSite({
       'docs.json': docsJson({ name: 'Site', colors: { primary: '#0B7A62' }, navigation: { pages: ['nope'] } }),

@@ -176,6 +176,11 @@ export const codes = {
     summary: 'a snippet import that names no file of the site',
     example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
   },
+  'link/base-path': {
+    severity: 'error',
+    summary: 'three or more redirects and links (component `href`s included) written with the base path the site is served under (`/docs/…` where the page is `/…`): told once, at the first, with one fix for all',
+    example: '12 redirects and 3 links start with "/docs", which is not part of this site\'s paths: "/docs/quickstart" is "/quickstart". Remove the "/docs" prefix (…)',
+  },
   'frontmatter/syntax': {
     severity: 'error',
     summary: 'a page\'s frontmatter is not valid YAML (the page fails to build): an unquoted colon, a repeated key, tabs…',

@@ -9,6 +9,22 @@ export interface Suggestion {
   replacement: string;
   /** Other ranges of the same file that take the same replacement (a tag's name in its closing tag). */
   alsoAt?: OffsetRange[];
+  /** Further edits the fix makes, in this file or others (root-relative paths). */
+  alsoEdits?: SiteEdit[];
+}
+
+/** A replacement in a file of the site (a root-relative path), in offsets of its checked text. */
+export interface SiteEdit {
+  file: string;
+  range: OffsetRange;
+  newText: string;
+}
+
+/** Another place in the site that a problem is about: a link that shares its cause. */
+export interface RelatedPlace {
+  file: string;
+  range: OffsetRange;
+  message: string;
 }
 
 /** What a problem says, wherever it is. */
@@ -22,6 +38,8 @@ interface Finding {
   data?: Record<string, unknown>;
   /** What the platform itself prints for this problem, where its words differ from ours. */
   platformMessage?: string;
+  /** The other places with the same cause, told with this one. */
+  related?: RelatedPlace[];
 }
 
 /** A problem found by a rule, located by JSON path; ranges are found once, at the end. */

@@ -7,6 +7,8 @@ import {
   MarkupKind,
   SymbolKind,
   type CompletionList,
+  type DiagnosticRelatedInformation,
+  type Location,
   type Diagnostic as LspDiagnostic,
   type DocumentSymbol as LspDocumentSymbol,
   type Position,
@@ -58,9 +60,21 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** `uri`, the file's: where the platform's own words for a problem are given as related information. */
-export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions, uri?: string): LspDiagnostic {
+/** Where a range of a site's file (a root-relative path) is, for a client; undefined when the file cannot be read. */
+export type SiteLocator = (file: string, range: OffsetRange) => Location | undefined;
+
+/**
+ * `uri`, the file's: where the platform's own words for a problem are given as related
+ * information; `locate`: where the other places a problem is about are (their related information).
+ */
+export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions, uri?: string, locate?: SiteLocator): LspDiagnostic {
   const range = toRange(lines, diagnostic.range);
+  const related: DiagnosticRelatedInformation[] = [];
+  if (diagnostic.platformMessage && uri) related.push({ location: { uri, range }, message: `The platform says: ${diagnostic.platformMessage}` });
+  for (const place of (locate && diagnostic.related) || []) {
+    const location = locate!(place.file, place.range);
+    if (location) related.push({ location, message: place.message });
+  }
   return {
     range,
     severity: severities[diagnostic.severity],
@@ -68,7 +82,7 @@ export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions, uri?: 
     source: 'docs.json',
     message: diagnostic.message,
     ...(diagnostic.unnecessary ? { tags: [DiagnosticTag.Unnecessary] } : {}),
-    ...(diagnostic.platformMessage && uri ? { relatedInformation: [{ location: { uri, range }, message: `The platform says: ${diagnostic.platformMessage}` }] } : {}),
+    ...(related.length > 0 ? { relatedInformation: related } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { codeInfo } from '../engine/codes';
 import type { OffsetRange } from '../engine/json/path';
 import { wholeSiteCodes } from '../engine/pages/allPageRules';
 import type { CheckedState, DocsSite } from './docsSite';
-import { linesOf, toLspDiagnostic } from './convert';
+import { linesOf, toLspDiagnostic, type SiteLocator } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
 import { pathOf, type ServerContext } from './serverContext';
 import { siteStatusMethod, type CheckWorkspaceResult, type SiteStatus } from './customMessages';
@@ -104,7 +104,7 @@ export class DiagnosticsFeature {
         const path = site.absolute(file);
         if (!pageFile.test(file) || workspace.openDocument(path)) continue;
         reportedPages.add(path);
-        report(workspace.uriOf(path), pages.resultId(file), () => pageFindings(pages, file));
+        report(workspace.uriOf(path), pages.resultId(file), () => pageFindings(pages, file, this.pages.locator(site, pages.graph)));
       }
     }
     // Pages of no site any more (a docs.json deleted) that were pulled while open.
@@ -239,7 +239,7 @@ export class DiagnosticsFeature {
       if (!pageFile.test(file) || workspace.openDocument(path)) continue;
       const uri = workspace.uriOf(path);
       now.set(uri, resultId);
-      if (previous.get(uri) !== resultId) void connection.sendDiagnostics({ uri, diagnostics: pageFindings(pages, file) });
+      if (previous.get(uri) !== resultId) void connection.sendDiagnostics({ uri, diagnostics: pageFindings(pages, file, this.pages.locator(site, pages.graph)) });
     }
     for (const path of this.openPagesOf(site)) {
       now.set(workspace.uriOf(path), openPage);
@@ -284,7 +284,8 @@ export class DiagnosticsFeature {
         ? new LineIndex(state.config.text ?? '')
         : new LineIndex(site.host.readFile(path) ?? '');
     const uri = this.context.workspace.uriOf(site.absolute(path));
-    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines, uri));
+    const locate = this.pages.locator(site, state.graph);
+    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines, uri, locate));
   }
 
   private openDocumentsOf(site: DocsSite, state: CheckedState): number {
@@ -298,9 +299,9 @@ function siteStatus(site: DocsSite, state: CheckedState, pages: SitePagesCheck |
 }
 
 /** A page's problems as the check of every page found them, located in the text it read. */
-function pageFindings(pages: PagesChecked, file: string): LspDiagnostic[] {
+function pageFindings(pages: PagesChecked, file: string, locate: SiteLocator): LspDiagnostic[] {
   const lines = new LineIndex(pages.graph.page(file)?.text ?? '');
-  return (pages.diagnostics.get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  return (pages.diagnostics.get(file) ?? []).map((diagnostic) => toLspDiagnostic(diagnostic, lines, undefined, locate));
 }
 
 /** An empty value that the last edit wrote (`""`, `[]`): the writer has not typed it yet. */

@@ -163,7 +163,9 @@ function toLspCodeAction(context: ServerContext, site: DocsSite, checked: Checke
 export function workspaceEdit(context: ServerContext, site: DocsSite, checked: CheckedSite, fileEdits: FileEdit[], text?: JsonText): WorkspaceEdit {
   const changes: Record<string, LspTextEdit[]> = {};
   for (const { file, edits } of fileEdits) {
-    const lines = text && file === text.path ? text.lines : linesOf(checked.document(file)!.document);
+    const document = checked.document(file)?.document;
+    // A page (a fix that edits links in pages too): its text as the site's graph read it.
+    const lines = text && file === text.path ? text.lines : document ? linesOf(document) : new LineIndex(site.lastChecked?.graph.page(file)?.text ?? site.host.readFile(file) ?? '');
     const uri = context.workspace.uriOf(site.absolute(file));
     changes[uri] = [...(changes[uri] ?? []), ...edits.map((edit) => ({ range: toRange(lines, edit.range), newText: edit.newText }))];
   }

@@ -31,7 +31,7 @@ import { linksTo, referenceTargetAt, type PageTarget } from '../engine/service/p
 import { headingRenameEdits, linkEdits, prepareHeadingRename } from '../engine/service/pageRename';
 import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/fileRename';
-import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange } from './convert';
+import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange, type SiteLocator } from './convert';
 import { openPageCommand } from './customMessages';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
@@ -114,7 +114,8 @@ export class PageFeatures {
     if (config.isIgnored(file)) return [];
     const lines = new LineIndex(page.text);
     const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
-    return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    const locate = this.locator(site, graph);
+    return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines, undefined, locate));
   }
 
   /** Quick fixes in a page: the did-you-mean of a link, anchor, image or import; create the page a link leads to. */
@@ -239,7 +240,13 @@ export class PageFeatures {
   }
 
   private lines(graph: SiteGraph, file: string): LineIndex {
-    return new LineIndex(graph.page(file)?.text ?? '');
+    return new LineIndex(textOf(graph, file) ?? '');
+  }
+
+  /** Where the places of a site's files are, in the texts of a graph (its pages, and the JSON files of its check). */
+  locator(site: DocsSite, graph: SiteGraph): SiteLocator {
+    const lines = this.linesCache(graph);
+    return (file, range) => (textOf(graph, file) === undefined ? undefined : { uri: this.context.workspace.uriOf(site.absolute(file)), range: toRange(lines(file), range) });
   }
 
   /** Line indexes of the graph's pages, each built once. */
@@ -251,6 +258,11 @@ export class PageFeatures {
       return lines;
     };
   }
+}
+
+/** The text of a site's file as a graph read it: a page's, else a JSON file's of its check, else the file's on disk. */
+function textOf(graph: SiteGraph, file: string): string | undefined {
+  return graph.loadedPage(file)?.text ?? graph.check?.documents.get(file)?.document.json.text ?? graph.page(file)?.text ?? graph.host.readFile(file);
 }
 
 /** Renames of headings in pages (F2 on a heading). */

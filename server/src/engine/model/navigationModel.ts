@@ -1,4 +1,4 @@
-import { childCursor, type Cursor } from './cursor';
+import { childCursor, isRecord, type Cursor } from './cursor';
 import { PageSlots } from './pageSlots';
 
 /** Each kind but globalEntry is also the name of the schema definition that describes it. */
@@ -69,11 +69,50 @@ export const keptCollectionOrder: Partial<Record<ElementKind, readonly Collectio
   menuItem: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
 };
 
-/** The one of `keys` the site keeps on an element of `kind`, if the measured order covers them all. */
-export function keptCollection(kind: ElementKind, keys: readonly CollectionKey[]): CollectionKey | undefined {
+/**
+ * What the site does with an element's collections when it holds several, if the measured order
+ * covers them all: the one it keeps, or none when not one of them is readable (the platform then
+ * rejects the file). The platform tries each kind in the order above and keeps the first it can
+ * read, so a kind it cannot read (mint.json's `{ "name", "url" }` anchors) is dropped even before a
+ * lower one. Measured on the hosted validator:
+ *
+ * | at the root | kept |
+ * |---|---|
+ * | `groups` + mint.json `anchors` (`name`/`url`), in either order | groups |
+ * | `groups` + `anchors` | anchors |
+ * | `groups` + an empty `anchors` list, or a list of strings | groups |
+ * | `pages` + mint.json `anchors`; `pages` + `groups` of `{ "name" }` | pages |
+ * | `groups` + mint.json `tabs`, `dropdowns` or `languages` | groups |
+ * | `anchors` + mint.json `tabs` | anchors |
+ * | `tabs` + mint.json `anchors`, `products`, or `versions` as strings | tabs |
+ * | mint.json `anchors` + mint.json `groups` or `tabs` | none: "Field did not match any types in union" |
+ *
+ * and in a tab, `groups` + mint.json `anchors` keeps the groups. An entry is read when it names
+ * itself with its kind's key; other faults of an entry (an icon of the wrong type) also make the
+ * platform skip its kind, and are not looked at here.
+ */
+export function keptCollection(kind: ElementKind, keys: readonly CollectionKey[], value: Record<string, unknown>): { kept?: CollectionKey } | undefined {
   const order = keptCollectionOrder[kind];
   if (!order || !keys.every((key) => order.includes(key))) return undefined;
-  return keys.reduce((kept, key) => (order.indexOf(key) < order.indexOf(kept) ? key : kept));
+  const readable = keys.filter((key) => isReadableCollection(key, value[key]));
+  if (readable.length === 0) return {};
+  return { kept: readable.reduce((kept, key) => (order.indexOf(key) < order.indexOf(kept) ? key : kept)) };
+}
+
+/**
+ * Whether the platform can read a collection as its kind: a list (not empty, but for pages) whose
+ * entries name themselves (`"anchor": "…"` in "anchors"). A `"$ref"` is taken as readable.
+ */
+export function isReadableCollection(key: CollectionKey, value: unknown): boolean {
+  if (isRef(value)) return true;
+  if (!Array.isArray(value)) return false;
+  if (key === 'pages') return true;
+  const nameKey = nameKeys[collectionKinds[key]]!;
+  return value.length > 0 && value.every((entry) => isRef(entry) || (isRecord(entry) && typeof entry[nameKey] === 'string' && entry[nameKey] !== ''));
+}
+
+function isRef(value: unknown): boolean {
+  return isRecord(value) && typeof value.$ref === 'string';
 }
 
 export const globalCollections = ['anchors', 'tabs', 'languages', 'versions', 'dropdowns', 'products'] as const;

@@ -1,5 +1,5 @@
 import { codes, type Code } from '../codes';
-import { compareDiagnostics, type Diagnostic, type Severity, type Suggestion } from '../diagnostic';
+import { compareDiagnostics, type Diagnostic, type RelatedPlace, type Severity, type Suggestion } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
 import type { Rule } from '../rules/rule';
 import type { PageModel } from './pageModel';
@@ -15,6 +15,7 @@ export interface SiteProblem {
   suggestions?: Suggestion[];
   data?: Record<string, unknown>;
   platformMessage?: string;
+  related?: RelatedPlace[];
 }
 
 /** One check of a site: the graph, and the diagnostics found so far by file (a page, or docs.json). */
@@ -33,8 +34,8 @@ export class SiteCheckContext {
     readonly wholeSite: boolean,
   ) {}
 
-  report(file: string, { range, code, message, severity, suggestions, data, platformMessage }: SiteProblem): void {
-    const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data, ...(platformMessage ? { platformMessage } : {}) };
+  report(file: string, { range, code, message, severity, suggestions, data, platformMessage, related }: SiteProblem): void {
+    const diagnostic: Diagnostic = { range, code, message, severity: severity ?? codes[code].severity, suggestions, data, ...(platformMessage ? { platformMessage } : {}), ...(related ? { related } : {}) };
     const list = this.diagnostics.get(file);
     if (list) list.push(diagnostic);
     else this.diagnostics.set(file, [diagnostic]);

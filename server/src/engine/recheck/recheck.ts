@@ -57,6 +57,8 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   basis.units ??= buildUnits(main, previous.model.elements, root);
   const unit = innermostUnit(basis.units, span);
   if (!unit) return undefined;
+  // Which kind a parent holding several keeps depends on whether its children are named (keptCollection).
+  if (unit.element && (unit.element.parent?.childCollections.length ?? 0) > 1) return undefined;
   const newEnd = unit.end + span.newEnd - span.oldEnd;
   const slice = text.slice(unit.start, newEnd);
   if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unit.start, unit.end))) return undefined;

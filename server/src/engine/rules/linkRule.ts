@@ -4,6 +4,7 @@ import type { Heading, PageModel } from '../pages/pageModel';
 import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
+import { basePathGroup, isFirstUse, isToldOnce, linkWithoutBasePath, toldOnce } from '../pages/basePath';
 
 /** Attributes whose target is a file to show or play, not a page to open. */
 const fileAttributes = new Set(['src', 'img', 'poster']);
@@ -22,7 +23,7 @@ function wantsFile(reference: PageReference, path: string): boolean {
  * docs root.
  */
 export const linkRule: SiteRule = {
-  codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet'],
+  codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet', 'link/base-path'],
   start(ctx) {
     return {
       page(page) {
@@ -46,6 +47,30 @@ function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageRefe
     message: `Snippet "${source}" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: suggestion }] : undefined,
   });
+}
+
+/**
+ * A link that leads somewhere once a first segment that is no folder of the site is dropped: the
+ * base path the site is served under. Told once for every redirect and link written with it when
+ * they are many (at the first of them), else on its own. True when the link is one of them.
+ */
+function checkBasePath(ctx: SiteCheckContext, page: PageModel, reference: PageReference, file: boolean): boolean {
+  const unprefixed = linkWithoutBasePath(ctx.graph, reference.target, page.file);
+  if (!unprefixed) return false;
+  const { prefix, fixed } = unprefixed;
+  const group = basePathGroup(ctx, prefix);
+  if (isToldOnce(group)) {
+    if (isFirstUse(group, page.file, reference.range)) ctx.report(page.file, { range: reference.range, code: 'link/base-path', ...toldOnce(group) });
+    return true;
+  }
+  const what = reference.kind === 'image' ? 'Image' : file ? 'File' : 'Link';
+  ctx.report(page.file, {
+    range: reference.range,
+    code: file ? 'link/missing-file' : 'link/missing-page',
+    message: `${what} "${reference.target}" leads nowhere, but "${fixed}" is ${file ? 'a file' : 'a page'} of the site: paths never hold the base path the site is served under ("${prefix}", set in the dashboard), so write "${fixed}"`,
+    suggestions: [{ title: `Change to "${fixed}"`, replacement: fixed }],
+  });
+  return true;
 }
 
 /** A heading of a page that would make the anchor but gets no id (level 5 or 6, or a page in custom or frame mode). */
@@ -74,6 +99,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   }
   if (resolution.kind === 'missing') {
     const file = wantsFile(reference, resolution.path);
+    if (checkBasePath(ctx, page, reference, file)) return;
     const folderPage = file ? undefined : graph.routes.firstPageIn(resolution.path);
     const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? resolution.suggestion);
     const rest = written.slice(written.search(/[?#]|$/));

@@ -5,7 +5,9 @@ import {
   collectionKinds,
   describeElement,
   disallowedOf,
+  isReadableCollection,
   keptCollection,
+  kindNoun,
   maxNavigationDepth,
   nameKeys,
   rootPatterns,
@@ -49,7 +51,7 @@ export const navigationRule: DocsJsonRule = {
       if (present.length === 0) {
         ctx.report({ cursor: navigation, target: 'key', code: 'nav/no-root-pattern', message: `"navigation" needs one of ${quoteList(rootPatterns)} at its root` });
       } else if (present.length > 1) {
-        for (const { key, consequence } of droppedCollections('navigation', present as CollectionKey[])) {
+        for (const { key, consequence } of droppedCollections('navigation', present as CollectionKey[], navigation.value)) {
           ctx.report({
             cursor: navigation,
             subPath: [key],
@@ -106,7 +108,7 @@ function checkCollections(ctx: CheckContext, element: NavElement): void {
     for (const key of disallowedOf(collections, allowedCollections[element.kind])) reportDisallowedCollection(ctx, element, key);
   }
   if (childCollections.length < 2) return;
-  for (const { key, consequence } of droppedCollections(element.kind, childCollections)) {
+  for (const { key, consequence } of droppedCollections(element.kind, childCollections, element.value)) {
     ctx.report({
       cursor: element.cursor,
       subPath: [key],
@@ -122,10 +124,27 @@ function checkCollections(ctx: CheckContext, element: NavElement): void {
  * The kinds the site drops when an element holds several, each with what happens to it; when the
  * measured order does not cover the kinds, the second one written stands for them all.
  */
-function droppedCollections(kind: ElementKind, keys: readonly CollectionKey[]): { key: CollectionKey; consequence: string }[] {
-  const kept = keptCollection(kind, keys);
-  if (!kept) return [{ key: keys[1], consequence: '' }];
-  return keys.filter((key) => key !== kept).map((key) => ({ key, consequence: `the site shows the ${kept} and drops these ${key}; ` }));
+function droppedCollections(kind: ElementKind, keys: readonly CollectionKey[], value: Record<string, unknown>): { key: CollectionKey; consequence: string }[] {
+  const outcome = keptCollection(kind, keys, value);
+  if (!outcome) return [{ key: keys[1], consequence: '' }];
+  const { kept } = outcome;
+  // Measured: the root then matches no kind and the file is rejected; an element is kept without children.
+  if (!kept) return [{ key: keys[1], consequence: `the platform can read none of them (${keys.map(entryNeeds).join(', ')}) and ${kind === 'navigation' ? 'rejects docs.json' : 'drops them all'}; ` }];
+  return keys
+    .filter((key) => key !== kept)
+    .map((key) => ({
+      key,
+      consequence: isReadableCollection(key, value[key])
+        ? `the site shows the ${kept} and drops these ${key}; `
+        : `the site shows the ${kept} and drops these ${key}, which it cannot read (${entryNeeds(key)}); `,
+    }));
+}
+
+/** What each entry of a collection needs for the platform to read it ("each anchor needs "anchor""). */
+function entryNeeds(key: CollectionKey): string {
+  if (key === 'pages') return '"pages" is a list';
+  const kind = collectionKinds[key];
+  return `each ${kindNoun(kind)} needs "${nameKeys[kind]}"`;
 }
 
 function reportDisallowedCollection(ctx: CheckContext, element: NavElement, key: CollectionKey): void {

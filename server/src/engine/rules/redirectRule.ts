@@ -7,6 +7,7 @@ import type { SiteRule } from '../pages/siteCheck';
 import { indexedRedirect, isQualifiedSource, RedirectIndex, writtenSource, type IndexedRedirect } from '../redirects/redirectIndex';
 import { redirectListOf } from '../redirects/redirectList';
 import { compileRoutePattern, substitute, type RoutePattern } from '../redirects/redirectPattern';
+import { basePathGroup, isToldOnce, routeWithoutBasePath, toldOnce } from '../pages/basePath';
 import { didYouMean } from '../suggest';
 
 /**
@@ -15,7 +16,7 @@ import { didYouMean } from '../suggest';
  * (docs.json, or the file its "$ref" names).
  */
 export const redirectRule: SiteRule = {
-  codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop'],
+  codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop', 'link/base-path'],
   start(ctx) {
     return {
       site() {
@@ -28,7 +29,19 @@ export const redirectRule: SiteRule = {
           const spec = intoSpec === undefined ? undefined : routes.uncheckedSpecs.get(intoSpec);
           if (spec) ctx.countUncheckedInto(spec);
         }
-        const problems = found.filter((problem) => problem.intoSpec === undefined);
+        // Redirects written with a base path that many redirects and links share: told once, at the first of them.
+        const toldOnceFor = new Set<string>();
+        const problems = found.filter(({ intoSpec, basePath }) => {
+          if (intoSpec !== undefined) return false;
+          if (basePath === undefined || !isToldOnce(basePathGroup(ctx, basePath))) return true;
+          toldOnceFor.add(basePath);
+          return false;
+        });
+        for (const prefix of toldOnceFor) {
+          const group = basePathGroup(ctx, prefix);
+          const first = group.uses[0];
+          if (first?.kind === 'redirect') ctx.report(first.file, { range: first.range, code: 'link/base-path', ...toldOnce(group) });
+        }
         const ranges = document.json.locate(problems.map((problem) => ({ path: [...list.path, ...problem.path], target: 'value' })));
         problems.forEach(({ code, message, severity, suggestions }, index) => ctx.report(document.path, { range: ranges[index] ?? { start: 0, end: 0 }, code, message, severity, suggestions }));
       },
@@ -76,6 +89,8 @@ interface SiteRoutes {
   uncheckedSpecAt(route: string): string | undefined;
   /** The route of the page to link a folder without an index page as ("/qstash" -> "/qstash/overall/getstarted"). */
   firstPageIn(route: string): string | undefined;
+  /** A route written with the base path the site is served under ("/docs/guides/setup"): the prefix and the page's route. */
+  withoutBasePath(route: string): { prefix: string; route: string } | undefined;
 }
 
 /** The site graph's routes as the redirect checks see them. */
@@ -97,6 +112,9 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
     uncheckedSpecAt(route) {
       return routes.uncheckedSpecAt(route.slice(1))?.url;
     },
+    withoutBasePath(route) {
+      return routeWithoutBasePath(routes, route);
+    },
     pagePaths() {
       const files = (memo.filePaths ??= [...routes.pages.keys()].sort());
       return routes.generated.size === 0 ? files : mergeSorted(files, [...routes.generated.keys()].sort());
@@ -107,6 +125,8 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
 interface RedirectProblem {
   /** Set on a destination where the pages of a spec not read may be (its URL): counted for that spec, not reported. */
   intoSpec?: string;
+  /** Set on a destination written with a base path (the prefix): told once with the others when many share it. */
+  basePath?: string;
   path: JsonPath;
   code: Code;
   message: string;
@@ -164,7 +184,9 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
     if (destination.dynamic) {
       if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !index.dynamicAbove(destination.literalPrefix || '/').some((other) => other !== redirect && sharesPrefix(other.source, destination))) {
         const intoSpec = routes.uncheckedSpecAt(destination.literalPrefix);
+        const unprefixed = intoSpec ? undefined : routes.withoutBasePath(redirect.destination);
         if (intoSpec) ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
+        else if (unprefixed) reportBasePath(ctx, redirect, unprefixed, 'matches pages');
         else reportDestination(ctx, redirect, `No page matches "${redirect.destination}": the redirect leads nowhere`);
       }
       continue;
@@ -240,19 +262,32 @@ function checkStaticDestination(
     ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
     return;
   }
+  const unprefixed = routes.withoutBasePath(destination);
+  if (unprefixed) {
+    reportBasePath(ctx, redirect, unprefixed, 'is a page');
+    return;
+  }
   const folderPage = routes.firstPageIn(destination);
-  const unprefixed = withoutBasePath(destination, routes);
-  const suggestion = unprefixed?.route ?? folderPage ?? didYouMean(destination, allPageRoutes().all);
+  const suggestion = folderPage ?? didYouMean(destination, allPageRoutes().all);
   reportDestination(
     ctx,
     redirect,
-    unprefixed
-      ? `"${redirect.destination}" leads nowhere, but "${unprefixed.route}" is a page: routes never hold the base path the site is served under ("${unprefixed.prefix}" set in the dashboard), so write "${unprefixed.route}"`
-      : folderPage
+    folderPage
       ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
       : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     'redirect/missing-destination',
     suggestion,
+  );
+}
+
+/** A destination written with the base path the site is served under: told with the others that share it (see pages/basePath.ts). */
+function reportBasePath(ctx: Reporter, redirect: Redirect, { prefix, route }: { prefix: string; route: string }, what: string): void {
+  reportDestination(
+    { report: (problem) => ctx.report({ ...problem, basePath: prefix }) },
+    redirect,
+    `"${redirect.destination}" leads nowhere, but "${route}" ${what}: routes never hold the base path the site is served under ("${prefix}" set in the dashboard), so write "${route}"`,
+    'redirect/missing-destination',
+    route,
   );
 }
 
@@ -263,17 +298,6 @@ function reportDestination(ctx: Reporter, redirect: Redirect, message: string, c
     message,
     suggestions: suggestion ? [{ title: `Change to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
   });
-}
-
-/** A route written with a base path ("/docs/guides/setup") whose rest is a page ("/guides/setup"). */
-function withoutBasePath(route: string, routes: SiteRoutes): { prefix: string; route: string } | undefined {
-  const slash = route.indexOf('/', 1);
-  if (slash < 0) return undefined;
-  const prefix = route.slice(0, slash);
-  // A prefix that is a folder of the site's own pages is not a base path.
-  if (routes.firstPageIn(prefix) !== undefined) return undefined;
-  const rest = route.slice(slash);
-  return routes.resolve(rest)?.kind === 'page' ? { prefix, route: rest } : undefined;
 }
 
 /** Page routes in order, so that the routes under a prefix are found by binary search. */

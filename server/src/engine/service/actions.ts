@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostic';
 import type { SiteHost } from '../site/siteHost';
 import type { OffsetRange } from '../json/path';
 import type { CheckedSite } from './checkedSite';
-import { propertyRemoval, type FileEdit } from './edits';
+import { addEdit, propertyRemoval, type FileEdit } from './edits';
 import { titleFromPath } from './frontmatter';
 import type { JsonText } from './jsonText';
 
@@ -42,12 +42,11 @@ export function touches(diagnostic: Diagnostic, range: OffsetRange): boolean {
 
 /** Each suggestion of a diagnostic: its range's text replaced (and the other places it names). */
 export function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
-  return (diagnostic.suggestions ?? []).map((suggestion, index) => ({
-    title: suggestion.title,
-    diagnostic,
-    isPreferred: index === 0,
-    edits: [{ file, edits: [diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }],
-  }));
+  return (diagnostic.suggestions ?? []).map((suggestion, index) => {
+    const edits: FileEdit[] = [{ file, edits: [diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }];
+    for (const { file: other, range, newText } of suggestion.alsoEdits ?? []) addEdit(edits, other, { range, newText });
+    return { title: suggestion.title, diagnostic, isPreferred: index === 0, edits };
+  });
 }
 
 type Fix = (site: CheckedSite, text: JsonText, diagnostic: Diagnostic) => CodeAction | undefined;

@@ -79,7 +79,7 @@ function droppedReason(element: NavElement): (collection: string | number | unde
   const keys = element.childCollections;
   if (keys.length < 2) return () => undefined;
   // When the order the site keeps them in is not known for these kinds, the first one written stands.
-  const kept = keptCollection(element.kind, keys) ?? keys[0];
+  const kept = keptCollection(element.kind, keys, element.value)?.kept ?? keys[0];
   return (collection) => (collection !== kept && keys.includes(collection as CollectionKey) ? `the site shows the ${kept} beside it and drops the ${String(collection)}` : undefined);
 }
 
