@@ -3,7 +3,7 @@
 // docs.json is opened, then runs after edits of docs.json (the pages' texts unchanged), each timed
 // from the edit to the status that says the pages are checked again (the pause before a run, 500
 // ms, included), with the server's CPU time over that span and the pages it parsed (its trace).
-// Run: npm run bench -- sitePages
+// Run: npm run bench -- editorPagesCheck
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { materialiseSite, realSites } from '../test/support/sites';
@@ -41,8 +41,8 @@ async function untilPagesChecked(client: LspTestClient, traces: string[], action
 
 async function main(): Promise<void> {
   console.log(`load average at start: ${load()}`);
-  console.log('| site | first run | after a docs.json edit (median of 3) | server CPU after the edit | pages parsed after the edit |');
-  console.log('|---|---|---|---|---|');
+  console.log('| site | first run | after a docs.json edit (median of 3) | server CPU after the edit | pages parsed after the edit | server RSS at the end |');
+  console.log('|---|---|---|---|---|---|');
   for (const site of realSites) {
     const root = materialiseSite(site);
     const client = await LspTestClient.start({ root });
@@ -62,10 +62,11 @@ async function main(): Promise<void> {
         }),
       );
     }
+    const rssMb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${client.server.pid}/status`, 'utf8'))![1]) / 1024;
     await client.stop();
     const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
     const parsed = (run: PagesRun) => /(\d+) files, (\d+) parsed/.exec(run.trace ?? '')?.slice(1, 3).reverse().join(' of ') ?? 'not traced';
-    console.log(`| ${site} | ${first.ms.toFixed(0)} ms (CPU ${first.cpuMs} ms) | ${median.ms.toFixed(0)} ms | ${median.cpuMs} ms | ${parsed(median)} |`);
+    console.log(`| ${site} | ${first.ms.toFixed(0)} ms (CPU ${first.cpuMs} ms) | ${median.ms.toFixed(0)} ms | ${median.cpuMs} ms | ${parsed(median)} | ${rssMb.toFixed(0)} MB |`);
   }
   console.log(`load average at end: ${load()}`);
 }
