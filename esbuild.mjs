@@ -61,6 +61,8 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     define: { DOCSJSON_VERSION: JSON.stringify(packageJson.version) },
   },
+  // The worker threads that parse pages for the CLI's check of a whole site (pages/mdx/mdxWorkers.ts).
+  { ...node, entryPoints: { mdxWorker: 'server/src/engine/pages/mdx/mdxWorker.ts' }, outdir: 'dist' },
   {
     bundle: true,
     platform: 'browser',

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
+import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
-import { checkSite, located, placeLocator } from './siteProblems';
+import { checkSite, checkSiteInParallel, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
@@ -26,6 +28,7 @@ export async function runCheck(argv: string[]): Promise<number> {
         offline: { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'fetch-timeout': { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -35,11 +38,12 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N]\n` +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
-        '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n',
+        '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
+        `  --workers N      threads that parse pages beside the main one, 0 for none (default: one less than the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them)\n`,
     );
     return 0;
   }
@@ -59,6 +63,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     fetch: values['fetch-remote'] === true,
     options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
+  const workers = parseWorkers(values.workers);
   const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   const reported: ReportedFile[] = [];
   let pages = 0;
@@ -69,7 +74,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
     const host = new DiskSiteHost(root);
     const text = readDocsJson(file);
-    const site = checkSite(host, basename(file), text, await remoteSpecsOf(host, basename(file), text, remote));
+    const specs = await remoteSpecsOf(host, basename(file), text, remote);
+    const site = workers.count > 0 ? await checkSiteInParallel(host, basename(file), text, specs, workers) : checkSite(host, basename(file), text, specs);
     const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
     const printedPath = (path: string) => relative(process.cwd(), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
@@ -87,6 +93,19 @@ export async function runCheck(argv: string[]): Promise<number> {
   if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
+
+/** Beyond this many, each thread's own start and warm-up cost more than its share of the parsing saves. */
+const maxDefaultWorkers = 7;
+/** The text to parse (in characters) that pays for starting workers unless their number is given: about 0.3 s of parsing on one core. */
+const workersPayFrom = 300_000;
+
+/** The threads that parse pages: as many as asked, or one less than the cores for a site with enough text to parse. */
+function parseWorkers(asked: string | undefined): ParseWorkers {
+  const count = asked === undefined ? Math.min(availableParallelism() - 1, maxDefaultWorkers) : Number(asked);
+  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--workers takes a whole number of threads (0 for none), not "${asked}"`);
+  // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside this one in dist/.
+  return { script: join(__dirname, 'mdxWorker.js'), count, minChars: asked === undefined ? workersPayFrom : 0 };
 }
 
 function readDocsJson(file: string): string {

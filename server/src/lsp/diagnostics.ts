@@ -10,6 +10,7 @@ import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnosti
 import { codeInfo } from '../engine/codes';
 import type { OffsetRange } from '../engine/json/path';
 import { wholeSiteCodes } from '../engine/pages/allPageRules';
+import { checkedFiles } from '../engine/pages/siteCheck';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic, type SiteLocator } from './convert';
 import { pageFile, type PageFeatures } from './pageFeatures';
@@ -150,6 +151,7 @@ export class DiagnosticsFeature {
   /** Every page of a site was checked: the status with the pages' problems; their diagnostics published, or open pages pulled again. */
   private pagesChecked(site: DocsSite, pages: PagesChecked): void {
     const { connection, client, workspace } = this.context;
+    connection.tracer.log(`Checked every page of ${site.root}: ${checkedFiles(pages.graph).length} files, ${pages.cost.parsed} parsed, in ${Math.round(pages.cost.ms)} ms`);
     const state = site.lastChecked;
     if (state) this.sendStatus(site, state);
     if (!client.pullDiagnostics) this.publishPages(site, pages);

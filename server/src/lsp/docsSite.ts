@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
+import { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
@@ -36,6 +37,8 @@ export class DocsSite {
   readonly root: string;
   readonly host: OverlaySiteHost;
   private readonly specs = new SpecCache();
+  /** The pages' MDX facts by text, for every graph of the site: a check of every page parses only the pages that changed. */
+  private readonly mdxFacts = new MdxFactsCache();
   private readonly schedule = new CheckSchedule<Checked>(
     (last) => this.check(last),
     ({ site, graph, afterDocsJsonEdit }) => {
@@ -118,7 +121,7 @@ export class DocsSite {
     const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts) : undefined;
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
-    const graph = new SiteGraph(this.host, result, previous?.graph);
+    const graph = new SiteGraph(this.host, result, previous?.graph, this.mdxFacts);
     const siteDiagnostics = runSiteRules(graph, docsJsonSiteRules, []);
     const durationMs = performance.now() - started;
     const readPaths = this.host.takeReadPaths();

@@ -1,5 +1,6 @@
 import { reportedDiagnostics, type Diagnostic } from '../engine';
 import { checkSitePagesSteps } from '../engine/pages/allPageRules';
+import { mdxParseCount } from '../engine/pages/mdx/parseMdx';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { ProjectConfig } from '../engine/config/projectConfig';
 
@@ -11,6 +12,8 @@ export interface PagesChecked {
   diagnostics: ReadonlyMap<string, Diagnostic[]>;
   /** Each page's result id for pulled diagnostics: it stays the same while the page's problems do. */
   resultId(file: string): string;
+  /** How many pages the run parsed (the others' texts were the same as at an earlier run), and how long it took, slices and pauses between them included. */
+  cost: { parsed: number; ms: number };
 }
 
 /** How long nothing may change before every page is checked again. */
@@ -73,6 +76,7 @@ export class SitePagesCheck {
     const generation = this.generation;
     const isCurrent = () => generation === this.generation;
     try {
+      const started = { ms: performance.now(), parses: mdxParseCount() };
       const { graph, config } = await this.graphOf();
       if (!isCurrent()) return;
       const steps = checkSitePagesSteps(graph);
@@ -86,13 +90,13 @@ export class SitePagesCheck {
         if (!found) await new Promise((resolve) => setImmediate(resolve));
         if (!isCurrent()) return;
       }
-      this.finish(graph, found, config);
+      this.finish(graph, found, config, { parsed: mdxParseCount() - started.parses, ms: performance.now() - started.ms });
     } catch (error) {
       if (isCurrent()) this.onError(error);
     }
   }
 
-  private finish(graph: SiteGraph, found: Map<string, Diagnostic[]>, config: ProjectConfig): void {
+  private finish(graph: SiteGraph, found: Map<string, Diagnostic[]>, config: ProjectConfig, cost: PagesChecked['cost']): void {
     const run = ++this.runs;
     const diagnostics = new Map<string, Diagnostic[]>();
     const resultIds = new Map<string, string>();
@@ -105,7 +109,7 @@ export class SitePagesCheck {
       resultIds.set(file, same ? this.resultIds.get(file)! : `pages-${run}`);
     }
     this.resultIds = resultIds;
-    this.latest = { graph, diagnostics, resultId: (file) => resultIds.get(file) ?? noProblems };
+    this.latest = { graph, diagnostics, resultId: (file) => resultIds.get(file) ?? noProblems, cost };
     this.fresh = true;
     for (const resolve of this.waiting.splice(0)) resolve(this.latest);
     this.onChecked(this.latest);

@@ -2,11 +2,10 @@ import type { Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { OffsetRange } from '../json/path';
 
-export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 /** A component or HTML tag of a page, with where it sits. */
 export interface PageElement {
-  node: JsxElement;
   name: string;
   /** Block level (its own lines: the site drops it when unknown) or inline (in a paragraph). */
   block: boolean;
@@ -16,6 +15,8 @@ export interface PageElement {
   nameRange: OffsetRange;
   /** The whole element, opening to closing tag. */
   range: OffsetRange;
+  /** Its attributes; undefined when it spreads an expression (`{...props}`), which may set any of them. */
+  attributes: WrittenAttribute[] | undefined;
 }
 
 /** The JSX elements of a page in document order, each with the element it sits in. */
@@ -42,7 +43,7 @@ function elementOf(node: JsxElement, name: string, parent: PageElement | undefin
   const start = node.position!.start.offset!;
   const nameStart = text.indexOf(name, start);
   const nameRange = nameStart >= 0 ? { start: nameStart, end: nameStart + name.length } : { start, end: start + 1 };
-  return { node, name, block: node.type === 'mdxJsxFlowElement', parent, nameRange, range: { start, end: node.position!.end.offset! } };
+  return { name, block: node.type === 'mdxJsxFlowElement', parent, nameRange, range: { start, end: node.position!.end.offset! }, attributes: writtenAttributes(node, text) };
 }
 
 /** A written attribute (`name="value"`, `name={…}`, bare `name`), read for checks. */
@@ -62,10 +63,9 @@ export interface WrittenAttribute {
   valueRange?: OffsetRange;
 }
 
-/** The attributes of an element; undefined when it spreads an expression (`{...props}`), which may set any of them. */
-export function writtenAttributes(element: PageElement, text: string): WrittenAttribute[] | undefined {
+function writtenAttributes(node: JsxElement, text: string): WrittenAttribute[] | undefined {
   const attributes: WrittenAttribute[] = [];
-  for (const attribute of element.node.attributes) {
+  for (const attribute of node.attributes) {
     if (attribute.type !== 'mdxJsxAttribute') return undefined;
     if (attribute.position) attributes.push(readAttribute(attribute, text));
   }

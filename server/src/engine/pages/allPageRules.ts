@@ -9,7 +9,7 @@ export function checkSitePages(graph: SiteGraph, files?: readonly string[]): Map
 }
 
 /** `checkSitePages` over every page, one file a step (see `siteRuleSteps`). */
-export function checkSitePagesSteps(graph: SiteGraph): Generator<void, Map<string, Diagnostic[]>> {
+export function checkSitePagesSteps(graph: SiteGraph): Generator<string, Map<string, Diagnostic[]>> {
   return siteRuleSteps(graph, pageRules);
 }
 

@@ -1,6 +1,8 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
+import { mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
+import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import type { MdxParse } from './mdx/parseMdx';
 import { reparseMdx, type ParsedText } from './mdx/reparse';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
@@ -34,6 +36,7 @@ export class PageModel {
   private readonly frontmatterBlock?: FrontmatterBlock;
   private parsedFrontmatter?: Frontmatter;
   private parsedMdx?: MdxParse;
+  private facts?: MdxFacts;
 
   constructor(
     /** Root-relative file path ("guides/intro.mdx"). */
@@ -41,6 +44,8 @@ export class PageModel {
     readonly text: string,
     /** The last text of this page that parsed, if any: a parse of this text reads again only what changed. */
     private readonly parsedBefore?: ParsedText,
+    /** Where the facts of the site's pages are kept by text, to be found after a check that dropped this page. */
+    private readonly factsCache?: MdxFactsCache,
   ) {
     const scan = scanPage(text);
     const counter = new AnchorCounter();
@@ -68,7 +73,18 @@ export class PageModel {
     return (this.parsedMdx ??= reparseMdx(this.text, this.parsedBefore));
   }
 
-  /** Drops the parse (it is made again if asked for). */
+  /** What the page rules read from the parse: kept by text in the site's cache, read from `mdx` when this text's are not there. */
+  get mdxFacts(): MdxFacts {
+    if (this.facts) return this.facts;
+    let facts = this.factsCache?.get(this.file, this.text);
+    if (!facts) {
+      facts = mdxFactsOf(this.text, this.mdx);
+      this.factsCache?.set(this.file, this.text, facts);
+    }
+    return (this.facts = facts);
+  }
+
+  /** Drops the parse (it is made again if asked for); the facts read from it stay. */
   forgetMdx(): void {
     this.parsedMdx = undefined;
   }
@@ -80,9 +96,9 @@ export class PageModel {
   }
 }
 
-/** A page's model; `before`, the model of an earlier text of the same page, lends its parse. */
-export function readPage(file: string, text: string, before?: PageModel): PageModel {
-  return new PageModel(file, text, before?.lastParsed);
+/** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
+export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
+  return new PageModel(file, text, before?.lastParsed, factsCache);
 }
 
 export interface ComponentAnchor {

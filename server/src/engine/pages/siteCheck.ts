@@ -71,20 +71,23 @@ export function runSiteRules(graph: SiteGraph, rules: readonly SiteRule[], files
 }
 
 /**
- * `runSiteRules` one file at a time: each step checks one file, the last returns the diagnostics.
- * Dropping the generator part-way abandons the run (an editor's check of the whole site in slices).
+ * `runSiteRules` one file at a time: each step yields the file it checks next and checks it at the
+ * next step, the last returns the diagnostics. Dropping the generator part-way abandons the run
+ * (an editor's check of the whole site in slices).
  */
-export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], files?: readonly string[]): Generator<void, Map<string, Diagnostic[]>> {
+export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], files?: readonly string[]): Generator<string, Map<string, Diagnostic[]>> {
   const ctx = new SiteCheckContext(graph, files === undefined);
   const handlers = rules.map((rule) => rule.start(ctx));
-  for (const file of files ?? checkedFiles(graph)) {
+  const checked = files ?? checkedFiles(graph);
+  for (const file of checked) {
     const page = graph.page(file);
     if (!page) continue;
+    yield file;
     for (const handler of handlers) handler.page?.(page);
-    // A site's trees would take hundreds of MB: a whole-site check keeps none.
+    // A site's trees would take hundreds of MB: a whole-site check keeps none (the facts read from them stay).
     if (ctx.wholeSite) page.forgetMdx();
-    yield;
   }
+  if (ctx.wholeSite) graph.mdxFacts.keepOnly(checked);
   for (const handler of handlers) handler.site?.();
   for (const list of ctx.diagnostics.values()) list.sort(compareDiagnostics);
   return ctx.diagnostics;

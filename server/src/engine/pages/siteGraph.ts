@@ -3,6 +3,7 @@ import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
+import { MdxFactsCache } from './mdx/mdxFactsCache';
 import { ownAnchors, readPage, type PageModel } from './pageModel';
 import { Routes, trimSlashes, type Route, type UncheckedSpec } from './routes';
 import { SiteFiles } from './siteFiles';
@@ -30,6 +31,8 @@ const snippetExtensions = ['', '.mdx', '.md', '.jsx', '.js', '.tsx', '.ts'];
 export class SiteGraph {
   readonly files: SiteFiles;
   readonly routes: Routes;
+  /** The pages' MDX facts by text, for this graph and the next ones of the site. */
+  readonly mdxFacts: MdxFactsCache;
   private readonly models: Map<string, PageModel | undefined>;
   private readonly anchorSets = new Map<string, Set<string>>();
 
@@ -38,7 +41,10 @@ export class SiteGraph {
     readonly check?: CheckResult,
     /** The graph of an earlier check of the same site: its file lists, page routes and the pages it read are kept while the files stay the same. */
     previous?: SiteGraph,
+    /** The site's facts kept from earlier checks (else the previous graph's, else none yet). */
+    mdxFacts?: MdxFactsCache,
   ) {
+    this.mdxFacts = mdxFacts ?? previous?.mdxFacts ?? new MdxFactsCache();
     const sameFiles = previous?.host === host && previous.files.isCurrent();
     this.files = sameFiles ? previous.files : new SiteFiles(host);
     this.models = sameFiles ? new Map(previous.models) : new Map();
@@ -49,7 +55,7 @@ export class SiteGraph {
   page(file: string): PageModel | undefined {
     if (this.models.has(file)) return this.models.get(file);
     const text = this.files.has(file) ? this.host.readFile(file) : undefined;
-    const model = text === undefined ? undefined : readPage(file, text);
+    const model = text === undefined ? undefined : readPage(file, text, undefined, this.mdxFacts);
     this.models.set(file, model);
     return model;
   }
@@ -61,7 +67,7 @@ export class SiteGraph {
 
   /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
   setText(file: string, text: string): PageModel {
-    const model = readPage(file, text, this.models.get(file));
+    const model = readPage(file, text, this.models.get(file), this.mdxFacts);
     this.models.set(file, model);
     this.anchorSets.clear();
     return model;

@@ -1,5 +1,3 @@
-import type { Image } from 'mdast';
-import { pageElements, writtenAttributes } from '../components/jsxElements';
 import type { OffsetRange } from '../json/path';
 import type { SiteRule } from '../pages/siteCheck';
 
@@ -15,19 +13,17 @@ export const accessibilityRule: SiteRule = {
   start(ctx) {
     return {
       page(page) {
-        const tree = page.mdx.tree;
-        if (tree) {
+        const facts = page.mdxFacts;
+        if (!facts.error) {
           const report = (range: OffsetRange, message: string) => ctx.report(page.file, { range, code: 'a11y/image-alt', message });
-          for (const image of markdownImages(tree.children)) {
-            if (image.alt?.trim() || !image.position) continue;
-            const start = image.position.start.offset!;
-            report({ start, end: image.position.end.offset! }, 'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)');
+          for (const image of facts.images) {
+            if (image.alt?.trim()) continue;
+            report(image.range, 'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)');
           }
-          for (const element of pageElements(tree, page.text)) {
-            if (!describedTags.has(element.name)) continue;
-            const alt = writtenAttributes(element, page.text)?.find((attribute) => attribute.name === 'alt');
+          for (const element of facts.elements) {
+            if (!describedTags.has(element.name) || !element.attributes) continue;
+            const alt = element.attributes.find((attribute) => attribute.name === 'alt');
             if (alt && (alt.text === undefined ? alt.expression !== undefined : alt.text.trim() !== '')) continue;
-            if (!writtenAttributes(element, page.text)) continue;
             report(element.nameRange, `This <${element.name}> has no alt text: screen readers cannot describe it. Add alt="what it shows"`);
           }
         }
@@ -48,10 +44,3 @@ export const accessibilityRule: SiteRule = {
     };
   },
 };
-
-function* markdownImages(nodes: readonly { type: string; children?: unknown }[]): Generator<Image> {
-  for (const node of nodes) {
-    if (node.type === 'image') yield node as Image;
-    if (Array.isArray(node.children)) yield* markdownImages(node.children);
-  }
-}

@@ -1,5 +1,5 @@
 import { builtInComponent, isAllowedTag, isIconProp, isUndocumentedComponent, knownTagNames, type BuiltInComponent, type ComponentProp } from '../components/componentTable';
-import { pageElements, writtenAttributes, type PageElement, type WrittenAttribute } from '../components/jsxElements';
+import type { PageElement, WrittenAttribute } from '../components/jsxElements';
 import { definedComponents, isDefined } from '../components/pageComponents';
 import { isIconLibrary, type IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
@@ -38,13 +38,13 @@ export const componentRule: SiteRule = {
     const snippets = new Set(ctx.graph.files.snippetFiles);
     return {
       page(page) {
-        const tree = page.mdx.tree;
-        if (!tree) return;
-        const defined = definedComponents(page, tree);
+        const facts = page.mdxFacts;
+        if (facts.error) return;
+        const defined = definedComponents(page.imports, facts.esmNames);
         const pageCheck: PageCheck = { ctx, page, icons, siteLibrary: check?.siteIconLibrary ?? 'fontawesome', snippet: snippets.has(page.file) };
         const examples = new Map<string, PageElement>();
         const dropped = new Set<PageElement>();
-        for (const element of pageElements(tree, page.text)) {
+        for (const element of facts.elements) {
           if (isDefined(element.name, defined) || (element.parent && dropped.has(element.parent))) {
             if (element.parent && dropped.has(element.parent)) dropped.add(element);
             continue;
@@ -117,7 +117,7 @@ function closingName(text: string, element: PageElement): OffsetRange[] | undefi
 
 function checkProps(check: PageCheck, element: PageElement, component: BuiltInComponent): void {
   const { ctx, page } = check;
-  const attributes = writtenAttributes(element, page.text);
+  const { attributes } = element;
   const written = new Map((attributes ?? []).map((attribute) => [attribute.name, attribute]));
   if (attributes && !isUndocumentedComponent(component.name)) {
     for (const attribute of attributes) {

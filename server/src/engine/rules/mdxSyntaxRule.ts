@@ -10,7 +10,7 @@ export const mdxSyntaxRule: SiteRule = {
   start(ctx) {
     return {
       page(page) {
-        const { error } = page.mdx;
+        const { error } = page.mdxFacts;
         if (!error) return;
         const problem = syntaxProblem(page.text, error);
         ctx.report(page.file, { ...problem, code: 'mdx/syntax', data: { platformLine: error.start.line, platformColumn: error.start.column, platformReason: error.reason } });

@@ -1,4 +1,3 @@
-import { pageElements } from '../components/jsxElements';
 import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 
@@ -38,10 +37,10 @@ export function pageOutline(page: PageModel): PageSymbol[] {
 
 /** Folding ranges of a page's components that span lines, as line numbers counted by `lineOf`. */
 export function componentFoldingRanges(page: PageModel, lineOf: (offset: number) => number): { startLine: number; endLine: number }[] {
-  const tree = page.mdx.tree;
-  if (!tree) return [];
+  const facts = page.mdxFacts;
+  if (facts.error) return [];
   const ranges: { startLine: number; endLine: number }[] = [];
-  for (const element of pageElements(tree, page.text)) {
+  for (const element of facts.elements) {
     const startLine = lineOf(element.range.start);
     // The closing tag's line stays visible, as editors fold blocks.
     const endLine = lineOf(element.range.end) - 1;

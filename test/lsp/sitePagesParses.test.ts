@@ -1,0 +1,120 @@
+// The editor's check of every page, run in the background after each change, parses only the
+// pages whose text changed: the server's trace ($/logTrace, as an editor shows it with the trace
+// on) says how many pages each run parsed, and the findings stay those of a run that parsed all.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import { copyOfFixtureSite } from '../support/fixtureSite';
+import { LspTestClient } from './lspClient';
+
+/** A page with findings that come from its MDX tree: components, an image without alt text. */
+const componentsPage = `---
+title: Components
+---
+
+# Components
+
+<Accordian title="Typo">
+  Hidden
+</Accordian>
+
+<Card title="A card" icon="rocket" horizontal="yes">Text</Card>
+
+<Tab title="Alone">Outside its Tabs</Tab>
+
+![](/images/diagram.png)
+
+<img src="/images/logo.png" />
+`;
+
+interface Run {
+  files: number;
+  parsed: number;
+}
+
+/** A client on the basic site with two more pages, the trace on; each run's figures, as the server traces them. */
+async function start(): Promise<{ client: LspTestClient; runs: Run[] }> {
+  const root = copyOfFixtureSite('lsp-basic');
+  writeFileSync(join(root, 'components.mdx'), componentsPage);
+  writeFileSync(join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nA line<br>\n');
+  const client = await LspTestClient.start({ root });
+  const runs: Run[] = [];
+  client.connection.onNotification('$/logTrace', ({ message }: { message: string }) => {
+    const figures = /^Checked every page of .*: (\d+) files, (\d+) parsed/.exec(message);
+    if (figures) runs.push({ files: Number(figures[1]), parsed: Number(figures[2]) });
+  });
+  await client.connection.sendNotification('$/setTrace', { value: 'verbose' });
+  return { client, runs };
+}
+
+/** The findings of every page ("path line:column code"), pulled once the check of every page after `change` is traced. */
+async function findingsAfter(client: LspTestClient, runs: Run[], change: () => Promise<unknown>): Promise<string[]> {
+  const before = runs.length;
+  await change();
+  await client.until(() => runs.length > before, 60_000);
+  const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+  const findings = report.items.flatMap((item) =>
+    item.kind === 'full' && item.uri.endsWith('.mdx') ? item.items.map((d: Diagnostic) => `${item.uri.slice(client.uri('').length + 1)} ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`) : [],
+  );
+  return findings.sort();
+}
+
+describe('the check of every page in the editor parses only the pages that changed', { timeout: 120_000 }, () => {
+  test('after an edit of docs.json no page is parsed again, and the findings are the same', async () => {
+    const { client, runs } = await start();
+    try {
+      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+      assert.equal(runs[0].parsed, runs[0].files, 'the first run parses every page');
+      assert.ok(runs[0].files >= 6);
+      for (const code of ['component/unknown', 'component/prop-type', 'component/misplaced', 'a11y/image-alt', 'mdx/syntax']) {
+        assert.ok(first.some((finding) => finding.endsWith(` ${code}`)), `the first run finds ${code}: ${first.join(', ')}`);
+      }
+
+      await client.open('docs.json');
+      const at = client.text('docs.json').indexOf('"name"');
+      const afterEdit = await findingsAfter(client, runs, async () => {
+        await client.edit('docs.json', at, at, ' ');
+        await client.pull('docs.json');
+      });
+      assert.deepEqual(runs.at(-1), { files: runs[0].files, parsed: 0 });
+      assert.deepEqual(afterEdit, first);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('after a page is edited only that page is parsed, and its findings are of its new text', async () => {
+    const { client, runs } = await start();
+    try {
+      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+      await client.open('broken.mdx');
+      const at = client.text('broken.mdx').indexOf('<br>');
+      const mended = await findingsAfter(client, runs, () => client.edit('broken.mdx', at, at + 4, '<br />'));
+      assert.equal(runs.at(-1)!.parsed, 1);
+      // The open page's diagnostics are pulled by themselves (the workspace report leaves open pages out).
+      assert.deepEqual(mended, first.filter((finding) => !finding.startsWith('broken.mdx ')));
+      assert.ok(first.some((finding) => finding.startsWith('broken.mdx ') && finding.endsWith(' mdx/syntax')));
+      assert.deepEqual((await client.diagnostics('broken.mdx')).map((d) => d.code), ['page/orphaned']);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('after a page is created, the new check of the site parses only that page', async () => {
+    const { client, runs } = await start();
+    try {
+      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+      const created = await findingsAfter(client, runs, async () => {
+        writeFileSync(join(client.root, 'created.mdx'), '---\ntitle: Created\n---\n\n<Tab title="Alone">x</Tab>\n');
+        await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('created.mdx'), type: 1 }] });
+        await client.request('workspace/diagnostic', { previousResultIds: [] });
+      });
+      assert.deepEqual(runs.at(-1), { files: runs[0].files + 1, parsed: 1 });
+      assert.deepEqual(created, [...first, 'created.mdx 1:1 page/orphaned', 'created.mdx 5:2 component/misplaced'].sort());
+    } finally {
+      await client.stop();
+    }
+  });
+});
