@@ -19,7 +19,14 @@ export const mutationFolders = [
   {
     name: 'agent-stream',
     path: 'agent/src/stream',
-    tests: ['test/agent/streamDecode.test.ts', 'test/agent/apiClient.test.ts', 'test/agent/hostileText.test.ts', 'test/agent/connectionLost.test.ts'],
+    tests: [
+      'test/agent/streamParts.test.ts',
+      'test/agent/streamDecode.test.ts',
+      'test/agent/jobStore.test.ts',
+      'test/agent/apiClient.test.ts',
+      'test/agent/hostileText.test.ts',
+      'test/agent/connectionLost.test.ts',
+    ],
   },
   { name: 'engine-recheck', path: 'server/src/engine/recheck', tests: ['test/engine/recheck.test.ts'] },
   {
