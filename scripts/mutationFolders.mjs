@@ -7,6 +7,7 @@ export const mutationFolders = [
     name: 'agent-http',
     path: 'agent/src/http',
     tests: [
+      'test/agent/httpErrors.test.ts',
       'test/agent/retry.test.ts',
       'test/agent/apiClient.test.ts',
       'test/agent/apiV2.test.ts',
