@@ -20,7 +20,9 @@ export default {
   incremental: true,
   incrementalFile: `reports/mutation/${folder.name}.incremental.json`,
   concurrency: 2,
-  timeoutMS: 10000,
+  // Slow machines: a mutant is a timeout only when its tests take thrice their time without it, plus 20 s.
+  timeoutFactor: 3,
+  timeoutMS: 20000,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${folder.name}.html` },
   jsonReporter: { fileName: `reports/mutation/${folder.name}.json` },

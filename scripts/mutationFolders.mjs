@@ -33,7 +33,7 @@ export const mutationFolders = [
   {
     name: 'engine-redirects',
     path: 'server/src/engine/redirects',
-    tests: ['test/engine/redirectMatcher.test.ts', 'test/engine/redirectRules.test.ts', 'test/engine/pages/linkRule.test.ts'],
+    tests: ['test/engine/redirectPattern.test.ts', 'test/engine/redirectMatcher.test.ts', 'test/engine/redirectRules.test.ts', 'test/engine/pages/linkRule.test.ts'],
   },
   {
     name: 'engine-actions',
