@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { decodeDataStreamLine } from '../../agent/src/stream/dataStream';
 import { createStreamDecoder, decodeStream, detectStreamFormat } from '../../agent/src/stream/decodeStream';
 import type { AgentEvent } from '../../agent/src/stream/events';
+import { appendStreamed } from '../../agent/src/stream/streamedText';
 import { decodeUiMessageChunk } from '../../agent/src/stream/uiMessageStream';
 
 /** Every event of a whole body pushed at once, then the end. */
@@ -68,7 +69,11 @@ describe('data stream parts', () => {
 
   it('a line as long as the limit is decoded; one character more is skipped', () => {
     const line = `0:"${'x'.repeat(5)}"`;
-    assert.deepEqual(decodeWhole('text/plain', `${line}\n`, line.length), [{ type: 'text', text: 'xxxxx' }]);
+    const atLimit = createStreamDecoder('text/plain', line.length);
+    assert.deepEqual([...atLimit.push('0:"a"\n'), ...atLimit.push(line), ...atLimit.push('\n'), ...atLimit.end()], [
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'xxxxx' },
+    ]);
     const decoder = createStreamDecoder('text/plain', line.length - 1);
     assert.deepEqual([...decoder.push('0:"a"\n'), ...decoder.push(line), ...decoder.push('\n0:"b"\n'), ...decoder.end()], [
       { type: 'text', text: 'a' },
@@ -143,6 +148,10 @@ describe('format detection and the ends of a body', () => {
     assert.equal(detectStreamFormat('text/plain', '\uFEFFdata: {}\n', false), 'ui-message-stream');
   });
 
+  it('a field name further on in the first line does not make a UI message stream', () => {
+    assert.equal(detectStreamFormat('text/plain', 'The answer has an id: 5\n', false), 'plain-text');
+  });
+
   it('sniffs at most 512 characters of a first line', () => {
     assert.equal(detectStreamFormat('text/plain', 'a'.repeat(511), false), undefined);
     assert.equal(detectStreamFormat('text/plain', 'a'.repeat(512), false), 'plain-text');
@@ -161,5 +170,23 @@ describe('format detection and the ends of a body', () => {
     assert.deepEqual(await batchesOf(['data: {"type":"text-', 'delta","delta":"a"}\n\n'], 'text/event-stream'), [[{ type: 'text', text: 'a' }]]);
     assert.deepEqual(await batchesOf(['0:"a"\n0:', '"b"'], 'text/plain'), [[{ type: 'text', text: 'a' }], [{ type: 'text', text: 'b' }]], 'the last line at the end');
     assert.deepEqual(await batchesOf(['0:"a"\n'], 'text/plain'), [[{ type: 'text', text: 'a' }]], 'no empty batch at the end');
+  });
+});
+
+describe('streamed text', () => {
+  it('text after text, and reasoning after reasoning, continue it; a change of kind starts a new block', () => {
+    const events: AgentEvent[] = [];
+    for (const event of [
+      { type: 'reasoning', text: 'r1' },
+      { type: 'reasoning', text: 'r2' },
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+      { type: 'finish' },
+      { type: 'finish' },
+      { type: 'text', text: 'c' },
+    ] as const) {
+      appendStreamed(events, event);
+    }
+    assert.deepEqual(events, [{ type: 'reasoning', text: 'r1r2' }, { type: 'text', text: 'ab' }, { type: 'finish' }, { type: 'finish' }, { type: 'text', text: 'c' }]);
   });
 });
