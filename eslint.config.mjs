@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.vscode-test/', 'test-results/', 'bench/.cache/', 'test/fixtures/', 'server/data/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'node_modules/', '.vscode-test/', 'test-results/', 'bench/.cache/', 'test/fixtures/', 'server/data/', '.stryker-tmp/', 'reports/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,11 +18,12 @@ const SSE_START = /^(data|event|id|retry):|^:/;
 export function detectStreamFormat(contentType: string | undefined, start: string, complete: boolean): StreamFormat | undefined {
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('text/event-stream')) return 'ui-message-stream';
-  const text = start.replace(/^\uFEFF/, '').trimStart();
+  // trimStart also drops a byte order mark.
+  const text = start.trimStart();
   if (SSE_START.test(text)) return 'ui-message-stream';
   const newline = text.indexOf('\n');
   if (newline === -1 && !complete && start.length < SNIFF_CHARS) return undefined;
-  const firstLine = (newline === -1 ? text : text.slice(0, newline)).trimEnd();
+  const firstLine = newline === -1 ? text : text.slice(0, newline);
   if (DATA_STREAM_LINE.test(firstLine)) {
     try {
       JSON.parse(firstLine.slice(2));

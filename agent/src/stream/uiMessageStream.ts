@@ -52,7 +52,7 @@ export function decodeUiMessageChunk(data: string): AgentEvent | undefined {
       return { type: 'finish', reason: 'abort' };
     default:
       if (FRAMING_TYPES.has(chunk.type)) return undefined;
-      if (chunk.type.startsWith('data-') && typeof chunk.data === 'object' && chunk.data !== null) {
+      if (chunk.type.startsWith('data-')) {
         const event = toolCallEvent(chunk.id, chunk.type, chunk.data);
         if (event.type === 'todos') return event;
       }
@@ -94,9 +94,7 @@ export function createUiMessageStreamDecoder(maxEventChars: number): FormatDecod
       }
       return take();
     },
-    end() {
-      if (!skippingOversizedLine) parser.reset({ consume: true });
-      return take();
-    },
+    // An event the body ends before closing (no blank line after it) is dropped, as the SSE standard has it.
+    end: () => [],
   };
 }

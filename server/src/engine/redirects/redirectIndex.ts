@@ -42,10 +42,6 @@ export class RedirectIndex<R extends IndexedRedirect = IndexedRedirect> {
     else this.byPrefix.set(redirect.source.literalPrefix, [redirect]);
   }
 
-  get hasDynamic(): boolean {
-    return this.dynamicCount > 0;
-  }
-
   /** The redirect a route ("/a/b", normalised) takes: its exact source first, then the first written pattern that matches. */
   find(route: string): { redirect: R; values: Map<string, string> } | undefined {
     const exact = this.exact.get(route);

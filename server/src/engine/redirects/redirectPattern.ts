@@ -67,7 +67,7 @@ export function compileRoutePattern(written: string): RoutePattern {
     }
   }
   if (!dynamic) return { route, dynamic, literalPrefix: route, match: (other) => (other === route ? new Map() : undefined) };
-  const regex = new RegExp(`^${source || '/'}$`);
+  const regex = new RegExp(`^${source}$`);
   return {
     route,
     dynamic,
@@ -100,7 +100,7 @@ export function substitute(destination: string, values: Map<string, string>): st
       if (value === undefined) missing = true;
       return value ?? '';
     })
-    .filter((segment, index) => index === 0 || segment !== '')
+    .filter((segment) => segment !== '')
     .join('/');
   return missing ? undefined : normaliseRoute(route);
 }

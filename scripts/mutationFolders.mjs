@@ -1,0 +1,81 @@
+// The folders `npm run mutation` tests, each with the test files that exercise it (stryker.config.mjs).
+// A test file left out here cannot kill that folder's mutants: name every file that tests the folder.
+// The CLI's end-to-end tests run the built dist/cli.js in a child process, which mutation testing
+// does not reach: cli/src is tested through the files that import its modules.
+export const mutationFolders = [
+  {
+    name: 'agent-http',
+    path: 'agent/src/http',
+    tests: [
+      'test/agent/httpErrors.test.ts',
+      'test/agent/retry.test.ts',
+      'test/agent/apiClient.test.ts',
+      'test/agent/apiV2.test.ts',
+      'test/agent/connectionLost.test.ts',
+      'test/agent/failure.test.ts',
+      'test/agent/proxyUrl.test.ts',
+      'test/agent/hostileText.test.ts',
+    ],
+  },
+  {
+    name: 'agent-stream',
+    path: 'agent/src/stream',
+    tests: [
+      'test/agent/streamParts.test.ts',
+      'test/agent/streamDecode.test.ts',
+      'test/agent/jobStore.test.ts',
+      'test/agent/apiClient.test.ts',
+      'test/agent/hostileText.test.ts',
+      'test/agent/connectionLost.test.ts',
+    ],
+  },
+  { name: 'engine-recheck', path: 'server/src/engine/recheck', tests: ['test/engine/recheck.test.ts'] },
+  {
+    name: 'engine-redirects',
+    path: 'server/src/engine/redirects',
+    tests: ['test/engine/redirectPattern.test.ts', 'test/engine/redirectMatcher.test.ts', 'test/engine/redirectRules.test.ts', 'test/engine/pages/linkRule.test.ts'],
+  },
+  {
+    name: 'engine-actions',
+    path: 'server/src/engine/service/actions.ts',
+    tests: ['test/engine/service/actions.test.ts', 'test/engine/duplicateKeyRule.test.ts'],
+  },
+  {
+    name: 'engine-rules',
+    path: 'server/src/engine/rules',
+    tests: [
+      'test/engine/navigationRules.test.ts',
+      'test/engine/referenceRules.test.ts',
+      'test/engine/redirectRules.test.ts',
+      'test/engine/shapeRules.test.ts',
+      'test/engine/iconRules.test.ts',
+      'test/engine/frontmatterRules.test.ts',
+      'test/engine/droppedKeyRule.test.ts',
+      'test/engine/duplicateKeyRule.test.ts',
+      'test/engine/hostileDocsJson.test.ts',
+      'test/engine/projectConfig.test.ts',
+      'test/engine/openapiValidation.test.ts',
+      'test/engine/pages/linkRule.test.ts',
+      'test/engine/pages/componentRule.test.ts',
+      'test/engine/pages/accessibilityRule.test.ts',
+      'test/engine/pages/siteGraph.test.ts',
+    ],
+  },
+  {
+    name: 'engine-pages',
+    path: 'server/src/engine/pages',
+    tests: [
+      'test/engine/pages/slug.test.ts',
+      'test/engine/pages/siteGraph.test.ts',
+      'test/engine/pages/scanPage.test.ts',
+      'test/engine/pages/parseMdx.test.ts',
+      'test/engine/pages/reparse.test.ts',
+      'test/engine/pages/linkRule.test.ts',
+      'test/engine/pages/componentRule.test.ts',
+      'test/engine/pages/accessibilityRule.test.ts',
+      'test/engine/redirectMatcher.test.ts',
+      'test/engine/frontmatterRules.test.ts',
+    ],
+  },
+  { name: 'cli', path: 'cli/src', tests: ['test/cli/checkOutput.test.ts', 'test/cli/githubSummary.test.ts'] },
+].map((folder) => ({ ...folder, mutate: [folder.path.endsWith('.ts') ? folder.path : `${folder.path}/**/*.ts`] }));
