@@ -17,6 +17,11 @@ export interface CheckOptions {
   checkIconNames?: boolean;
   /** Specs given by URL that the caller fetched (the CLI with --fetch-remote), by URL: their operations make pages. */
   remoteSpecs?: ReadonlyMap<string, LoadedSpec>;
+  /**
+   * Spec files (root-relative) that pages name in their frontmatter `openapi`, for a site check
+   * run over no page (the editor's): their problems are reported as the whole site's check does.
+   */
+  pageSpecs?: readonly string[];
 }
 
 /**

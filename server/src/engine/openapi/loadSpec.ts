@@ -7,7 +7,8 @@ import type { PlatformVerdict } from './platformValidation';
 
 /** What loading a declared spec found. */
 export type SpecStatus =
-  | { kind: 'local'; path: string; operations: Operation[]; verdict: PlatformVerdict }
+  /** `verdict` is undefined while the platform's validation of the spec is under way elsewhere (see SpecCache). */
+  | { kind: 'local'; path: string; operations: Operation[]; verdict: PlatformVerdict | undefined }
   /** A spec given by URL: `fetched` when the check was given it (see CheckOptions.remoteSpecs). */
   | { kind: 'remote'; url: string; fetched?: LoadedSpec }
   | { kind: 'outside'; reason: string }

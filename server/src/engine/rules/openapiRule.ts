@@ -49,7 +49,7 @@ function reportBrokenSpec(ctx: CheckContext, { reference, cursor }: SpecDeclarat
 
 /** A spec that parses, but that the platform refuses: none of its operations get a page. */
 function refusedSpec(ctx: CheckContext, status: SpecStatus): { code: Code; message: string; platformMessage?: string } | undefined {
-  if (status.kind !== 'local' || status.verdict.valid) return undefined;
+  if (status.kind !== 'local' || !status.verdict || status.verdict.valid) return undefined;
   const text = ctx.host.readFile(status.path) ?? '';
   const [first, ...more] = ctx.specCache.problems(status.path, text);
   const count = status.operations.length;
