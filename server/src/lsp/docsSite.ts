@@ -138,11 +138,12 @@ export class DocsSite {
     const config = loadProjectConfig(this.host);
     const text = this.host.readFile('docs.json') ?? '';
     const missingPageSeverity = config.config.severities.get('ref/missing-page') ?? this.settings.missingPages.severity;
+    // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
+    const remote =
+      this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts, () => this.outdated()) : undefined;
     const result = previous
       ? recheckDocsJson(previous.site.result, text)
-      : checkDocsJson(text, this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs }, 'docs.json', this.specs);
-    // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
-    const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts) : undefined;
+      : checkDocsJson(text, this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs, remoteSpecs: remote }, 'docs.json', this.specs);
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
     const graph = new SiteGraph(this.host, result, previous?.graph);

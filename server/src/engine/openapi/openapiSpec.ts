@@ -30,18 +30,18 @@ export function parseSpec(text: string, fileName: string): LoadedSpec {
     // The yaml package accepts some sloppy files js-yaml rejects: their operations still show.
     if (reading.syntax) document = readLeniently(text);
   }
-  if (document === undefined && reading.syntax) return { ok: false, error: `it does not parse: ${reading.syntax.message.split('\n')[0]}`, reading };
-  if (!isRecord(document)) return { ok: false, error: 'it is not an object', reading };
+  if (document === undefined && reading.syntax) return { ok: false, error: `it does not parse: ${reading.syntax.message.split('\n')[0]}`, reading, text };
+  if (!isRecord(document)) return { ok: false, error: 'it is not an object', reading, text };
   const version =
     typeof document.openapi === 'string' ? document.openapi : typeof document.swagger === 'string' ? document.swagger : undefined;
   if (!version || !/^(3\.|2\.)/.test(version)) {
-    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field', reading };
+    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field', reading, text };
   }
   const operations: Operation[] = [];
   collectOperations(document.paths, false, operations);
   collectOperations(document.webhooks, true, operations);
   const info = isRecord(document.info) ? document.info : {};
-  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations, reading };
+  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations, reading, text };
 }
 
 /** The text read as the platform reads it, with js-yaml 4. */
@@ -174,9 +174,9 @@ export class SpecCache {
     return this.entry(path, text).spec;
   }
 
-  /** The platform's verdict on the spec; undefined while its validation is under way and no earlier verdict is known. */
-  verdict(path: string, text: string): PlatformVerdict | undefined {
-    return this.findings(path, text)?.verdict;
+  /** The platform's verdict on the spec (`parsed`: its text already parsed); undefined while its validation is under way and no earlier verdict is known. */
+  verdict(path: string, text: string, parsed?: LoadedSpec): PlatformVerdict | undefined {
+    return this.findings(path, text, parsed)?.verdict;
   }
 
   /** Where in the spec's text the platform's reasons to refuse it are (none while unknown). */
@@ -184,19 +184,19 @@ export class SpecCache {
     return this.findings(path, text)?.problems ?? [];
   }
 
-  private findings(path: string, text: string): SpecFindings | undefined {
-    const entry = this.entry(path, text);
+  private findings(path: string, text: string, parsed?: LoadedSpec): SpecFindings | undefined {
+    const entry = this.entry(path, text, parsed);
     entry.findings ??= needsValidation(entry.spec) ? this.validator.findings(text, path, entry.spec) : specFindings(text, path, entry.spec);
     return entry.findings ?? entry.carried;
   }
 
-  private entry(path: string, text: string): CachedSpec {
+  private entry(path: string, text: string, parsed?: LoadedSpec): CachedSpec {
     const cached = this.entries.get(path);
     if (cached && cached.text === text) return cached;
     // Findings on a text read without validating it (a syntax error) say nothing of the next text.
     const known = cached && needsValidation(cached.spec) ? (cached.findings ?? cached.carried) : undefined;
     const carried = known && cached ? { verdict: known.verdict, problems: shiftedThroughEdit(cached.text, text, known.problems) } : undefined;
-    const entry = { text, spec: parseSpec(text, path), carried };
+    const entry = { text, spec: parsed ?? parseSpec(text, path), carried };
     this.entries.set(path, entry);
     return entry;
   }
