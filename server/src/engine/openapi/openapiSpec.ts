@@ -91,9 +91,6 @@ export function platformVerdict(spec: LoadedSpec): PlatformVerdict {
   const { reading } = spec;
   if (!reading) return { valid: false, problems: [], message: spec.ok ? undefined : spec.error };
   if (reading.syntax) return { valid: false, problems: [], message: `Invalid JSON or YAML syntax: ${reading.syntax.message}` };
-  const version = spec.ok ? spec.version : undefined;
-  // OpenAPI 3.2 is validated by a newer parser than the published one, with checks of its own.
-  if (version && isOpenApi32(version)) return { valid: true, problems: [] };
   // YAML aliases share values, which the parser's walks visit again at each alias: a few lines can make billions.
   if (expandsPast(reading.document, maxValidatedValues)) return { valid: true, problems: [] };
   return validateOnPlatform(reading.document);
@@ -101,11 +98,7 @@ export function platformVerdict(spec: LoadedSpec): PlatformVerdict {
 
 /** Whether the verdict on a read spec needs the platform's validation, the slow part, or is known from its reading alone. */
 export function needsValidation(spec: LoadedSpec): boolean {
-  return spec.ok && spec.reading.syntax === undefined && !isOpenApi32(spec.version);
-}
-
-function isOpenApi32(version: string): boolean {
-  return /^3\.2(\.|$)/.test(version);
+  return spec.ok && spec.reading.syntax === undefined;
 }
 
 /** The verdict on a spec's text and its reasons located in the text. */

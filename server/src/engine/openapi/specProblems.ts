@@ -69,7 +69,9 @@ function located(problem: PlatformProblem, tree: SpecTree, document: unknown): L
       return [
         {
           range: tree.locate(['openapi'], 'value') ?? tree.locate(['swagger'], 'value') ?? nowhere,
-          message: 'The spec has no OpenAPI version the platform knows: write "openapi": "3.1.0" (or a 3.0.x version) at its top',
+          message: isOpenApi32(document)
+            ? 'OpenAPI 3.2 is newer than the platform\'s OpenAPI parser, which reads 3.0 and 3.1 only: it refuses the spec. Write "openapi": "3.1.0" if the spec uses nothing new in 3.2'
+            : 'The spec has no OpenAPI version the platform knows: write "openapi": "3.1.0" (or a 3.0.x version) at its top',
           platformMessage: 'Can’t find supported Swagger/OpenAPI version in specification, version must be a string.',
         },
       ];
@@ -91,6 +93,10 @@ function located(problem: PlatformProblem, tree: SpecTree, document: unknown): L
       }
       return [{ range: nowhere, message: `The platform's OpenAPI parser fails on this spec: ${problem.message}`, platformMessage: problem.message }];
   }
+}
+
+function isOpenApi32(document: unknown): boolean {
+  return document !== null && typeof document === 'object' && /^3\.2(\.|$)/.test(String((document as { openapi?: unknown }).openapi));
 }
 
 function segmentsOf(pointer: string): string[] {
