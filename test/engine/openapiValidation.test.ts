@@ -174,6 +174,7 @@ const mutations: Mutation[] = [
   { name: 'a title that is a number', change: (spec) => void (spec.info!.title = 424242), line: (json) => (json ? '"title": 424242' : 'title: 424242') },
   { name: 'an openapi version that is not a full version', change: (spec) => void (spec.openapi = String(spec.openapi).slice(0, 3)), line: (json) => (json ? '"openapi":' : 'openapi:') },
   { name: 'an openapi version the platform does not know', change: (spec) => void (spec.openapi = '4.0.0'), line: (json) => (json ? '"openapi":' : 'openapi:') },
+  { name: 'OpenAPI 3.2, newer than the platform\'s parser', change: (spec) => void (spec.openapi = '3.2.0'), line: (json) => (json ? '"openapi":' : 'openapi:') },
   {
     name: 'an unknown field in an operation',
     change: (spec) => {
@@ -308,4 +309,16 @@ test('a YAML spec whose aliases repeat values into billions is not validated: no
   }
   const verdict = platformVerdict(parseSpec(lines.join('\n'), 'openapi.yaml'));
   assert.deepEqual(verdict, { valid: true, problems: [] });
+});
+
+test('OpenAPI 3.2: refused as the platform\'s parser refuses it, in words that say why', () => {
+  const text = ['openapi: 3.2.0', 'info:', '  title: Users', '  version: 1.0.0', 'paths: {}', ''].join('\n');
+  const spec = parseSpec(text, 'openapi.yaml');
+  const verdict = platformVerdict(spec);
+  assert.equal(verdict.valid, false);
+  const [problem, ...others] = specFileProblems(text, 'openapi.yaml', spec, verdict);
+  assert.deepEqual(others, []);
+  assert.equal(text.slice(problem.range.start, problem.range.end), '3.2.0');
+  assert.equal(problem.message, 'OpenAPI 3.2 is newer than the platform\'s OpenAPI parser, which reads 3.0 and 3.1 only: it refuses the spec. Write "openapi": "3.1.0" if the spec uses nothing new in 3.2');
+  assert.equal(problem.platformMessage, 'Can’t find supported Swagger/OpenAPI version in specification, version must be a string.');
 });

@@ -1,9 +1,13 @@
 // The platform's validation of the OpenAPI specs a site declares, through the protocol: a real
 // client over stdio on a copy of the lsp-openapi fixture site (docs.json declares api/openapi.yaml
 // for two operations; api/notes.yaml is a broken OpenAPI-looking file that nothing declares).
+// The validation runs off the request path, after a pause in the edits: a pull right after an edit
+// answers without its findings, the client pulls again when the server asks it to refresh.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { copyOfFixtureSite } from '../support/fixtureSite';
 import { LspTestClient, vscodeCapabilities } from './lspClient';
 
@@ -18,6 +22,19 @@ function lineOf(text: string, needle: string): number {
 function specProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics.filter((diagnostic) => diagnostic.code === 'openapi/invalid-spec' || diagnostic.code === 'ref/invalid-openapi');
 }
+
+/** A file's diagnostics once they satisfy `settled`, pulled again after each refresh the server asks for. */
+async function pulledUntil(client: LspTestClient, path: string, settled: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+  for (;;) {
+    const refreshes = client.refreshRequests;
+    const diagnostics = await client.diagnostics(path);
+    if (settled(diagnostics)) return diagnostics;
+    await client.until(() => client.refreshRequests > refreshes, 30_000);
+  }
+}
+
+const withSpecProblems = (diagnostics: Diagnostic[]) => specProblems(diagnostics).length > 0;
+const withoutSpecProblems = (diagnostics: Diagnostic[]) => specProblems(diagnostics).length === 0;
 
 describe('OpenAPI specs the site declares, pulled as you type', () => {
   let client: LspTestClient;
@@ -37,13 +54,13 @@ describe('OpenAPI specs the site declares, pulled as you type', () => {
   test('a $ref broken as you type is reported at its line in the spec, and on docs.json with the operations it costs; mended, both go', async () => {
     const at = client.text(spec).indexOf(goodRef);
     await client.edit(spec, at, at + goodRef.length, badRef);
-    const [problem, ...more] = specProblems(await client.diagnostics(spec));
+    const [problem, ...more] = specProblems(await pulledUntil(client, spec, withSpecProblems));
     assert.deepEqual(more, []);
     assert.equal(problem.code, 'openapi/invalid-spec');
     assert.equal(problem.range.start.line, lineOf(client.text(spec), badRef));
     assert.equal(problem.message, 'The 200 response schema of GET /users points to "#/components/schema/User", which the spec does not define. Did you mean "#/components/schemas/User"?');
     assert.equal(problem.relatedInformation?.[0].message, 'The platform says: Can’t resolve reference: #/components/schema/User');
-    const [reference, ...others] = specProblems(await client.diagnostics('docs.json'));
+    const [reference, ...others] = specProblems(await pulledUntil(client, 'docs.json', withSpecProblems));
     assert.deepEqual(others, []);
     assert.equal(reference.code, 'ref/invalid-openapi');
     assert.match(String(reference.message), /^OpenAPI spec api\/openapi.yaml does not validate, so its 2 operations get no pages\. /);
@@ -51,8 +68,8 @@ describe('OpenAPI specs the site declares, pulled as you type', () => {
 
     const now = client.text(spec).indexOf(badRef);
     await client.edit(spec, now, now + badRef.length, goodRef);
-    assert.deepEqual(specProblems(await client.diagnostics(spec)), []);
-    assert.deepEqual(specProblems(await client.diagnostics('docs.json')), []);
+    await pulledUntil(client, spec, withoutSpecProblems);
+    assert.deepEqual(specProblems(await pulledUntil(client, 'docs.json', withoutSpecProblems)), []);
   });
 
   test('a YAML syntax error is reported at its line', async () => {
@@ -64,13 +81,136 @@ describe('OpenAPI specs the site declares, pulled as you type', () => {
     assert.match(String(problem.message), /^The spec does not parse here/);
     assert.ok(Math.abs(problem.range.start.line - lineOf(client.text(spec), 'broken:')) <= 1, `line ${problem.range.start.line}`);
     await client.edit(spec, at, at + '  broken: [unclosed\n'.length, '');
-    assert.deepEqual(await client.diagnostics(spec), []);
+    assert.deepEqual(specProblems(await client.diagnostics(spec)), [], 'a syntax error mended goes at once, without waiting for the validation');
   });
 
   test('a YAML file the site does not declare as a spec gets no diagnostics, broken as it is', async () => {
     await client.open('api/notes.yaml');
     assert.deepEqual(await client.diagnostics('api/notes.yaml'), []);
     await client.close('api/notes.yaml');
+  });
+});
+
+describe('a large spec is validated off the request path', () => {
+  let client: LspTestClient;
+  const large = 'api/large.json';
+  const ref = '"$ref": "#/components/schemas/Item1"';
+
+  before(async () => {
+    const root = copyOfFixtureSite('lsp-openapi');
+    // Some 3,000 operations: its validation takes far longer than answering a request.
+    const paths: Record<string, unknown> = {};
+    for (let index = 0; index < 3000; index++) {
+      const schema = { $ref: `#/components/schemas/Item${index % 50}` };
+      paths[`/items${index}`] = { get: { summary: `Item ${index}`, responses: { '200': { description: 'The item', content: { 'application/json': { schema } } } } } };
+    }
+    const schemas = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`Item${index}`, { type: 'object', properties: { id: { type: 'string' } } }]));
+    writeFileSync(join(root, large), JSON.stringify({ openapi: '3.1.0', info: { title: 'Items', version: '1' }, paths, components: { schemas } }, null, 2));
+    const docsJson = { theme: 'mint', name: 'Acme', colors: { primary: '#0b5f73' }, navigation: { groups: [{ group: 'API', openapi: large, pages: ['GET /items1'] }] } };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(docsJson, null, 2));
+    client = await LspTestClient.start({ root });
+    // The spec alone is open: no check of two open files asks for a refresh, only a validation's answer does.
+    await client.open(large);
+  });
+  after(() => client.stop());
+
+  test('an edit that breaks it: the pull right after answers without the problem, a hover sent then is answered, the problem comes with the validation', async () => {
+    await pulledUntil(client, large, (diagnostics) => client.refreshRequests > 0 && withoutSpecProblems(diagnostics));
+    const events: string[] = [];
+    const refreshes = client.refreshRequests;
+    const at = client.text(large).indexOf(ref);
+    await client.edit(large, at, at + ref.length, '"$ref": "#/components/schema/Item1"');
+    assert.deepEqual(specProblems(await client.diagnostics(large)), [], 'the keystroke is answered before its validation');
+    const hover = client.request<Hover | null>('textDocument/hover', { textDocument: { uri: client.uri(large) }, position: client.position(large, 'schema/Item1') }).then(() => {
+      events.push(client.refreshRequests === refreshes ? 'hover answered' : 'hover answered after the validation');
+    });
+    await client.until(() => client.refreshRequests > refreshes, 60_000);
+    events.push('validated');
+    await hover;
+    assert.deepEqual(events, ['hover answered', 'validated']);
+    const [problem] = specProblems(await client.diagnostics(large));
+    assert.equal(problem.code, 'openapi/invalid-spec');
+    assert.equal(problem.range.start.line, lineOf(client.text(large), 'schema/Item1'));
+    assert.match(String(problem.message), /points to "#\/components\/schema\/Item1", which the spec does not define/);
+  });
+
+  test('edits in a row: the earlier texts are superseded, the first findings to come are the last text\'s', async () => {
+    const refreshes = client.refreshRequests;
+    const broken = client.text(large).indexOf('"#/components/schema/Item1"');
+    await client.edit(large, broken, broken + '"#/components/schema/Item1"'.length, '"#/components/schemas/Item1"');
+    // The mended place is dropped from the problems carried until the new validation answers.
+    assert.deepEqual(specProblems(await client.diagnostics(large)), []);
+    const title = client.text(large).indexOf('"title": "Items') + '"title": "Items'.length;
+    for (const letter of 'abc') {
+      await client.edit(large, title, title, letter);
+      await client.diagnostics(large);
+    }
+    const last = client.text(large).indexOf('"#/components/schemas/Item2"');
+    await client.edit(large, last, last + '"#/components/schemas/Item2"'.length, '"#/components/schema/Item2"');
+    assert.deepEqual(specProblems(await client.diagnostics(large)), []);
+    await client.until(() => client.refreshRequests > refreshes, 60_000);
+    const [problem, ...others] = specProblems(await client.diagnostics(large));
+    assert.deepEqual(others, []);
+    assert.equal(problem.range.start.line, lineOf(client.text(large), 'schema/Item2'));
+  });
+});
+
+describe('a spec named only by a page\'s frontmatter', () => {
+  let client: LspTestClient;
+  const named = 'api/reference.yaml';
+  const later = 'api/later.yaml';
+  const brokenSpec = (title: string) =>
+    [
+      'openapi: 3.1.0',
+      'info:',
+      `  title: ${title}`,
+      '  version: 1.0.0',
+      'paths:',
+      '  /things:',
+      '    get:',
+      '      responses:',
+      '        "200":',
+      '          description: The things',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                $ref: "#/components/schema/Thing"',
+      'components:',
+      '  schemas:',
+      '    Thing:',
+      '      type: object',
+      '',
+    ].join('\n');
+
+  before(async () => {
+    const root = copyOfFixtureSite('lsp-openapi');
+    writeFileSync(join(root, named), brokenSpec('Reference'));
+    writeFileSync(join(root, later), brokenSpec('Later'));
+    writeFileSync(join(root, 'things.mdx'), `---\ntitle: Things\nopenapi: "${named} GET /things"\n---\n`);
+    writeFileSync(join(root, 'other.mdx'), '---\ntitle: Other\n---\n');
+    client = await LspTestClient.start({ root });
+    await client.open(named);
+  });
+  after(() => client.stop());
+
+  test('opened, it gets its problems, at their line; mended as you type, they go', async () => {
+    const [problem, ...others] = specProblems(await pulledUntil(client, named, withSpecProblems));
+    assert.deepEqual(others, []);
+    assert.equal(problem.code, 'openapi/invalid-spec');
+    assert.equal(problem.range.start.line, lineOf(client.text(named), 'schema/Thing'));
+    const at = client.text(named).indexOf('schema/Thing');
+    await client.edit(named, at, at + 'schema/Thing'.length, 'schemas/Thing');
+    await pulledUntil(client, named, withoutSpecProblems);
+  });
+
+  test('a page edited to name another spec in its frontmatter: that spec gets its problems too', async () => {
+    await client.open(later);
+    assert.deepEqual(specProblems(await client.diagnostics(later)), [], 'named by no page yet');
+    await client.open('other.mdx');
+    const at = client.text('other.mdx').indexOf('title: Other\n') + 'title: Other\n'.length;
+    await client.edit('other.mdx', at, at, `openapi: "${later} GET /things"\n`);
+    const [problem] = specProblems(await pulledUntil(client, later, withSpecProblems));
+    assert.equal(problem.range.start.line, lineOf(client.text(later), 'schema/Thing'));
   });
 });
 

@@ -9,11 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CompletionList } from 'vscode-languageserver-protocol';
+import type { CompletionList, Diagnostic } from 'vscode-languageserver-protocol';
 import { fetchRemoteText, isPrivateAddress, MAX_REDIRECTS, RemoteFetchError } from '../../server/src/lsp/remoteFetch';
 import { LspTestClient } from './lspClient';
 
-const spec = { openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets' } } } };
+const spec = { openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'The pets' } } } } } };
+const listUsers = { summary: 'List users', tags: ['Users'], responses: { '200': { description: 'The users' } } };
+const users = { openapi: '3.0.0', info: { title: 'Users', version: '1' }, paths: { '/users': { get: listUsers } } };
+/** A spec the platform refuses: a response schema pointing to a definition it does not have. */
+const refused = {
+  ...users,
+  paths: { '/users': { get: { ...listUsers, responses: { '200': { description: 'The users', content: { 'application/json': { schema: { $ref: '#/components/schema/User' } } } } } } } },
+};
 
 describe('remote spec fetching', () => {
   const paths: string[] = [];
@@ -24,6 +31,8 @@ describe('remote spec fetching', () => {
     const redirect = (location: string) => response.writeHead(302, { location }).end();
     if (url.pathname === '/openapi.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(spec));
     if (url.pathname === '/redirect') return void redirect('/openapi.json');
+    if (url.pathname === '/users.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(users));
+    if (url.pathname === '/refused.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(refused));
     if (url.pathname === '/to-localhost') return void redirect(base.replace('127.0.0.1', 'localhost') + '/openapi.json');
     if (url.pathname === '/to-file') return void redirect('file:///etc/passwd');
     if (url.pathname === '/loop') return void redirect(`/loop?${Number(url.searchParams.get('n') ?? 0) + 1}`);
@@ -110,5 +119,61 @@ describe('remote spec fetching', () => {
         }
       });
     }
+  });
+  describe('in the language server\'s check', () => {
+    const settings = () => ({ openapi: { fetchRemote: true, allowedHosts: ['127.0.0.1'] } });
+    /** A site whose API group takes its pages from the spec at `path` of the server; its page links to one of them and to one it does not make. */
+    const siteWithRemoteSpec = (path: string) => {
+      const site = mkdtempSync(join(tmpdir(), 'docsjson-remote-'));
+      const docsJson = { theme: 'mint', name: 'Remote', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Guides', pages: ['index'] }, { group: 'API', openapi: `${base}${path}` }] } };
+      writeFileSync(join(site, 'docs.json'), JSON.stringify(docsJson, null, 2));
+      writeFileSync(join(site, 'index.mdx'), '# Home\n\nThe [users](/api-reference/users/list-users), and [nobody](/api-reference/users/list-userz).\n');
+      return site;
+    };
+    /** A file's diagnostics once they satisfy `settled`, pulled again after each refresh the server asks for. */
+    const pulledUntil = async (client: LspTestClient, path: string, settled: (diagnostics: Diagnostic[]) => boolean) => {
+      for (;;) {
+        const refreshes = client.refreshRequests;
+        const diagnostics = await client.diagnostics(path);
+        if (settled(diagnostics)) return diagnostics;
+        await client.until(() => client.refreshRequests > refreshes, 30_000);
+      }
+    };
+
+    test('the fetched spec makes its pages in the check: a link to one resolves, a link to one it does not make is an error', async () => {
+      const site = siteWithRemoteSpec('/users.json');
+      const client = await LspTestClient.start({ root: site, settings: settings() });
+      try {
+        await client.open('docs.json');
+        await client.open('index.mdx');
+        const links = (diagnostics: Diagnostic[]) => diagnostics.filter((diagnostic) => String(diagnostic.code).startsWith('link/'));
+        const [missing, ...others] = links(await pulledUntil(client, 'index.mdx', (diagnostics) => links(diagnostics).length > 0));
+        assert.deepEqual(others, []);
+        assert.equal(missing.code, 'link/missing-page');
+        assert.match(String(missing.message), /^Link "\/api-reference\/users\/list-userz" leads nowhere/);
+        assert.deepEqual((await client.diagnostics('docs.json')).map((diagnostic) => diagnostic.code), []);
+      } finally {
+        await client.stop();
+        rmSync(site, { recursive: true, force: true });
+      }
+    });
+
+    test('a fetched spec the platform refuses is an error on its reference in docs.json, in a writer\'s words', async () => {
+      const site = siteWithRemoteSpec('/refused.json');
+      const client = await LspTestClient.start({ root: site, settings: settings() });
+      try {
+        await client.open('docs.json');
+        const refusal = (diagnostics: Diagnostic[]) => diagnostics.filter((diagnostic) => diagnostic.code === 'ref/invalid-openapi');
+        const [problem] = refusal(await pulledUntil(client, 'docs.json', (diagnostics) => refusal(diagnostics).length > 0));
+        assert.match(
+          String(problem.message),
+          /^The spec at http:\/\/127\.0\.0\.1:\d+\/refused\.json does not validate, so its one operation gets no page\. The 200 response schema of GET \/users points to "#\/components\/schema\/User", which the spec does not define/,
+        );
+        assert.equal(problem.range.start.line, client.text('docs.json').slice(0, client.text('docs.json').indexOf('/refused.json')).split('\n').length - 1);
+      } finally {
+        await client.stop();
+        rmSync(site, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { codes } from './codes';
-import type { LoadedSpec } from './openapi/loadedSpec';
+import type { RemoteSpecs } from './openapi/loadedSpec';
 import type { Problem, Severity } from './diagnostic';
 import type { IconLibrary } from './icons/iconNames';
 import { Cursor, isRecord } from './model/cursor';
@@ -15,8 +15,13 @@ export interface CheckOptions {
   missingPageSeverity?: Severity | 'off';
   /** Whether icon names are checked against the known lists. */
   checkIconNames?: boolean;
-  /** Specs given by URL that the caller fetched (the CLI with --fetch-remote), by URL: their operations make pages. */
-  remoteSpecs?: ReadonlyMap<string, LoadedSpec>;
+  /** Specs given by URL that the caller fetched (the CLI with --fetch-remote, the editor with docsjson.openapi.fetchRemote), by URL: their operations make pages. */
+  remoteSpecs?: RemoteSpecs;
+  /**
+   * Spec files (root-relative) that pages name in their frontmatter `openapi`, for a site check
+   * run over no page (the editor's): their problems are reported as the whole site's check does.
+   */
+  pageSpecs?: readonly string[];
 }
 
 /**

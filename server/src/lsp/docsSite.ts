@@ -2,12 +2,15 @@ import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
+import { checkedFiles } from '../engine/pages/siteCheck';
 import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
 import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
+import { PageSpecIndex } from './pageSpecIndex';
 import type { RemoteSpecSource } from './remoteSpecs';
+import type { SpecValidation } from './specValidation';
 
 export interface CheckedState {
   site: CheckedSite;
@@ -36,7 +39,7 @@ const titleSliceMs = 8;
 export class DocsSite {
   readonly root: string;
   readonly host: OverlaySiteHost;
-  private readonly specs = new SpecCache();
+  private readonly specs: SpecCache;
   /** The pages' MDX facts by text, for every graph of the site: a check of every page parses only the pages that changed. */
   private readonly mdxFacts = new MdxFactsCache();
   private readonly schedule = new CheckSchedule<Checked>(
@@ -44,8 +47,17 @@ export class DocsSite {
     ({ site, graph, afterDocsJsonEdit }) => {
       this.prepareForEdit(site.result);
       if (!afterDocsJsonEdit) this.readTitlesAhead(graph);
+      this.pageSpecs.readAhead(
+        checkedFiles(graph).filter((file) => /\.mdx?$/i.test(file)),
+        (file) => this.host.readFile(file),
+        () => !this.disposed,
+        () => this.outdated(),
+      );
     },
   );
+  /** The specs pages name in their frontmatter (see PageSpecIndex). */
+  private readonly pageSpecs = new PageSpecIndex();
+  private disposed = false;
   /** True while every change since the last check was an edit of the docs.json text. */
   private onlyDocsJsonEdited = true;
   private checkCount = 0;
@@ -59,9 +71,14 @@ export class DocsSite {
     /** The absolute paths of every document the editor has open. */
     private readonly openPaths: () => Iterable<string>,
     private readonly remoteSpecs: RemoteSpecSource,
+    specValidation: SpecValidation,
     private readonly onChecked: (site: DocsSite, state: CheckedState) => void,
+    /** Something the last check went on without is known now (a spec's validation, the specs pages name): the site is to be checked again. */
+    private readonly onOutdated: (site: DocsSite) => void,
   ) {
     this.root = dirname(docsJsonPath);
+    // The platform's validation of the specs runs off the request path: once it answers, the site is checked again.
+    this.specs = new SpecCache(specValidation.validatorFor(() => this.outdated()));
     this.host = new OverlaySiteHost(this.root, (path) => this.openText(this.absolute(path)));
   }
 
@@ -86,6 +103,16 @@ export class DocsSite {
   noteChange(): void {
     this.onlyDocsJsonEdited = false;
     this.schedule.changed();
+  }
+
+  /** A page's text changed, in the editor or on disk (root-relative path). */
+  notePageChange(path: string): void {
+    if (this.pageSpecs.pageChanged(path, this.host.readFile(path))) this.outdated();
+  }
+
+  private outdated(): void {
+    this.noteChange();
+    this.onOutdated(this);
   }
 
   /** Whether the last check read a file (root-relative); true before the first check. */
@@ -114,11 +141,12 @@ export class DocsSite {
     const config = loadProjectConfig(this.host);
     const text = this.host.readFile('docs.json') ?? '';
     const missingPageSeverity = config.config.severities.get('ref/missing-page') ?? this.settings.missingPages.severity;
+    // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
+    const remote =
+      this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts, () => this.outdated()) : undefined;
     const result = previous
       ? recheckDocsJson(previous.site.result, text)
-      : checkDocsJson(text, this.host, { missingPageSeverity }, 'docs.json', this.specs);
-    // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
-    const remote = this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts) : undefined;
+      : checkDocsJson(text, this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs, remoteSpecs: remote }, 'docs.json', this.specs);
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
     const graph = new SiteGraph(this.host, result, previous?.graph, this.mdxFacts);
@@ -168,6 +196,7 @@ export class DocsSite {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.schedule.dispose();
   }
 }

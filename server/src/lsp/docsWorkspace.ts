@@ -9,13 +9,17 @@ import { DocsSite, type CheckedState } from './docsSite';
 import { findDocsJsonFiles } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
 import type { RemoteSpecSource } from './remoteSpecs';
+import type { SpecValidation } from './specValidation';
 
 export type FileChange = 'created' | 'changed' | 'deleted';
 
 export interface WorkspaceOptions {
   settingsFor(docsJsonUri: string): Promise<DocsJsonSettings>;
   remoteSpecs: RemoteSpecSource;
+  specValidation: SpecValidation;
   onChecked(site: DocsSite, state: CheckedState): void;
+  /** Something a site's last check went on without is known now: it is to be checked again. */
+  onOutdated(site: DocsSite): void;
 }
 
 /** The open documents and the docs sites they belong to, each docs.json its own site. */
@@ -92,6 +96,7 @@ export class DocsWorkspace {
     if (kind === 'closed') for (const site of this.sitesContaining(path)) site.host.bufferClosed(site.relative(path)!);
     // An edited buffer's next text takes over the last one's syntax tree.
     if (kind !== 'edited') this.texts.delete(path);
+    if (/\.mdx?$/i.test(path)) for (const site of this.sitesContaining(path)) site.notePageChange(site.relative(path)!);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
     for (const site of affected) {
       if (kind === 'edited') site.noteEdit(site.relative(path)!);
@@ -137,7 +142,9 @@ export class DocsWorkspace {
           (path) => this.openDocuments.get(path)?.getText(),
           () => this.openDocuments.keys(),
           this.options.remoteSpecs,
+          this.options.specValidation,
           this.options.onChecked,
+          this.options.onOutdated,
         );
         this.knownSites.set(docsJsonPath, created);
         return created;
@@ -165,6 +172,7 @@ export class DocsWorkspace {
         const relative = site.relative(path);
         if (relative === undefined || !isIndexedPath(relative)) continue;
         site.host.fileChanged(relative, change);
+        if (/\.mdx?$/i.test(relative)) site.notePageChange(relative);
         if (change !== 'changed' || site.dependsOn(relative)) {
           site.noteChange();
           affected.add(site);

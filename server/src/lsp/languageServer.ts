@@ -22,10 +22,11 @@ import { serveNavigation } from './navigationRequests';
 import { serveOpenPageCommand } from './openPageCommand';
 import { OpenPagesRefresh } from './openPagesRefresh';
 import { RemoteSpecFetcher } from './remoteSpecs';
+import { SpecValidation } from './specValidation';
 import { pathOf, type ClientFeatures, type ServerContext } from './serverContext';
 
-/** Serves docs.json sites over an LSP connection (stdio, IPC or socket). */
-export function startLanguageServer(connection: Connection): void {
+/** Serves docs.json sites over an LSP connection (stdio, IPC or socket); `serverScript` is the server's bundle, which its worker threads run. */
+export function startLanguageServer(connection: Connection, serverScript: string): void {
   // A failed notification or background check is logged; it must not take the server down.
   process.on('unhandledRejection', (error) => connection.console.error(`docs.json language server: ${error instanceof Error ? error.stack : String(error)}`));
   // Each edit's range in the new text is noted: a value being typed is not yet a problem (see codes.ts, emptyWhileTyped).
@@ -54,7 +55,9 @@ export function startLanguageServer(connection: Connection): void {
       return settingsFrom(await connection.workspace.getConfiguration({ scopeUri, section: settingsSection }));
     },
     remoteSpecs: new RemoteSpecFetcher(),
+    specValidation: new SpecValidation(serverScript, (message) => connection.console.error(message)),
     onChecked: (site, state) => diagnostics.checked(site, state),
+    onOutdated: (site) => diagnostics.sitesChanged([site]),
   });
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -13,10 +13,15 @@ export interface Operation {
   webhook?: boolean;
 }
 
+/** `text` is the text read; `reading` is absent where no text was read (a remote spec that could not be fetched). */
 export type LoadedSpec =
-  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading }
-  /** `reading` is absent where no text was read (a remote spec that could not be fetched). */
-  | { ok: false; error: string; reading?: SpecReading };
+  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading; text: string }
+  | { ok: false; error: string; reading?: SpecReading; text?: string };
+
+/** Specs fetched from the network, by URL, when the user allows it; the check itself never fetches. */
+export interface RemoteSpecs {
+  get(url: string): LoadedSpec | undefined;
+}
 
 /** Why the platform cannot read a spec's text, where. */
 export interface SyntaxProblem {

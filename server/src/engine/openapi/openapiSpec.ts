@@ -4,7 +4,9 @@ import { parse as parseYamlLeniently } from 'yaml';
 import { isRecord } from '../model/cursor';
 import { httpMethods, type LoadedSpec, type Operation, type SpecReading } from './loadedSpec';
 import { validateOnPlatform, type PlatformVerdict } from './platformValidation';
+import { shiftedThroughEdit } from './shiftedProblems';
 import { specFileProblems, type SpecFileProblem } from './specProblems';
+import type { SpecFindings, SpecValidator } from './specValidator';
 
 /** Parses an OpenAPI 3.x or Swagger 2 document (JSON or YAML) into its operations, read once. */
 export function parseSpec(text: string, fileName: string): LoadedSpec {
@@ -28,18 +30,18 @@ export function parseSpec(text: string, fileName: string): LoadedSpec {
     // The yaml package accepts some sloppy files js-yaml rejects: their operations still show.
     if (reading.syntax) document = readLeniently(text);
   }
-  if (document === undefined && reading.syntax) return { ok: false, error: `it does not parse: ${reading.syntax.message.split('\n')[0]}`, reading };
-  if (!isRecord(document)) return { ok: false, error: 'it is not an object', reading };
+  if (document === undefined && reading.syntax) return { ok: false, error: `it does not parse: ${reading.syntax.message.split('\n')[0]}`, reading, text };
+  if (!isRecord(document)) return { ok: false, error: 'it is not an object', reading, text };
   const version =
     typeof document.openapi === 'string' ? document.openapi : typeof document.swagger === 'string' ? document.swagger : undefined;
   if (!version || !/^(3\.|2\.)/.test(version)) {
-    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field', reading };
+    return { ok: false, error: 'it has no "openapi: 3.x" or "swagger: 2.0" field', reading, text };
   }
   const operations: Operation[] = [];
   collectOperations(document.paths, false, operations);
   collectOperations(document.webhooks, true, operations);
   const info = isRecord(document.info) ? document.info : {};
-  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations, reading };
+  return { ok: true, version, title: typeof info.title === 'string' ? info.title : undefined, operations, reading, text };
 }
 
 /** The text read as the platform reads it, with js-yaml 4. */
@@ -89,13 +91,24 @@ export function platformVerdict(spec: LoadedSpec): PlatformVerdict {
   const { reading } = spec;
   if (!reading) return { valid: false, problems: [], message: spec.ok ? undefined : spec.error };
   if (reading.syntax) return { valid: false, problems: [], message: `Invalid JSON or YAML syntax: ${reading.syntax.message}` };
-  const version = spec.ok ? spec.version : undefined;
-  // OpenAPI 3.2 is validated by a newer parser than the published one, with checks of its own.
-  if (version && /^3\.2(\.|$)/.test(version)) return { valid: true, problems: [] };
   // YAML aliases share values, which the parser's walks visit again at each alias: a few lines can make billions.
   if (expandsPast(reading.document, maxValidatedValues)) return { valid: true, problems: [] };
   return validateOnPlatform(reading.document);
 }
+
+/** Whether the verdict on a read spec needs the platform's validation, the slow part, or is known from its reading alone. */
+export function needsValidation(spec: LoadedSpec): boolean {
+  return spec.ok && spec.reading.syntax === undefined;
+}
+
+/** The verdict on a spec's text and its reasons located in the text. */
+export function specFindings(text: string, fileName: string, spec: LoadedSpec): SpecFindings {
+  const verdict = platformVerdict(spec);
+  return { verdict, problems: specFileProblems(text, fileName, spec, verdict) };
+}
+
+/** Validates each spec when its findings are asked for (the CLI: every spec once). */
+export const validateAtOnce: SpecValidator = { findings: specFindings };
 
 /** The most values, each alias's counted again at each use, that a spec may have to be validated. */
 const maxValidatedValues = 2_000_000;
@@ -135,36 +148,48 @@ function collectOperations(paths: unknown, webhook: boolean, out: Operation[]): 
 interface CachedSpec {
   text: string;
   spec: LoadedSpec;
-  verdict?: PlatformVerdict;
-  problems?: SpecFileProblem[];
+  findings?: SpecFindings;
+  /** While the findings on this text are being reached: the last known ones of the spec, moved with the edits since. */
+  carried?: SpecFindings;
 }
 
-/** Parsed specs and the platform's verdicts on them, reused while their text is unchanged. */
+/**
+ * Parsed specs and the platform's findings on them, reused while their text is unchanged. The
+ * findings come from the validator: at once by default; from a language server's, when they are
+ * known, the spec keeping meanwhile the last ones, moved with the edits, outside the edited part.
+ */
 export class SpecCache {
   private readonly entries = new Map<string, CachedSpec>();
+
+  constructor(private readonly validator: SpecValidator = validateAtOnce) {}
 
   get(path: string, text: string): LoadedSpec {
     return this.entry(path, text).spec;
   }
 
-  /** The platform's verdict on the spec, reached once per text. */
-  verdict(path: string, text: string): PlatformVerdict {
-    const entry = this.entry(path, text);
-    entry.verdict ??= platformVerdict(entry.spec);
-    return entry.verdict;
+  /** The platform's verdict on the spec (`parsed`: its text already parsed); undefined while its validation is under way and no earlier verdict is known. */
+  verdict(path: string, text: string, parsed?: LoadedSpec): PlatformVerdict | undefined {
+    return this.findings(path, text, parsed)?.verdict;
   }
 
-  /** Where in the spec's text the platform's reasons to refuse it are, found once per text. */
+  /** Where in the spec's text the platform's reasons to refuse it are (none while unknown). */
   problems(path: string, text: string): SpecFileProblem[] {
-    const entry = this.entry(path, text);
-    entry.problems ??= specFileProblems(text, path, entry.spec, this.verdict(path, text));
-    return entry.problems;
+    return this.findings(path, text)?.problems ?? [];
   }
 
-  private entry(path: string, text: string): CachedSpec {
+  private findings(path: string, text: string, parsed?: LoadedSpec): SpecFindings | undefined {
+    const entry = this.entry(path, text, parsed);
+    entry.findings ??= needsValidation(entry.spec) ? this.validator.findings(text, path, entry.spec) : specFindings(text, path, entry.spec);
+    return entry.findings ?? entry.carried;
+  }
+
+  private entry(path: string, text: string, parsed?: LoadedSpec): CachedSpec {
     const cached = this.entries.get(path);
     if (cached && cached.text === text) return cached;
-    const entry = { text, spec: parseSpec(text, path) };
+    // Findings on a text read without validating it (a syntax error) say nothing of the next text.
+    const known = cached && needsValidation(cached.spec) ? (cached.findings ?? cached.carried) : undefined;
+    const carried = known && cached ? { verdict: known.verdict, problems: shiftedThroughEdit(cached.text, text, known.problems) } : undefined;
+    const entry = { text, spec: parsed ?? parseSpec(text, path), carried };
     this.entries.set(path, entry);
     return entry;
   }

@@ -2,8 +2,9 @@ import type { OffsetRange } from '../json/path';
 import { converterProblems } from './converterChecks';
 import { didYouMean } from '../suggest';
 import { capitalize } from '../text';
-import { httpMethods, type LoadedSpec, type SpecReading } from './loadedSpec';
-import type { PlatformProblem, PlatformVerdict, Segment } from './platformValidation';
+import type { LoadedSpec, SpecReading } from './loadedSpec';
+import type { PlatformProblem, PlatformVerdict } from './platformValidation';
+import { placeOf } from './specPlaces';
 import { specTree, type SpecTree } from './specTree';
 
 /** A reason the platform refuses a spec (or, `converter`, an operation's page), at its place in the spec's text. */
@@ -68,7 +69,9 @@ function located(problem: PlatformProblem, tree: SpecTree, document: unknown): L
       return [
         {
           range: tree.locate(['openapi'], 'value') ?? tree.locate(['swagger'], 'value') ?? nowhere,
-          message: 'The spec has no OpenAPI version the platform knows: write "openapi": "3.1.0" (or a 3.0.x version) at its top',
+          message: isOpenApi32(document)
+            ? 'OpenAPI 3.2 is newer than the platform\'s OpenAPI parser, which reads 3.0 and 3.1 only: it refuses the spec. Write "openapi": "3.1.0" if the spec uses nothing new in 3.2'
+            : 'The spec has no OpenAPI version the platform knows: write "openapi": "3.1.0" (or a 3.0.x version) at its top',
           platformMessage: 'Can’t find supported Swagger/OpenAPI version in specification, version must be a string.',
         },
       ];
@@ -90,6 +93,10 @@ function located(problem: PlatformProblem, tree: SpecTree, document: unknown): L
       }
       return [{ range: nowhere, message: `The platform's OpenAPI parser fails on this spec: ${problem.message}`, platformMessage: problem.message }];
   }
+}
+
+function isOpenApi32(document: unknown): boolean {
+  return document !== null && typeof document === 'object' && /^3\.2(\.|$)/.test(String((document as { openapi?: unknown }).openapi));
 }
 
 function segmentsOf(pointer: string): string[] {
@@ -147,50 +154,4 @@ function closestDefinition(ref: string, document: unknown): string | undefined {
   if (!container || typeof container !== 'object') return undefined;
   const match = didYouMean(segments[depth], Object.keys(container));
   return match === undefined ? undefined : `#/${[...segments.slice(0, depth), match, ...segments.slice(depth + 1)].map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
-}
-
-const componentKinds: Record<string, string> = {
-  schemas: 'schema',
-  responses: 'response',
-  parameters: 'parameter',
-  requestBodies: 'request body',
-  headers: 'header',
-  securitySchemes: 'security scheme',
-  examples: 'example',
-  links: 'link',
-  callbacks: 'callback',
-  pathItems: 'path item',
-};
-
-/** A value's place in a spec, in words: `the 200 response schema of GET /users`, `property "name" of schema "User"`. */
-export function placeOf(path: readonly Segment[]): string {
-  const at = path.map(String);
-  let owner: string | undefined;
-  let rest: string[];
-  if ((at[0] === 'paths' || at[0] === 'webhooks') && at.length >= 2) {
-    const method = at[2] && (httpMethods as readonly string[]).includes(at[2]) ? at[2] : undefined;
-    owner = method ? `${at[0] === 'webhooks' ? 'webhook' : method.toUpperCase()} ${at[1]}` : `path "${at[1]}"`;
-    rest = at.slice(method ? 3 : 2);
-  } else if (at[0] === 'components' && at.length >= 3) {
-    owner = `${componentKinds[at[1]] ?? at[1]} "${at[2]}"`;
-    rest = at.slice(3);
-  } else {
-    return at.length === 0 ? 'the spec' : `"${at.join('.')}"`;
-  }
-  let part: string | undefined;
-  let schema = false;
-  const properties: string[] = [];
-  for (let index = 0; index < rest.length; index++) {
-    const segment = rest[index];
-    if (segment === 'responses' && rest[index + 1] !== undefined && !schema) part = `the ${rest[++index]} response`;
-    else if (segment === 'requestBody' && !schema) part = 'the request body';
-    else if (segment === 'parameters' && rest[index + 1] !== undefined && !schema) part = `parameter ${Number(rest[++index]) + 1}`;
-    else if (segment === 'content' && rest[index + 1] !== undefined) index++;
-    else if (segment === 'schema') schema = true;
-    else if (segment === 'properties' && rest[index + 1] !== undefined) properties.push(rest[++index]);
-    else if (segment !== 'items' && segment !== 'allOf' && segment !== 'oneOf' && segment !== 'anyOf' && !/^\d+$/.test(segment)) properties.push(segment);
-  }
-  const subject = schema ? (part ? `${part} schema` : 'the schema') : part;
-  const words = [properties.length > 0 ? `${schema || (at[0] === 'components' && at[1] === 'schemas') ? 'property' : 'field'} "${properties.join('.')}"` : undefined, subject, owner].filter(Boolean);
-  return words.join(' of ');
 }

@@ -2,7 +2,7 @@ import type { CheckContext } from '../checkContext';
 import { PageEntry, type SpecDeclaration } from '../model/navigationModel';
 import { isOperationEntry, parseOperation, type OperationReference } from '../model/pageReference';
 import type { Code } from '../codes';
-import { loadSpec, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
+import { loadSpec, remoteSpecPath, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
 import { plural } from '../text';
@@ -49,13 +49,22 @@ function reportBrokenSpec(ctx: CheckContext, { reference, cursor }: SpecDeclarat
 
 /** A spec that parses, but that the platform refuses: none of its operations get a page. */
 function refusedSpec(ctx: CheckContext, status: SpecStatus): { code: Code; message: string; platformMessage?: string } | undefined {
-  if (status.kind !== 'local' || status.verdict.valid) return undefined;
-  const text = ctx.host.readFile(status.path) ?? '';
-  const [first, ...more] = ctx.specCache.problems(status.path, text);
-  const count = status.operations.length;
-  const pages = count === 0 ? 'it makes no API pages' : count === 1 ? 'its one operation gets no page' : `its ${count} operations get no pages`;
+  if (status.kind === 'local' && status.verdict && !status.verdict.valid) {
+    const problems = ctx.specCache.problems(status.path, ctx.host.readFile(status.path) ?? '');
+    return { code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} ${refusal(status.operations.length, problems)}`, platformMessage: status.verdict.message };
+  }
+  if (status.kind === 'remote' && status.fetched?.ok && status.verdict && !status.verdict.valid) {
+    const problems = ctx.specCache.problems(remoteSpecPath(status.url), status.fetched.text);
+    return { code: 'ref/invalid-openapi', message: `The spec at ${status.url} ${refusal(status.fetched.operations.length, problems)}`, platformMessage: status.verdict.message };
+  }
+  return undefined;
+}
+
+/** "does not validate, so …", with the first of the spec's problems. */
+function refusal(operations: number, [first, ...more]: { message: string }[]): string {
+  const pages = operations === 0 ? 'it makes no API pages' : operations === 1 ? 'its one operation gets no page' : `its ${operations} operations get no pages`;
   const why = first ? `. ${first.message}${more.length > 0 ? ` (and ${plural(more.length, 'more problem')} in the spec)` : ''}` : '';
-  return { code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} does not validate, so ${pages}${why}`, platformMessage: status.verdict.message };
+  return `does not validate, so ${pages}${why}`;
 }
 
 /** The specs in force narrowed to the one an operation names first, if it names one; `unlisted` is a named spec not among them. */

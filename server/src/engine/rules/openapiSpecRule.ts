@@ -1,6 +1,15 @@
 import { parseOperation } from '../model/pageReference';
+import type { Frontmatter } from '../pages/frontmatter';
 import type { SiteRule } from '../pages/siteCheck';
 import { resolveReference } from '../site/references';
+
+/** The spec file (root-relative) a page's frontmatter `openapi` names first ("api/spec.yaml GET /users"), if it names one. */
+export function specInFrontmatter(frontmatter: Frontmatter): string | undefined {
+  const named = frontmatter.fields.get('openapi')?.value;
+  const spec = typeof named === 'string' ? parseOperation(named.trim())?.spec : undefined;
+  const resolved = spec === undefined ? undefined : resolveReference(spec, '');
+  return resolved?.kind === 'file' ? resolved.path : undefined;
+}
 
 /**
  * In each spec the site declares (in docs.json, or first in a page's frontmatter `openapi`), every
@@ -14,12 +23,11 @@ export const openapiSpecRule: SiteRule = {
     for (const status of ctx.graph.check?.basis.statuses.values() ?? []) {
       if (status.kind === 'local' || status.kind === 'invalid') specs.add(status.path);
     }
+    for (const path of ctx.graph.check?.basis.options.pageSpecs ?? []) if (ctx.graph.host.files.has(path)) specs.add(path);
     return {
       page(page) {
-        const named = page.frontmatter?.fields.get('openapi')?.value;
-        const spec = typeof named === 'string' ? parseOperation(named.trim())?.spec : undefined;
-        const resolved = spec === undefined ? undefined : resolveReference(spec, '');
-        if (resolved?.kind === 'file' && ctx.graph.host.files.has(resolved.path)) specs.add(resolved.path);
+        const spec = page.frontmatter && specInFrontmatter(page.frontmatter);
+        if (spec !== undefined && ctx.graph.host.files.has(spec)) specs.add(spec);
       },
       site() {
         const cache = ctx.graph.check?.basis.specCache;

@@ -2,16 +2,11 @@ import type { CheckResult, CheckedDocument } from '../checkResult';
 import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from '../json/path';
 import { isRecord } from '../model/cursor';
 import type { NavElement } from '../model/navigationModel';
-import type { LoadedSpec, Operation } from '../openapi/loadedSpec';
+import type { LoadedSpec, Operation, RemoteSpecs } from '../openapi/loadedSpec';
 import type { SpecCache } from '../openapi/openapiSpec';
 import { pagePath } from '../model/pageReference';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
-
-/** Specs fetched from the network, when the user allows it; the check itself never fetches. */
-export interface RemoteSpecs {
-  get(url: string): LoadedSpec | undefined;
-}
 
 export interface PageCatalog {
   /** Paths of the .mdx and .md files without extension, sorted. */
