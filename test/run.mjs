@@ -45,7 +45,7 @@ process.exit(result.status ?? 1);
 
 /** Runs the build when a bundle is missing or older than any file it is built from. */
 function rebuildIfStale() {
-  const bundles = ['cli.js', 'server.js', 'extension.js', 'webview.js'].map((name) => join(root, 'dist', name));
+  const bundles = ['cli.js', 'server.js', 'extension.js', 'webview.js', 'mdxWorker.js'].map((name) => join(root, 'dist', name));
   const built = Math.min(...bundles.map((bundle) => (existsSync(bundle) ? statSync(bundle).mtimeMs : 0)));
   const sources = ['server', 'client', 'agent', 'cli', 'schemas', 'media', 'scripts', 'esbuild.mjs', 'package.json'];
   const newest = (path) => {

@@ -1,11 +1,15 @@
 // The check of every page with worker threads parsing: the same findings as the main thread alone,
-// also when the workers cannot run (their pages are parsed by the main thread).
+// with the workers' bundle (dist/mdxWorker.js, built by test/run.mjs) parsing part of a real site,
+// and when the workers cannot run (their pages are parsed by the main thread).
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, pageRules, runSiteRules, SiteGraph } from '../../../server/src/engine';
+import { mdxParseCount } from '../../../server/src/engine/pages/mdx/parseMdx';
 import { runSiteRulesInParallel } from '../../../server/src/engine/pages/parallelSiteCheck';
+import { checkedFiles } from '../../../server/src/engine/pages/siteCheck';
+import { materialiseSite } from '../../support/sites';
 import { writeSite } from '../../support/site';
 import { tempFolder } from '../../support/tempFolder';
 
@@ -25,4 +29,22 @@ test('workers that cannot start leave every page to the main thread, with the sa
     const found = await runSiteRulesInParallel(site(), pageRules, { script, count: 2, minChars: 0 });
     assert.deepEqual(found, expected, script);
   }
+});
+
+test('the workers parse part of a real site, and the findings are those of the main thread alone', { timeout: 300_000 }, async () => {
+  const script = join(__dirname, '..', '..', '..', 'dist', 'mdxWorker.js');
+  assert.ok(existsSync(script), 'dist/mdxWorker.js is not built: run `node esbuild.mjs`');
+  const root = materialiseSite('upstash+docs');
+  const graphOf = () => {
+    const host = new DiskSiteHost(root);
+    return new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host));
+  };
+  const expected = runSiteRules(graphOf(), pageRules);
+  const graph = graphOf();
+  const parsesBefore = mdxParseCount();
+  const found = await runSiteRulesInParallel(graph, pageRules, { script, count: 1, minChars: 0 });
+  // Parses counted in this thread only: the worker's are in its own.
+  const parsedHere = mdxParseCount() - parsesBefore;
+  assert.ok(parsedHere < checkedFiles(graph).length, `the main thread parsed ${parsedHere} of ${checkedFiles(graph).length} pages`);
+  assert.deepEqual(found, expected);
 });

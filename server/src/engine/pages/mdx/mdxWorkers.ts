@@ -105,8 +105,9 @@ export class MdxWorkerPool {
     return undefined;
   }
 
+  /** A worker of its own bundle: none of the main thread's Node options (a loader, a test's imports) apply to it. */
   private start(): PoolWorker {
-    const poolWorker: PoolWorker = { worker: new Worker(this.script, { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: new Map() };
+    const poolWorker: PoolWorker = { worker: new Worker(this.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: new Map() };
     poolWorker.worker.on('message', ({ id, facts }: FactsAnswer) => {
       const page = poolWorker.sent.get(id);
       poolWorker.sent.delete(id);
