@@ -80,7 +80,10 @@ export class SpecValidation {
     if (this.running) return;
     const [slot, job] = this.queued.entries().next().value ?? [];
     if (!slot || !job) {
-      this.idleTimer = setTimeout(() => this.stopWorker(), idleWorkerMs);
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => {
+        if (!this.running) this.stopWorker();
+      }, idleWorkerMs);
       this.idleTimer.unref();
       return;
     }
