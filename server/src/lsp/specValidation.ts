@@ -9,6 +9,8 @@ const pauseMs = 300;
 const idleWorkerMs = 60_000;
 /** Findings kept by text (an undo finds its text's again). */
 const keptFindings = 64;
+/** A validation that takes longer is given up (its worker stopped), so the ones after it still run. */
+const maxValidationMs = 120_000;
 
 interface Job extends ValidationRequest {
   /** Whose spec this is: a site's validator and the spec's path. A newer text of the same spec supersedes it. */
@@ -31,6 +33,7 @@ export class SpecValidation {
   private worker?: Worker;
   private timer?: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
+  private runTimer?: NodeJS.Timeout;
   private validators = 0;
 
   constructor(
@@ -43,11 +46,6 @@ export class SpecValidation {
   validatorFor(validated: () => void): SpecValidator {
     const id = ++this.validators;
     return { findings: (text, fileName) => this.findings(`${id}\n${fileName}`, text, fileName, validated) };
-  }
-
-  /** Whether a validation is queued or running. */
-  get busy(): boolean {
-    return this.running !== undefined || this.queued.size > 0;
   }
 
   private findings(slot: string, text: string, fileName: string, validated: () => void): SpecFindings | undefined {
@@ -80,7 +78,10 @@ export class SpecValidation {
     if (this.running) return;
     const [slot, job] = this.queued.entries().next().value ?? [];
     if (!slot || !job) {
-      this.idleTimer = setTimeout(() => this.stopWorker(), idleWorkerMs);
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => {
+        if (!this.running) this.stopWorker();
+      }, idleWorkerMs);
       this.idleTimer.unref();
       return;
     }
@@ -89,6 +90,15 @@ export class SpecValidation {
     this.running = job;
     const request: ValidationRequest = { key: job.key, text: job.text, fileName: job.fileName };
     this.workerThread().postMessage(request);
+    clearTimeout(this.runTimer);
+    this.runTimer = setTimeout(() => this.giveUp(job), maxValidationMs);
+    this.runTimer.unref();
+  }
+
+  private giveUp(job: Job): void {
+    if (this.running !== job) return;
+    this.stopWorker();
+    this.answered({ key: job.key, error: `it took longer than ${maxValidationMs / 1000} s` });
   }
 
   private workerThread(): Worker {
@@ -106,6 +116,7 @@ export class SpecValidation {
     const job = this.running;
     if (!job || job.key !== answer.key) return;
     this.running = undefined;
+    clearTimeout(this.runTimer);
     if ('error' in answer) this.log(`docs.json language server: validating the OpenAPI spec ${job.fileName} failed: ${answer.error}`);
     // A spec the validation failed on is reported as nothing, as before it was validated.
     const findings = 'error' in answer ? { verdict: { valid: true, problems: [] }, problems: [] } : answer.findings;
@@ -126,6 +137,7 @@ export class SpecValidation {
   /** The running validation's spec has a newer text: the worker is stopped, the next job starts a new one. */
   private stopRunning(): void {
     this.running = undefined;
+    clearTimeout(this.runTimer);
     this.stopWorker();
   }
 
@@ -133,13 +145,5 @@ export class SpecValidation {
     const worker = this.worker;
     this.worker = undefined;
     void worker?.terminate();
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    clearTimeout(this.idleTimer);
-    this.queued.clear();
-    this.running = undefined;
-    this.stopWorker();
   }
 }
