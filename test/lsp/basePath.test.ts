@@ -106,3 +106,25 @@ test('links alone written with the base path: told once at the first of them in 
     await client.stop();
   }
 });
+
+test('after an edit of a page moves its links, the fix from docs.json edits the page where its links are now', async () => {
+  const root = copyOfFixtureSite('base-path');
+  const client = await LspTestClient.start({ root });
+  try {
+    await client.open('docs.json');
+    const [problem] = await client.diagnostics('docs.json');
+    assert.equal(problem.code, 'link/base-path');
+    await client.open('quickstart.mdx');
+    await client.edit('quickstart.mdx', 0, 0, 'A new first line.\n\n');
+    // Asked at once: the site is checked again first, so the fix edits the link where it is now.
+    const fix = (await codeActions(client, 'docs.json', problem)).find((action) => action.title.startsWith('Remove "/docs"'));
+    assert.ok(fix, 'the fix is offered');
+    const edits = fix.edit?.changes?.[client.uri('quickstart.mdx')] as TextEdit[];
+    const fixed = TextDocument.applyEdits(TextDocument.create(client.uri('quickstart.mdx'), 'mdx', 0, client.text('quickstart.mdx')), edits);
+    assert.ok(fixed.startsWith('A new first line.\n\n'), fixed);
+    assert.match(fixed, /\[setup guide\]\(\/guides\/setup\)[^]*<Card title="Deploy" href="\/guides\/deploy">/);
+    assert.doesNotMatch(fixed, /\/docs\//);
+  } finally {
+    await client.stop();
+  }
+});
