@@ -8,6 +8,7 @@ export const mutationFolders = [
     path: 'agent/src/http',
     tests: [
       'test/agent/httpErrors.test.ts',
+      'test/agent/httpRequests.test.ts',
       'test/agent/retry.test.ts',
       'test/agent/apiClient.test.ts',
       'test/agent/apiV2.test.ts',

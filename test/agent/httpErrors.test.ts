@@ -65,6 +65,7 @@ describe('HTTP error statuses', () => {
     assert.equal(serverMessage('null'), 'null');
     assert.equal(serverMessage('plain\n\ttext'), 'plain text');
     assert.equal(serverMessage('  <html><body>Bad gateway</body></html>'), '');
+    assert.equal(serverMessage('1 < 2 is not allowed'), '1 < 2 is not allowed', 'a "<" inside the text is not a page');
   });
 
   it('one line: control characters and runs of whitespace become one space, and the text is cut to its limit', () => {
@@ -111,6 +112,11 @@ describe('HTTP transport failures', () => {
       assert.equal(error.mayHaveReachedServer, true, error.message);
     }
     assert.equal(transport('no code at all').message, `Network error on ${what} to api.example.com: no code at all.`);
+  });
+
+  it('an error without a text code, or no error at all, is a network error without a code', () => {
+    assert.equal(transport(Object.assign(new Error('odd'), { code: 5 })).message, `Network error on ${what} to api.example.com: odd.`);
+    assert.equal(transport(undefined).kind, 'network');
   });
 
   it('a key in an error text is redacted', () => {

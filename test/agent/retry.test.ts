@@ -18,12 +18,16 @@ describe('retry delays', () => {
   it('a Retry-After is waited out exactly, unless it is longer than the policy allows', () => {
     assert.equal(retryDelayMs(0, policy, 7_000, () => 0), 7_000);
     assert.equal(retryDelayMs(0, policy, 60_001, () => 0), undefined);
+    assert.equal(retryDelayMs(0, policy, policy.maxRetryAfterMs, () => 0), policy.maxRetryAfterMs, 'the longest wait allowed is waited');
     assert.equal(retryDelayMs(5, policy, 1_000, () => 0), undefined, 'no retry left');
   });
 
   it('Retry-After is read as seconds or as an HTTP date', () => {
     assert.equal(parseRetryAfter('3'), 3_000);
     assert.equal(parseRetryAfter(' 1.5 '), 1_500);
+    assert.equal(parseRetryAfter('1.25'), 1_250);
+    assert.equal(parseRetryAfter('x5'), undefined, 'not a number of seconds, not a date');
+    assert.equal(parseRetryAfter('5 apples'), undefined, 'not a number of seconds, not a date');
     assert.equal(parseRetryAfter('Thu, 26 Nov 2026 12:00:10 GMT', Date.parse('Thu, 26 Nov 2026 12:00:00 GMT')), 10_000);
     assert.equal(parseRetryAfter('Thu, 26 Nov 2026 11:00:00 GMT', Date.parse('Thu, 26 Nov 2026 12:00:00 GMT')), 0);
     assert.equal(parseRetryAfter('soon'), undefined);

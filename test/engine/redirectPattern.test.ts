@@ -29,6 +29,9 @@ test('a route is read without query, fragment and trailing slashes; malformed pe
   assert.equal(normaliseRoute('/a%zz'), '/a%zz');
   assert.equal(normaliseRoute('/caf%C3%A9//'), '/café');
   assert.equal(normaliseRoute('/blog/:slug?'), '/blog/:slug?');
+  assert.equal(normaliseRoute(' /a/ '), '/a');
+  assert.equal(normaliseRoute('/'), '/');
+  assert.equal(normaliseRoute(''), '/');
 });
 
 test('a destination gets the values of the parameters and wildcards its source matched', () => {
@@ -37,6 +40,8 @@ test('a destination gets the values of the parameters and wildcards its source m
   assert.equal(from('/old/*', '/old/a/b', '/new/*'), '/new/a/b');
   assert.equal(from('/blog-*', '/blog-2024', '/posts/*'), '/posts/2024');
   assert.equal(from('/a-*/b-*', '/a-1/b-2', '/x/*/y/*'), '/x/1/y/2', 'wildcards in order');
+  assert.equal(from('/x/*/y/*', '/x/1/y/2', '/n/*/*'), '/n/1/2', 'whole-segment wildcards in order');
+  assert.equal(from('/a-*/:slug', '/a-1/x', '/n/:slug/*'), '/n/x/1', 'a parameter after a partial wildcard');
   assert.equal(from('/blog/:slug?', '/blog', '/news/:slug/all'), '/news/all', 'an empty value leaves no empty segment');
   assert.equal(from('/old/:slug', '/old/intro', '/new/:other'), undefined, 'a parameter the source lacks');
   assert.equal(from('/old/:slug', '/old/intro', '/new/*'), undefined, 'a wildcard the source lacks');
@@ -48,6 +53,13 @@ test('patterns are found by their literal start, parameters further on and escap
   assert.equal(index.find('/a/1/b/2')?.redirect.destination, '/one');
   assert.equal(index.find('/docs/v1.0/intro')?.redirect.destination, '/two');
   assert.equal(compileRoutePattern('/docs/v1.0/:slug').literalPrefix, '/docs/v1.0');
+});
+
+test('patterns with the same literal start are all tried, in written order', () => {
+  const index = new RedirectIndex();
+  [indexedRedirect('/docs/:a/x', '/one', 0), indexedRedirect('/docs/:b/y', '/two', 1)].forEach((redirect) => index.add(redirect));
+  assert.equal(index.find('/docs/1/x')?.redirect.destination, '/one');
+  assert.equal(index.find('/docs/1/y')?.redirect.destination, '/two');
 });
 
 test('of two redirects with the same source, the first written is taken', () => {
@@ -89,4 +101,7 @@ test('no redirect list where "$ref" names a missing file or the value is not a l
   assert.equal(redirectListOf(checked({ 'docs.json': docsJson('{ "pages": ["index"] }', '\n  "redirects": { "$ref": "missing.json" },'), 'index.mdx': '' })), undefined);
   assert.equal(redirectListOf(checked({ 'docs.json': docsJson('{ "pages": ["index"] }', '\n  "redirects": { "source": "/a" },'), 'index.mdx': '' })), undefined);
   assert.equal(redirectListOf(checked({ 'docs.json': docsJson('{ "pages": ["index"] }'), 'index.mdx': '' })), undefined);
+  assert.equal(redirectListOf(checked({ 'docs.json': 'null' })), undefined, 'a docs.json that is not an object');
+  const circular = { 'docs.json': docsJson('{ "pages": ["index"] }', '\n  "redirects": { "$ref": "a.json" },'), 'a.json': '{ "$ref": "b.json" }', 'b.json': '{ "$ref": "a.json" }', 'index.mdx': '' };
+  assert.equal(redirectListOf(checked(circular)), undefined, '"$ref" files that name each other');
 });
