@@ -4,46 +4,22 @@
 // renames both tags; `<` offers the components with their summaries; `>` closes the tag; a `<br>`
 // typed in the page is the error the platform's build stops at, said once, and its fix closes it.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
-import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { describe, it } from 'node:test';
+import { waitFor } from './harness/browser';
+import { REPO_ROOT } from './harness/codeServer';
+import { vscodeOnFixtureCopy } from './harness/fixtureSession';
 
 const SCENARIO_TIMEOUT = 120_000;
-const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 const page = ['---', 'title: Components', '---', '', '## Install', '', '<Accordian title="More">', '  Hidden text', '</Accordian>', ''].join('\n');
 
 describe('components in a real VS Code (code-server + Chromium)', () => {
-  let session: VSCodeSession;
-  let tmp: string;
-  let site: string;
-  const cleanups: Array<() => unknown> = [];
-
-  before(
-    async () => {
-      await ensureCodeServer();
-      for (const file of ['extension.js', 'server.js']) {
-        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
-      }
-      tmp = mkdtempSync(join(tmpdir(), 'docsjson-components-e2e-'));
-      site = join(tmp, 'lsp-pages');
-      cpSync(FIXTURE, site, { recursive: true });
-      writeFileSync(join(site, 'components.mdx'), page);
-      session = await startVSCode({ name: 'components', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
-    },
-    { timeout: INSTALL_TIMEOUT_MS },
-  );
-
-  after(async () => {
-    for (const fn of cleanups.reverse()) await fn();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const vscode = vscodeOnFixtureCopy('components', 'lsp-pages', (site) => writeFileSync(join(site, 'components.mdx'), page));
 
   it('an unknown component is underlined with the warning that the site drops it; its quick fix renames both tags', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('components.mdx');
       const markers = await wb.waitForProblems((ms) => ms.some((m) => m.text.includes('component/unknown')), 60_000);
       t.diagnostic(JSON.stringify(markers));
@@ -62,7 +38,7 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('"<" offers the components with their summaries, and ">" closes the tag', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('components.mdx');
       await wb.focusEditor();
       await wb.page.keyboard.press('Control+End');
@@ -94,7 +70,7 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('a "<br>" typed in a page is one error where the build stops, in a writer\'s words; its quick fix writes "<br />"', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('components.mdx');
       await wb.focusEditor();
       await wb.page.keyboard.press('Control+End');

@@ -4,42 +4,17 @@
 // the spec says its operations get no pages. The screenshot (DOCSJSON_E2E_SCREENSHOTS) is
 // "openapi-spec". Screenshots and logs of a failed step land in test-results/<step name>/.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
-import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { describe, it } from 'node:test';
+import { waitFor } from './harness/browser';
+import { vscodeOnFixtureCopy } from './harness/fixtureSession';
 
-const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-openapi');
 const BROKEN = 'The 200 response schema of GET /users points to "#/components/xschemas/User", which the spec does not define. Did you mean "#/components/schemas/User"?';
 
 describe('a declared OpenAPI spec in a real VS Code (code-server + Chromium)', () => {
-  let session: VSCodeSession;
-  let tmp: string;
-  const cleanups: Array<() => unknown> = [];
-
-  before(
-    async () => {
-      await ensureCodeServer();
-      for (const file of ['extension.js', 'server.js']) {
-        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
-      }
-      tmp = mkdtempSync(join(tmpdir(), 'docsjson-openapi-e2e-'));
-      const site = join(tmp, 'lsp-openapi');
-      cpSync(FIXTURE, site, { recursive: true });
-      session = await startVSCode({ name: 'openapi-specs', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
-    },
-    { timeout: INSTALL_TIMEOUT_MS },
-  );
-
-  after(async () => {
-    for (const fn of cleanups.reverse()) await fn();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const vscode = vscodeOnFixtureCopy('openapi-specs', 'lsp-openapi');
 
   it('a $ref broken by typing in the YAML spec: a squiggle at its line, a problem in the spec and one on docs.json', { timeout: 180_000 }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('api/openapi.yaml');
       // Line 17: `$ref: "#/components/schemas/User"`; typed after "#/components/".
       await wb.typeAt(17, 39, 'x');

@@ -5,12 +5,12 @@
 // updates every link to it and docs.json, and the redirect offered is added; so does moving the
 // open page to another folder with the "Move Page..." command.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
-import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { describe, it } from 'node:test';
+import { waitFor, type Workbench } from './harness/browser';
+import { REPO_ROOT } from './harness/codeServer';
+import { vscodeOnFixtureCopy } from './harness/fixtureSession';
 
 const SCENARIO_TIMEOUT = 120_000;
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
@@ -38,34 +38,12 @@ function pageFiles(root: string, folder = ''): string[] {
 }
 
 describe('pages in a real VS Code (code-server + Chromium)', () => {
-  let session: VSCodeSession;
-  let tmp: string;
-  let site: string;
-  const cleanups: Array<() => unknown> = [];
-  const read = (path: string) => readFileSync(join(site, path), 'utf8');
+  const vscode = vscodeOnFixtureCopy('pages', 'lsp-pages');
+  const read = (path: string) => readFileSync(join(vscode.site, path), 'utf8');
   const original = (path: string) => readFileSync(join(FIXTURE, path), 'utf8');
 
-  before(
-    async () => {
-      await ensureCodeServer();
-      for (const file of ['extension.js', 'server.js']) {
-        assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
-      }
-      tmp = mkdtempSync(join(tmpdir(), 'docsjson-pages-e2e-'));
-      site = join(tmp, 'lsp-pages');
-      cpSync(FIXTURE, site, { recursive: true });
-      session = await startVSCode({ name: 'pages', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
-    },
-    { timeout: INSTALL_TIMEOUT_MS },
-  );
-
-  after(async () => {
-    for (const fn of cleanups.reverse()) await fn();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
-
   it('an .mdx page opens as MDX; its broken link and broken anchor are underlined and listed once, under our source', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('index.mdx');
       assert.equal(await waitFor('the language mode', async () => (await languageMode(wb)) || undefined, 10_000), 'MDX');
       const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length >= 2, 60_000);
@@ -88,7 +66,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('a Markdown page: VS Code\'s Markdown support and ours list no problem and offer no suggestion twice', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('guides/deploy.md');
       assert.equal(await waitFor('the language mode', async () => (await languageMode(wb)) || undefined, 10_000), 'Markdown');
       await typeAtEnd(wb, '\nSee [gone](/nowhere) and [here](#');
@@ -107,7 +85,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('completes a link to a heading of another page', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('quickstart.mdx');
       await typeAtEnd(wb, '\nSee [the CLI set-up](/guides/setup#');
       const labels = await wb.triggerSuggest();
@@ -120,7 +98,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('renaming a page in the explorer updates every link to it and docs.json, and adds the redirect it offers', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       await wb.openFile('index.mdx');
       const renamed = wb.renameInExplorer('guides/setup.mdx', 'installation.mdx');
       renamed.catch(() => undefined); // awaited below; never an unhandled rejection
@@ -129,7 +107,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       assert.equal(clean(await dialog.locator('.dialog-message-detail').textContent()), "Extension 'docs.json Tools' wants to make refactoring changes with this file move");
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
       await renamed;
-      assert.ok(existsSync(join(site, 'guides', 'installation.mdx')) && !existsSync(join(site, 'guides', 'setup.mdx')));
+      assert.ok(existsSync(join(vscode.site, 'guides', 'installation.mdx')) && !existsSync(join(vscode.site, 'guides', 'setup.mdx')));
       const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
       assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /guides/setup → /guides/installation');
       await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).click();
@@ -158,8 +136,8 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
     }));
 
   it('"Move Page..." from the palette moves the open page to another folder: docs.json and every link follow, and the redirect offered is added', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
-      const pages = pageFiles(site);
+    vscode.session.step(t.name, async (wb) => {
+      const pages = pageFiles(vscode.site);
       const before = Object.fromEntries([...pages, 'docs.json'].map((path) => [path, read(path)]));
       await wb.openFile('quickstart.mdx');
       await wb.runCommand('docs.json: Move Page...');
@@ -180,7 +158,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       await dialog.waitFor({ state: 'visible', timeout: 30_000 });
       assert.equal(clean(await dialog.locator('.dialog-message-detail').textContent()), "Extension 'docs.json Tools' wants to make refactoring changes with this file move");
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
-      await waitFor('the page moved', () => existsSync(join(site, 'start', 'quickstart.mdx')) && !existsSync(join(site, 'quickstart.mdx')), 30_000);
+      await waitFor('the page moved', () => existsSync(join(vscode.site, 'start', 'quickstart.mdx')) && !existsSync(join(vscode.site, 'quickstart.mdx')), 30_000);
       const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
       assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /quickstart → /start/quickstart');
       await wb.showcase('move-page-redirect-offer');
