@@ -8,15 +8,12 @@ import { readPage } from '../server/src/engine/pages/pageModel';
 import { SiteFiles } from '../server/src/engine/pages/siteFiles';
 import { componentCompletions } from '../server/src/engine/service/componentCompletion';
 import { materialiseSite, realSites } from '../test/support/sites';
+import { percentile } from './support/measure';
 
 const target = 15;
 /** What a writer types at the end of the page, one request per keystroke. */
 const keystrokes = ['<', '<A', '<Ac', '<Acc', '<Card', '<Card ', '<Card t', '<Card title="A" ', '<Card title="A" icon="', '<Card title="A" icon="r', '<Card title="A" icon="ro', '<Card title="A" icon="rock', '<T', '<Ta', '<Tab', '<Steps>\n<', '<Badge color="'];
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 

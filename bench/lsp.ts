@@ -1,7 +1,7 @@
 // The language server through the protocol (a real stdio client), on the materialised crewAI
 // site (2.3 MB docs.json, ~23,000 pages) and on the small example site.
 // Run: node esbuild.mjs && node --import tsx bench/lsp.ts   (or npm run bench -- lsp)
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { CompletionList } from 'vscode-languageserver-protocol';
@@ -9,32 +9,16 @@ import { materialiseRepository } from '../test/support/corpus';
 import { LineIndex } from '../server/src/engine';
 import { serverNodeOptions } from '../server/src/launch';
 import { LspTestClient, serverPath } from '../test/lsp/lspClient';
+import { percentile, processMemoryMb, seededRandom } from './support/measure';
 
 const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function report(name: string, value: number, unit: string, target?: number): void {
   const verdict = target === undefined ? '' : value <= target ? `  (target <= ${target} ${unit}: met)` : `  (target <= ${target} ${unit}: MISSED)`;
   console.log(`${name.padEnd(48)} ${value.toFixed(1).padStart(8)} ${unit}${verdict}`);
 }
 
-function rssMb(pid: number): { current: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
-  return { current: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A seeded generator, so runs pick the same positions. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 /**
  * Types `count` characters into the site's "name", one every `gapMs` whatever the server does,
@@ -91,7 +75,7 @@ async function crewAI(nodeOptions: string[], openPage = false): Promise<void> {
       ['typing with pauses of 0.7 s', 700],
     ] as const) {
       const rss: number[] = [];
-      const sampler = setInterval(() => rss.push(rssMb(client.server.pid!).current), 50);
+      const sampler = setInterval(() => rss.push(processMemoryMb(client.server.pid!).current), 50);
       const latencies = await typeInName(client, path, 30, gapMs);
       clearInterval(sampler);
       report(`${label} in "name", keystroke to diagnostics, median`, percentile(latencies, 50), 'ms');
@@ -105,7 +89,7 @@ async function crewAI(nodeOptions: string[], openPage = false): Promise<void> {
 
     const text = client.text(path);
     const lines = new LineIndex(text);
-    const next = random(42);
+    const next = seededRandom(42);
     const latencies: number[] = [];
     let answered = 0;
     for (let i = 0; i < 200; i++) {
@@ -142,12 +126,12 @@ async function crewAI(nodeOptions: string[], openPage = false): Promise<void> {
     }
     report('completion right after an edit (re-parse), median', percentile(afterEdit, 50), 'ms');
 
-    const memory = rssMb(client.server.pid!);
+    const memory = processMemoryMb(client.server.pid!);
     report('server RSS right after the run', memory.current, 'MB');
     report('server RSS peak', memory.peak, 'MB');
     // V8 gives memory back once allocation stops for a while (its memory reducer).
     await pause(15_000);
-    report('server RSS after 15 s idle', rssMb(client.server.pid!).current, 'MB', targets.rssMb);
+    report('server RSS after 15 s idle', processMemoryMb(client.server.pid!).current, 'MB', targets.rssMb);
   } finally {
     await client.stop();
     rmSync(repository, { recursive: true, force: true });

@@ -15,17 +15,13 @@ import { SiteGraph } from '../server/src/engine/pages/siteGraph';
 import { pageCompletions, readTitlesAhead } from '../server/src/engine/service/pageCompletion';
 import { linkEdits } from '../server/src/engine/service/pageRename';
 import { materialiseSite, realSites } from '../test/support/sites';
+import { percentile } from './support/measure';
 
 const recheckRuns = 40;
 const recheckTarget = 20;
 const completionTarget = 15;
 /** What a writer types after "](/", one request per keystroke (and back to the start). */
 const typed = ['', 'g', 'ge', 'get', 'gett', 'getti', 'getting', '', 'a', 'ap', 'api', 'api/', 'api/r', 'api/re', '', 'd', 'do', 'doc', 'docs', 'docs/', 'docs/i', 'docs/in', 'o', 'ov', 'ove', 'over', 'overv'];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const verdict = (value: number, target: number) => (value <= target ? `met (<= ${target} ms)` : `MISSED (> ${target} ms)`);

@@ -7,27 +7,17 @@
 // The server's resident memory is sampled every 10 s; the target: after the first minute it stays
 // within 10 % of where it was then (the median of the last five minutes against minute 1-2).
 // Run: npm run bench -- soak   (SOAK_MINUTES=5 for a short run; SOAK_SEED to repeat a run)
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { LspTestClient } from '../test/lsp/lspClient';
 import { materialiseSite } from '../test/support/sites';
+import { processMemoryMb, seededRandom } from './support/measure';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 60);
 const seed = Number(process.env.SOAK_SEED ?? 20261126);
 const sampleEveryMs = 10_000;
 const growthTarget = 1.1;
-
-/** A seeded generator, so a run can be repeated. */
-function random(start: number): () => number {
-  let state = start;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,7 +26,7 @@ const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 async function soak(): Promise<boolean> {
   const root = materialiseSite('upstash+docs');
   const client = await LspTestClient.start({ root });
-  const pick = random(seed);
+  const pick = seededRandom(seed);
   const choose = <T>(items: readonly T[]): T => items[Math.floor(pick() * items.length)];
   const docsJson = 'docs.json';
   const pages = ['introduction.mdx', 'redis/overall/getstarted.mdx', 'qstash/overall/getstarted.mdx', 'workflow/getstarted.mdx', 'vector/overall/getstarted.mdx'];
@@ -113,7 +103,7 @@ async function soak(): Promise<boolean> {
   console.log(`load average at start: ${load()}; ${minutes} min, seed ${seed}, upstash+docs (${root})`);
   while (Date.now() < end) {
     if (Date.now() >= nextSample) {
-      samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(client.server.pid!) });
+      samples.push({ at: (Date.now() - started) / 1000, mb: processMemoryMb(client.server.pid!).current });
       nextSample += sampleEveryMs;
     }
     // A writer's pace: bursts of keystrokes, pauses to read.
@@ -123,7 +113,7 @@ async function soak(): Promise<boolean> {
   }
   while (undo.length > 0) await undo.pop()!();
   for (const path of created) rmSync(join(root, path), { force: true });
-  samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(client.server.pid!) });
+  samples.push({ at: (Date.now() - started) / 1000, mb: processMemoryMb(client.server.pid!).current });
   await client.stop();
 
   const minuteOne = samples.filter((s) => s.at >= 60 && s.at < 120).map((s) => s.mb);

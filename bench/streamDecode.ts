@@ -4,19 +4,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeStream } from '../agent/src/stream/decodeStream';
 import { createUpdateBatcher } from '../agent/src/updateBatcher';
+import { seededRandom } from './support/measure';
 
 const TARGET_MB_PER_S = 50;
 const STREAM_BYTES = 64 * 1024 * 1024;
 const NETWORK_CHUNK_BYTES = 16 * 1024;
-
-/** Deterministic pseudo-random numbers, so every run decodes the same stream. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const WORDS = 'the docs page navigation group anchor update quickstart API reference café 👋 <b>markup</b> "quoted" \\path'.split(' ');
 
@@ -25,7 +17,7 @@ const WORDS = 'the docs page navigation group anchor update quickstart API refer
  * inputs and outputs, and todo-list updates, repeated up to the wanted size.
  */
 function recordedStream(bytes: number): Uint8Array {
-  const next = random(42);
+  const next = seededRandom(42);
   const word = () => WORDS[Math.floor(next() * WORDS.length)];
   const sentence = (words: number) => Array.from({ length: words }, word).join(' ');
   const frames: string[] = ['data: {"type":"start","messageId":"m1"}\n\n'];

@@ -1,0 +1,20 @@
+// What the benchmarks share: percentiles, a seeded generator (runs repeat), a process's memory.
+import { readFileSync } from 'node:fs';
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Deterministic pseudo-random numbers in [0, 1), so every run makes the same choices. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+/** A process's resident memory now and at its peak, in MB (Linux). */
+export function processMemoryMb(pid: number): { current: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
+  return { current: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
