@@ -85,6 +85,43 @@ describe('the check of every page in the editor parses only the pages that chang
     }
   });
 
+  test('typing in the site name checks no page again; adding a page to the navigation checks them all', async () => {
+    const { client, runs } = await start();
+    try {
+      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+      assert.ok(first.some((finding) => finding.startsWith('components.mdx ') && finding.endsWith(' page/orphaned')));
+      // Opening a file may change what is checked (its text against the disk's): every page is checked again.
+      await findingsAfter(client, runs, async () => {
+        await client.open('docs.json');
+        await client.pull('docs.json');
+      });
+      const runsBefore = runs.length;
+      const statuses = () => client.statuses as { pagesChecked: boolean }[];
+      for (const typed of ['x', 'y', 'z']) {
+        const at = client.text('docs.json').indexOf('"Basic') + 6;
+        const before = statuses().length;
+        await client.edit('docs.json', at, at, typed);
+        await client.pull('docs.json');
+        await client.until(() => statuses().length > before);
+        assert.equal(statuses().at(-1)!.pagesChecked, true, 'the status after the edit says every page is checked: no run is due');
+      }
+      assert.equal(runs.length, runsBefore, 'no page was checked again');
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      assert.ok(report.items.some((item) => item.kind === 'full' && item.uri.endsWith('components.mdx') && item.items.some((d) => d.code === 'page/orphaned')));
+
+      const listed = await findingsAfter(client, runs, async () => {
+        const at = client.text('docs.json').indexOf('"guides/deploy"') + '"guides/deploy"'.length;
+        await client.edit('docs.json', at, at, ', "components"');
+        await client.pull('docs.json');
+        assert.equal(statuses().at(-1)!.pagesChecked, false, 'a page in the navigation: every page is checked again');
+      });
+      assert.equal(runs.length, runsBefore + 1);
+      assert.deepEqual(listed, first.filter((finding) => !(finding.startsWith('components.mdx ') && finding.endsWith(' page/orphaned'))));
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('after a page is edited only that page is parsed, and its findings are of its new text', async () => {
     const { client, runs } = await start();
     try {

@@ -117,10 +117,11 @@ export class DiagnosticsFeature {
     return { items };
   }
 
-  /** After each check: the status for the client, and diagnostics for the files it read; every page is checked again. */
+  /** After each check: the status for the client, and diagnostics for the files it read; every page is checked again unless nothing they depend on changed. */
   checked(site: DocsSite, state: CheckedState): void {
     const { connection, client } = this.context;
-    this.pagesCheckOf(site).changed();
+    const pages = this.pagesCheckOf(site);
+    if (!state.afterDocsJsonEdit || !pages.stillHolds(state.graph)) pages.changed();
     this.sendStatus(site, state);
     if (!client.pullDiagnostics) {
       this.publish(site, state);

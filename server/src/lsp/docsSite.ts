@@ -23,13 +23,13 @@ export interface CheckedState {
   /** Increases with each check; doubles as the result id of pulled diagnostics. */
   id: number;
   durationMs: number;
+  /** Whether it re-checked the last result after edits of the docs.json text alone. */
+  afterDocsJsonEdit: boolean;
 }
 
 interface Checked extends CheckedState {
   /** The files the check read (root-relative): a change of another cannot alter its outcome. */
   readPaths: Set<string>;
-  /** Whether it re-checked the last result after edits of the docs.json text alone. */
-  afterDocsJsonEdit: boolean;
 }
 
 /** How long each slice of reading titles ahead may hold the server before requests are served. */

@@ -1,6 +1,7 @@
 import { reportedDiagnostics, type Diagnostic } from '../engine';
 import { checkSitePagesSteps } from '../engine/pages/allPageRules';
 import { mdxParseCount } from '../engine/pages/mdx/parseMdx';
+import { pageInputsOf, samePageFindings, type PageInputs } from '../engine/pages/pageInputs';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { ProjectConfig } from '../engine/config/projectConfig';
 
@@ -10,6 +11,8 @@ export interface PagesChecked {
   graph: SiteGraph;
   /** Each page's problems as the site's config reports them (root-relative paths); pages without any are absent. */
   diagnostics: ReadonlyMap<string, Diagnostic[]>;
+  /** What the page rules read beyond the pages' texts, as the run started. */
+  inputs?: PageInputs;
   /** Each page's result id for pulled diagnostics: it stays the same while the page's problems do. */
   resultId(file: string): string;
   /** How many pages the run parsed (the others' texts were the same as at an earlier run), and how long it took, slices and pauses between them included. */
@@ -55,6 +58,19 @@ export class SitePagesCheck {
     return this.fresh;
   }
 
+  /**
+   * After a check of an edit of docs.json alone: when the last run's findings hold on the new
+   * check's graph (nothing the page rules read changed), that run becomes the run of this graph and
+   * none is started. Typing in a site's name then checks none of its pages.
+   */
+  stillHolds(graph: SiteGraph): boolean {
+    const last = this.latest;
+    const inputs = pageInputsOf(graph);
+    if (!this.fresh || !last?.inputs || !inputs || !samePageFindings(last.inputs, inputs, last.diagnostics)) return false;
+    this.latest = { ...last, graph, inputs };
+    return true;
+  }
+
   /** Something a page's problems depend on changed: every page is checked again once changes pause. */
   changed(delay = pause): void {
     this.generation++;
@@ -79,6 +95,7 @@ export class SitePagesCheck {
       const started = { ms: performance.now(), parses: mdxParseCount() };
       const { graph, config } = await this.graphOf();
       if (!isCurrent()) return;
+      const inputs = pageInputsOf(graph);
       const steps = checkSitePagesSteps(graph);
       let found: Map<string, Diagnostic[]> | undefined;
       while (!found) {
@@ -90,13 +107,13 @@ export class SitePagesCheck {
         if (!found) await new Promise((resolve) => setImmediate(resolve));
         if (!isCurrent()) return;
       }
-      this.finish(graph, found, config, { parsed: mdxParseCount() - started.parses, ms: performance.now() - started.ms });
+      this.finish(graph, inputs, found, config, { parsed: mdxParseCount() - started.parses, ms: performance.now() - started.ms });
     } catch (error) {
       if (isCurrent()) this.onError(error);
     }
   }
 
-  private finish(graph: SiteGraph, found: Map<string, Diagnostic[]>, config: ProjectConfig, cost: PagesChecked['cost']): void {
+  private finish(graph: SiteGraph, inputs: PageInputs | undefined, found: Map<string, Diagnostic[]>, config: ProjectConfig, cost: PagesChecked['cost']): void {
     const run = ++this.runs;
     const diagnostics = new Map<string, Diagnostic[]>();
     const resultIds = new Map<string, string>();
@@ -109,7 +126,7 @@ export class SitePagesCheck {
       resultIds.set(file, same ? this.resultIds.get(file)! : `pages-${run}`);
     }
     this.resultIds = resultIds;
-    this.latest = { graph, diagnostics, resultId: (file) => resultIds.get(file) ?? noProblems, cost };
+    this.latest = { graph, inputs, diagnostics, resultId: (file) => resultIds.get(file) ?? noProblems, cost };
     this.fresh = true;
     for (const resolve of this.waiting.splice(0)) resolve(this.latest);
     this.onChecked(this.latest);

@@ -54,8 +54,17 @@ export class Routes {
   private navigationOrder?: string[];
   /** The page "/" serves when the site has no index page: the first page of the navigation. */
   private home?: string;
+  /** What of the check these routes were made from: the same three give the same routes. */
+  private readonly source?: RouteSource;
 
-  constructor(
+  /** The routes of a check: an earlier check's when made from the same files, navigation, specs and redirects (a docs.json edit elsewhere). */
+  static of(files: SiteFiles, check?: CheckResult, previous?: Routes): Routes {
+    const source = check && routeSource(check);
+    const same = previous?.files === files && previous.source && source && (Object.keys(source) as (keyof RouteSource)[]).every((key) => previous.source![key] === source[key]);
+    return same ? previous : new Routes(files, check, previous);
+  }
+
+  private constructor(
     readonly files: SiteFiles,
     check?: CheckResult,
     /** Routes of an earlier check of the same files, whose page routes still hold. */
@@ -63,6 +72,7 @@ export class Routes {
   ) {
     this.pages = previous?.files === files ? previous.pages : pageRoutes(files);
     if (check) {
+      this.source = routeSource(check);
       this.addGeneratedPages(check);
       this.addRedirects(check);
       this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
@@ -170,6 +180,20 @@ export class Routes {
   private addGenerated(route: string, operation: Operation, spec: string): void {
     if (!this.generated.has(route)) this.generated.set(route, { route, operation, spec });
   }
+}
+
+/**
+ * The parts of a check that routes are made from. A re-check of a docs.json edit keeps each one
+ * (the same object) unless the edit is inside it: the navigation, the specs' statuses, the redirect list.
+ */
+interface RouteSource {
+  model: CheckResult['model'];
+  statuses: CheckResult['basis']['statuses'];
+  redirects: unknown[] | undefined;
+}
+
+function routeSource(check: CheckResult): RouteSource {
+  return { model: check.model, statuses: check.basis.statuses, redirects: redirectListOf(check)?.items };
 }
 
 /** The element whose `openapi` is in force on an element: itself or its nearest ancestor that declares one. */

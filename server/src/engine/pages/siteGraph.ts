@@ -33,7 +33,9 @@ export class SiteGraph {
   readonly routes: Routes;
   /** The pages' MDX facts by text, for this graph and the next ones of the site. */
   readonly mdxFacts: MdxFactsCache;
-  private readonly models: Map<string, PageModel | undefined>;
+  /** Page models by file, shared with the graphs of later checks of the same files until one of them sets a text (copied then). */
+  private models: Map<string, PageModel | undefined>;
+  private modelsShared = false;
   private readonly anchorSets = new Map<string, Set<string>>();
 
   constructor(
@@ -47,8 +49,9 @@ export class SiteGraph {
     this.mdxFacts = mdxFacts ?? previous?.mdxFacts ?? new MdxFactsCache();
     const sameFiles = previous?.host === host && previous.files.isCurrent();
     this.files = sameFiles ? previous.files : new SiteFiles(host);
-    this.models = sameFiles ? new Map(previous.models) : new Map();
-    this.routes = new Routes(this.files, check, previous?.routes);
+    this.models = sameFiles ? previous.models : new Map();
+    if (sameFiles) previous.modelsShared = this.modelsShared = true;
+    this.routes = Routes.of(this.files, check, previous?.routes);
   }
 
   /** The model of a page or snippet file, read once; undefined when it cannot be read. */
@@ -67,6 +70,10 @@ export class SiteGraph {
 
   /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
   setText(file: string, text: string): PageModel {
+    if (this.modelsShared) {
+      this.models = new Map(this.models);
+      this.modelsShared = false;
+    }
     const model = readPage(file, text, this.models.get(file), this.mdxFacts);
     this.models.set(file, model);
     this.anchorSets.clear();

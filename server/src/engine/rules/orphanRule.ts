@@ -1,6 +1,6 @@
-import { isRecord } from '../model/cursor';
 import { pagePath } from '../model/pageReference';
 import { normaliseRoute } from '../redirects/redirectPattern';
+import { docsJsonPaths } from '../pages/docsJsonPaths';
 import type { SiteRule } from '../pages/siteCheck';
 import { trimSlashes } from '../pages/routes';
 import type { SiteGraph } from '../pages/siteGraph';
@@ -55,19 +55,8 @@ function listedInDocsJson(graph: SiteGraph, reached: Set<string>): void {
     const file = page.kind === 'page' ? pageAt(page.path) : undefined;
     if (file) reached.add(file);
   }
-  // A stack, not recursion: a docs.json of 500,000 nested arrays must not overflow the call stack.
-  const pending: unknown[] = [...check.documents.values()].map(({ document }) => document.json.value);
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      if (value.startsWith('/') && !value.startsWith('//')) {
-        const file = pageAt(normaliseRoute(value));
-        if (file) reached.add(file);
-      }
-    } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
-    } else if (isRecord(value)) {
-      for (const key in value) pending.push(value[key]);
-    }
+  for (const path of docsJsonPaths(check)) {
+    const file = pageAt(normaliseRoute(path));
+    if (file) reached.add(file);
   }
 }
