@@ -36,7 +36,7 @@ const codiconPaths = {
  * starts `docsjson-language-server` gets the memory VS Code's launch gives it, on any Node.js.
  * The same options as `serverNodeOptions` in server/src/launch.ts (a test holds them equal).
  */
-const serverShebang = '#!/usr/bin/env -S node --max-semi-space-size=1';
+const serverShebang = '#!/usr/bin/env -S node --max-semi-space-size=1 --heap-growing-percent=30';
 
 const node = {
   bundle: true,

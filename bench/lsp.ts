@@ -1,6 +1,6 @@
 // The language server through the protocol (a real stdio client), on the materialised crewAI
 // site (2.3 MB docs.json, ~23,000 pages) and on the small example site.
-// Run: node esbuild.mjs && node --import tsx bench/lsp.ts   (or npm run bench -- lsp)
+// Run: npm run bench -- lsp (the production bundle, as the extension and the npm package ship it)
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import type { CompletionList } from 'vscode-languageserver-protocol';
 import { materialiseRepository } from '../test/support/corpus';
 import { LineIndex } from '../server/src/engine';
 import { serverNodeOptions } from '../server/src/launch';
-import { LspTestClient, serverPath } from '../test/lsp/lspClient';
+import { LspTestClient, serverPath, type ClientOptions } from '../test/lsp/lspClient';
 import { percentile, processMemoryMb, seededRandom } from './support/measure';
 
 const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300 };
@@ -40,9 +40,9 @@ async function typeInName(client: LspTestClient, path: string, count: number, ga
   return latencies;
 }
 
-async function crewAI(nodeOptions: string[], openPage = false): Promise<void> {
+async function crewAI(started: Pick<ClientOptions, 'nodeOptions' | 'serverExecutable'>, openPage = false): Promise<void> {
   const repository = materialiseRepository('crewAIInc+crewAI');
-  const client = await LspTestClient.start({ root: repository, nodeOptions });
+  const client = await LspTestClient.start({ root: repository, ...started });
   try {
     const path = 'docs/docs.json';
     const started = performance.now();
@@ -157,11 +157,11 @@ async function main(): Promise<void> {
   console.log(`language server through the protocol (stdio); load average ${load()} on this machine`);
   await startUp();
   console.log(`\ncrewAI (docs/docs.json, 2.3 MB), the server started as VS Code starts it (node ${serverNodeOptions.join(' ')})`);
-  await crewAI(serverNodeOptions);
-  console.log('\ncrewAI, the server started plainly (node dist/server.js --stdio)');
-  await crewAI([]);
+  await crewAI({ nodeOptions: serverNodeOptions });
+  console.log('\ncrewAI, the server started as other editors start it: its bin (docsjson-language-server --stdio), which passes the options itself');
+  await crewAI({ serverExecutable: serverPath });
   console.log(`\ncrewAI with a page of the site open beside docs.json (docs/index.mdx), started as VS Code starts it`);
-  await crewAI(serverNodeOptions, true);
+  await crewAI({ nodeOptions: serverNodeOptions }, true);
   console.log(`load average at the end: ${load()}`);
 }
 

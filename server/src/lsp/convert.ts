@@ -28,13 +28,13 @@ export interface Positions {
   position(offset: number): Position;
 }
 
-const lineIndexes = new WeakMap<SourceDocument, LineIndex>();
+const lineIndexes = new WeakMap<SourceDocument['json'], LineIndex>();
 
 /** Positions in a checked file: the open buffer's own when it holds the checked text, else computed once per check. */
 export function linesOf(document: SourceDocument, open?: TextDocument): Positions {
   if (open && open.getText() === document.json.text) return { position: (offset) => open.positionAt(offset) };
-  let lines = lineIndexes.get(document);
-  if (!lines) lineIndexes.set(document, (lines = new LineIndex(document.json.text)));
+  let lines = lineIndexes.get(document.json);
+  if (!lines) lineIndexes.set(document.json, (lines = new LineIndex(document.json.text)));
   return lines;
 }
 

@@ -4,7 +4,8 @@ import { parseJsonDocument, type JsonDocument } from '../json/jsonDocument';
 export interface SourceDocument {
   /** Root-relative path with forward slashes. */
   readonly path: string;
-  readonly json: JsonDocument;
+  /** Replaced by a re-check of the docs.json (recheck.ts), so that the cursors of the parts it keeps read the current text. */
+  json: JsonDocument;
 }
 
 export function sourceDocument(path: string, text: string): SourceDocument {

@@ -70,7 +70,9 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   }
 
   if (findDuplicateKeys(slice).length > 0) return undefined;
-  const document: SourceDocument = { path: main.path, json: validJsonDocument(text, root) };
+  // The parts kept and the parts walked again share the main document: it takes the new text.
+  main.json = validJsonDocument(text, root);
+  const document = main;
   noteNoDuplicateKeys(document.json);
   const ctx = startCheck(basis.host, basis.options, document, previous.siteIconLibrary, basis.specCache);
   const sliceJson = validJsonDocument(slice, value);
