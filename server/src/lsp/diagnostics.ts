@@ -120,8 +120,7 @@ export class DiagnosticsFeature {
   /** After each check: the status for the client, and diagnostics for the files it read; every page is checked again. */
   checked(site: DocsSite, state: CheckedState): void {
     const { connection, client } = this.context;
-    // A check kept after spec edits read nothing new of them that a page depends on.
-    if (!state.keptAfterSpecEdits) this.pagesCheckOf(site).changed();
+    this.pagesCheckOf(site).changed();
     this.sendStatus(site, state);
     if (!client.pullDiagnostics) {
       this.publish(site, state);

@@ -24,8 +24,6 @@ export interface CheckedState {
   /** Increases with each check; doubles as the result id of pulled diagnostics. */
   id: number;
   durationMs: number;
-  /** Whether the check kept the last one after edits of specs that changed nothing it read of them but their own problems: the pages' problems are the same. */
-  keptAfterSpecEdits: boolean;
 }
 
 interface Checked extends CheckedState {
@@ -165,7 +163,7 @@ export class DocsSite {
     const durationMs = performance.now() - started;
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
-    const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths, afterDocsJsonEdit: previous !== undefined, keptAfterSpecEdits: false };
+    const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths, afterDocsJsonEdit: previous !== undefined };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;
@@ -183,7 +181,7 @@ export class DocsSite {
     const readPaths = this.host.takeReadPaths();
     if (!siteDiagnostics) return undefined;
     readPaths.forEach((path) => last.readPaths.add(path));
-    const checked = { ...last, siteDiagnostics, id: ++this.checkCount, durationMs: performance.now() - started, afterDocsJsonEdit: false, keptAfterSpecEdits: true };
+    const checked = { ...last, siteDiagnostics, id: ++this.checkCount, durationMs: performance.now() - started, afterDocsJsonEdit: false };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;
