@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LineIndex } from '../../server/src/engine';
+import { converterProblems } from '../../server/src/engine/openapi/converterChecks';
 import { parseSpec, specFindings } from '../../server/src/engine/openapi/openapiSpec';
 
 function converterFindings(lines: string[]): { line: number; message: string; platformMessage: string }[] {
@@ -143,4 +144,12 @@ test('a parameter described with "content" and no "schema" costs the operation i
       platformMessage: '#/paths/\\/users/get/parameters/0/schema: schema undefined',
     },
   ]);
+});
+
+test('schemas whose options multiply past what the check combines: no crash and nothing said, however many options', () => {
+  const options = (inner: unknown) => ({ oneOf: Array.from({ length: 30 }, (_, index) => ({ type: 'object', properties: { [`p${index}`]: inner, shared: inner } })) });
+  let schema: unknown = { type: 'string' };
+  for (let level = 0; level < 14; level++) schema = { allOf: [options(schema), options(schema), options(schema), options(schema)] };
+  const document = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/a': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema } } } } } } } };
+  assert.deepEqual(converterProblems(document), []);
 });

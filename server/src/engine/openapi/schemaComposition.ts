@@ -40,11 +40,16 @@ export interface CaughtFailure {
 
 const maxDepth = 10;
 const maxCombinations = 1000;
+/** The most pairs of schemas a document's reductions combine (real specs of up to 1 MB combine 2,000 at most). */
+const maxCombined = 50_000;
 
 type Schema = Record<string, unknown>;
 interface Reduced {
   oneOf: Schema[];
 }
+
+/** The reductions of a document went past `maxCombined`. */
+class TooLarge extends Error {}
 
 class Impossible extends Error {
   constructor(readonly failure: Unsatisfiable) {
@@ -74,8 +79,15 @@ interface Place {
  */
 export class SchemaReductions {
   private readonly kept = new WeakMap<object, Map<string, KeptReduction>>();
+  /** The pairs of schemas combined so far; past `maxCombined`, nothing more is reduced (see `failures`). */
+  private combined = 0;
 
   constructor(private readonly document: Schema) {}
+
+  /** Counts a pair of schemas combined: a spec whose schemas combine past the limit (each option of each `oneOf` with each of the next) is not reduced further. */
+  countCombined(): void {
+    if (++this.combined > maxCombined) throw new TooLarge();
+  }
 
   /**
    * Reduces one schema as the converter does for an operation's parameter (`strict`: any failure
@@ -84,11 +96,14 @@ export class SchemaReductions {
    * caught, in its order; `strict` stops at the first.
    */
   failures(schema: unknown, place: Place, location: 'request' | 'response' | undefined, strict: boolean): CaughtFailure[] {
+    if (this.combined > maxCombined) return [];
     const reducer = new Reducer(this, location, strict);
     const followed = follow(this.document, schema, place.written);
     try {
       reducer.reduce({ written: followed.path, converter: place.converter }, asSchema(followed.value), 0);
     } catch (error) {
+      // Past the limit, what the converter would find is not known: nothing is said of it.
+      if (error instanceof TooLarge) return [];
       if (!(error instanceof Impossible)) throw error;
       reducer.caught.push({ failure: error.failure, caughtAt: 'schema', shownAt: place.written });
     }
@@ -273,6 +288,7 @@ class Reducer {
 
   /** Two top-level schemas combined, as far as their types, properties, items and additional properties go. */
   private combine(left: Schema, right: Schema): Schema | Conflict {
+    this.reductions.countCombined();
     let type1 = left.type;
     let type2 = right.type;
     if (type1 === 'integer' && type2 === 'number') type2 = 'integer';
