@@ -3,8 +3,7 @@ import { PageEntry, type SpecDeclaration } from '../model/navigationModel';
 import { isOperationEntry, parseOperation, type OperationReference } from '../model/pageReference';
 import type { Code } from '../codes';
 import { loadSpec, remoteSpecPath, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
-import { LineIndex } from '../json/lineIndex';
-import type { SpecFileProblem } from '../openapi/specProblems';
+import { fetchedSpecProblems } from '../openapi/fetchedSpecProblems';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
 import { plural } from '../text';
@@ -58,34 +57,21 @@ function refusedSpec(ctx: CheckContext, status: SpecStatus): { code: Code; messa
   if (status.kind === 'remote' && status.fetched?.ok && status.verdict && !status.verdict.valid) {
     const { url, fetched } = status;
     const problems = ctx.specCache.problems(remoteSpecPath(url), fetched.text);
-    // The spec is not a file of the workspace: where each problem is in it goes into the message.
-    const lines = new LineIndex(fetched.text);
-    const place = ({ range }: SpecFileProblem) => {
-      if (range.start === 0 && range.end === 0) return undefined;
-      const { line, character } = lines.position(range.start);
-      return `${line + 1}:${character + 1}`;
-    };
-    return { code: 'ref/invalid-openapi', message: `The spec at ${url} ${refusal(fetched.operations.length, problems, { url, place })}`, platformMessage: status.verdict.message };
+    // The spec is not a file of the workspace: where its problems are in it goes into the message.
+    const told = fetchedSpecProblems(url, fetched.text, problems);
+    return { code: 'ref/invalid-openapi', message: `The spec at ${url} does not validate, so ${pagesLost(fetched.operations.length)}${told ? `. ${told}` : ''}`, platformMessage: status.verdict.message };
   }
   return undefined;
 }
 
-/** Where in a spec that is not a file of the site (fetched from `url`) its problems are, as `line:column`. */
-interface RemotePlaces {
-  url: string;
-  place(problem: SpecFileProblem): string | undefined;
+/** "does not validate, so …", with the first of the spec's problems. */
+function refusal(operations: number, [first, ...more]: { message: string }[]): string {
+  const why = first ? `. ${first.message}${more.length > 0 ? ` (and ${plural(more.length, 'more problem')} in the spec)` : ''}` : '';
+  return `does not validate, so ${pagesLost(operations)}${why}`;
 }
 
-/** "does not validate, so …", with the first of the spec's problems (and where they are, in a fetched spec). */
-function refusal(operations: number, [first, ...more]: SpecFileProblem[], remote?: RemotePlaces): string {
-  const pages = operations === 0 ? 'it makes no API pages' : operations === 1 ? 'its one operation gets no page' : `its ${operations} operations get no pages`;
-  if (!first) return `does not validate, so ${pages}`;
-  const at = remote && remote.place(first);
-  const morePlaces = remote ? more.map((problem) => remote.place(problem)).filter((place): place is string => place !== undefined) : [];
-  const shown = morePlaces.slice(0, 5);
-  const moreWhere = shown.length > 0 ? `, at ${shown.join(', ')}${morePlaces.length > shown.length ? ' and further' : ''}` : '';
-  const others = more.length > 0 ? ` (and ${plural(more.length, 'more problem')} in the spec${moreWhere})` : '';
-  return `does not validate, so ${pages}. ${first.message}${at ? ` (${remote?.url}:${at})` : ''}${others}`;
+function pagesLost(operations: number): string {
+  return operations === 0 ? 'it makes no API pages' : operations === 1 ? 'its one operation gets no page' : `its ${operations} operations get no pages`;
 }
 
 /** The specs in force narrowed to the one an operation names first, if it names one; `unlisted` is a named spec not among them. */
