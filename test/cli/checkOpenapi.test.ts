@@ -112,3 +112,62 @@ test('a spec the platform accepts but whose pages its converter reports errors o
     'spec.yaml:24:15  warning  The platform\'s converter knows the HTTP schemes "basic" and "bearer" only, written so: it reports this one as an error on the pages of the operations that use "token". Write "bearer"  openapi/converter-error',
   ]);
 });
+
+test('schemas the converter cannot combine: a warning at the allOf item that conflicts, with what it costs the page', () => {
+  const spec = [
+    'openapi: 3.1.0',
+    'info:',
+    '  title: Orders',
+    '  version: "1"',
+    'paths:',
+    '  /orders:',
+    '    get:',
+    '      parameters:',
+    '        - name: since',
+    '          in: query',
+    '          schema:',
+    '            allOf:',
+    '              - type: string',
+    '              - type: integer',
+    '      responses:',
+    '        "200":',
+    '          description: OK',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                $ref: "#/components/schemas/Order"',
+    'components:',
+    '  schemas:',
+    '    Order:',
+    '      type: object',
+    '      properties:',
+    '        total:',
+    '          type: number',
+    '          oneOf:',
+    '            - type: string',
+    '',
+  ].join('\n');
+  const { code, stdout } = check(writeSite({ 'docs.json': docsJson('spec.yaml', ['GET /orders']), 'spec.yaml': spec }), 'json');
+  assert.equal(code, 0);
+  const report = JSON.parse(stdout) as { files: { path: string; diagnostics: { line: number; code: string; message: string; platformMessage?: string }[] }[] };
+  const problems = report.files.flatMap((file) => file.diagnostics.map((problem) => ({ path: file.path, ...problem })));
+  assert.deepEqual(
+    problems.map(({ path, line, code, message, platformMessage }) => ({ path, line, code, message, platformMessage })),
+    [
+      {
+        path: 'spec.yaml',
+        line: 14,
+        code: 'openapi/converter-error',
+        message: "The allOf of parameter 1 schema of GET /orders cannot hold: its item 2 is an integer and item 1 is a string: the platform's converter fails on it, and GET /orders gets no page. Make the items agree, or use oneOf where either may be given",
+        platformMessage: '#/paths/\\/orders/get/parameters/0/schema/allOf/1: impossible schema combination',
+      },
+      {
+        path: 'spec.yaml',
+        line: 28,
+        code: 'openapi/converter-error',
+        message: 'Property "total" of schema "Order" cannot hold: its "type" and "oneOf" make it both a string and a number: the platform\'s converter reports an error and shows property "total" of schema "Order" as any value. Make them agree',
+        platformMessage: '#/paths/\\/orders/get/responses/200/content/application\\/json/schema/properties/total: impossible schema combination',
+      },
+    ],
+  );
+});

@@ -13,11 +13,15 @@ const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 const listUsers = { summary: 'List users', tags: ['Users'], responses: { '200': { description: 'The users' } } };
 const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'Users', version: '1' }, paths: { '/users': { get: listUsers } } });
 /** A spec the platform refuses: a response schema pointing to a definition it does not have. */
-const refused = JSON.stringify({
-  openapi: '3.0.0',
-  info: { title: 'Users', version: '1' },
-  paths: { '/users': { get: { ...listUsers, responses: { '200': { description: 'The users', content: { 'application/json': { schema: { $ref: '#/components/schema/User' } } } } } } } },
-});
+const refused = JSON.stringify(
+  {
+    openapi: '3.0.0',
+    info: { title: 'Users', version: '1' },
+    paths: { '/users': { get: { ...listUsers, responses: { '200': { description: 'The users', content: { 'application/json': { schema: { $ref: '#/components/schema/User' } } } } } } } },
+  },
+  null,
+  2,
+);
 const etag = '"v1"';
 
 /** What the spec server was asked, by path: the status it answered each time. */
@@ -150,12 +154,15 @@ test('with the spec read, a link to a page it does not make is an error', async 
   assert.match(run.findings[0], /^index\.mdx error link\/missing-page Link "\/api-reference\/users\/list-userz" leads nowhere/);
 });
 
-test('--fetch-remote validates the spec as the platform does: one it refuses is an error on its reference, in a writer\'s words', async () => {
+test('--fetch-remote validates the spec as the platform does: one it refuses is an error on its reference, in a writer\'s words, with where in the fetched spec', async () => {
   const run = await check(siteWithRemoteSpec('/refused.json'), ['--fetch-remote', ...allow], tempFolder('docsjson-cache-'));
   assert.equal(run.code, 1);
   assert.equal(run.findings.length, 1, run.findings.join('\n'));
-  assert.match(
+  const before = refused.slice(0, refused.indexOf('"#/components/schema/User"')).split('\n');
+  const where = `${before.length}:${before[before.length - 1].length + 1}`;
+  assert.equal(where, '20:27', 'the $ref is on a line of its own in the served spec');
+  assert.equal(
     run.findings[0],
-    /^docs\.json error ref\/invalid-openapi The spec at http:\/\/127\.0\.0\.1:\d+\/refused\.json does not validate, so its one operation gets no page\. The 200 response schema of GET \/users points to "#\/components\/schema\/User", which the spec does not define/,
+    `docs.json error ref/invalid-openapi The spec at ${base}/refused.json does not validate, so its one operation gets no page. The 200 response schema of GET /users points to "#/components/schema/User", which the spec does not define. Define it, or point to a definition the spec has (${base}/refused.json:${where})`,
   );
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, docsJsonSiteRules, runSiteRules, SiteGraph } from '../../server/src/engine';
+import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
 import { checkSite, docsJson, expectOne, extractMarkers, writeSite } from '../support/site';
 import { tempFolder } from '../support/tempFolder';
 
@@ -122,4 +123,58 @@ test('a syntax error in a $ref file is reported in that file', () => {
   const { text } = extractMarkers(docsJson('{ "groups": [{ "$ref": "nav.json" }] }'));
   const result = checkDocsJson(text, new DiskSiteHost(root));
   assert.ok(result.documents.get('nav.json')!.diagnostics.some((d) => d.code === 'json/syntax'));
+});
+
+test('a fetched spec the platform refuses: its reference says where in the spec, by URL, line and column, its problems are', () => {
+  const url = 'https://api.example.com/openapi.yaml';
+  const text = [
+    'openapi: 3.1.0',
+    'info:',
+    '  title: Users',
+    '  version: "1"',
+    'paths:',
+    '  /users:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: The users',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                $ref: "./user.yaml"',
+    '  /teams:',
+    '    get:',
+    '      responses:',
+    '        "200": { $ref: "https://example.com/team.yaml" }',
+    'components:',
+    '  schemas:',
+    '    User: { type: object }',
+  ].join('\n');
+  const fetched = parseSpec(text, 'openapi.yaml');
+  const check = checkSite(docsJson(`{ "groups": [{ "group": "API", "openapi": ⟦"${url}"⟧, "pages": ["GET /users"] }] }`), {}, { remoteSpecs: { get: (asked) => (asked === url ? fetched : undefined) } });
+  const refusal = expectOne(check, 'ref/invalid-openapi');
+  assert.equal(
+    refusal.message,
+    `The spec at ${url} does not validate, so its 2 operations get no pages. "$ref" points outside this spec, to "./user.yaml": the platform refuses references to other files and URLs. Move the definition into this spec's "components" and point to it with "#/components/…" (${url}:14:23) (and 1 more problem in the spec, at 18:24)`,
+  );
+});
+
+test('a fetched spec the platform validates but whose converter reports an error: a warning on its reference, with where in the spec', () => {
+  const url = 'https://api.example.com/openapi.yaml';
+  const text = ['openapi: 3.1.0', 'info:', '  title: Users', '  version: "1"', 'paths:', '  /users:', '    get:', '      x-codeSamples: { lang: js }', '      responses:', '        "200":', '          description: OK'].join('\n');
+  const fetched = parseSpec(text, 'openapi.yaml');
+  const check = checkSite(docsJson(`{ "groups": [{ "group": "API", "openapi": ⟦"${url}"⟧, "pages": ["GET /users"] }] }`), {}, { remoteSpecs: { get: (asked) => (asked === url ? fetched : undefined) } });
+  assert.deepEqual(check.diagnostics, [], 'docs.json itself is fine');
+  const found = runSiteRules(new SiteGraph(check.result.basis.host, check.result), docsJsonSiteRules, []).get('docs.json') ?? [];
+  assert.deepEqual(
+    found.map(({ code, message, platformMessage, range }) => ({ code, message, platformMessage, covered: check.covered({ range } as never) })),
+    [
+      {
+        code: 'openapi/converter-error',
+        message: `In the spec at ${url}: "x-codeSamples" of GET /users must be a list of code samples, each with a "lang" and a "source": the platform's converter reports an error and shows none of them (${url}:8:22)`,
+        platformMessage: '#/paths/\\/users/get/x-codeSamples: x-codeSamples must be an array',
+        covered: `"${url}"`,
+      },
+    ],
+  );
 });

@@ -72,6 +72,27 @@ describe('OpenAPI specs the site declares, pulled as you type', () => {
     assert.deepEqual(specProblems(await pulledUntil(client, 'docs.json', withoutSpecProblems)), []);
   });
 
+  test('an allOf typed into a schema that cannot hold: a warning at its line, in the converter\'s words for the log; mended, it goes', async () => {
+    const plain = 'type: string\n';
+    const conflicting = 'allOf: [{ type: string }, { type: integer }]\n';
+    const converterProblems = (diagnostics: Diagnostic[]) => diagnostics.filter((diagnostic) => diagnostic.code === 'openapi/converter-error');
+    const at = client.text(spec).lastIndexOf(plain);
+    await client.edit(spec, at, at + plain.length, conflicting);
+    const [problem, ...more] = converterProblems(await pulledUntil(client, spec, (diagnostics) => converterProblems(diagnostics).length > 0));
+    assert.deepEqual(more, [], 'one problem, though two operations read the schema');
+    assert.equal(problem.range.start.line, lineOf(client.text(spec), conflicting));
+    assert.equal(
+      problem.message,
+      'The allOf of property "name" of schema "User" cannot hold: its item 2 is an integer and item 1 is a string: the platform\'s converter reports an error and shows property "name" of schema "User" as any value. Make the items agree, or use oneOf where either may be given',
+    );
+    assert.match(String(problem.relatedInformation?.[0].message), /^The platform says: #\/paths\/\\\/users\/get\/responses\/200\/content\/application\\\/json\/schema\/items\/properties\/name\/allOf\/1: impossible schema combination$/);
+    assert.deepEqual(specProblems(await client.diagnostics('docs.json')), [], 'the spec validates: its reference is not refused');
+
+    const now = client.text(spec).indexOf(conflicting);
+    await client.edit(spec, now, now + conflicting.length, plain);
+    await pulledUntil(client, spec, (diagnostics) => converterProblems(diagnostics).length === 0);
+  });
+
   test('a YAML syntax error is reported at its line', async () => {
     const at = client.text(spec).indexOf('  version: 1.0.0');
     await client.edit(spec, at, at, '  broken: [unclosed\n');

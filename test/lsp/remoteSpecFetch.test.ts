@@ -158,16 +158,18 @@ describe('remote spec fetching', () => {
       }
     });
 
-    test('a fetched spec the platform refuses is an error on its reference in docs.json, in a writer\'s words', async () => {
+    test('a fetched spec the platform refuses is an error on its reference in docs.json, in a writer\'s words, with where in the fetched spec', async () => {
       const site = siteWithRemoteSpec('/refused.json');
       const client = await LspTestClient.start({ root: site, settings: settings() });
       try {
         await client.open('docs.json');
         const refusal = (diagnostics: Diagnostic[]) => diagnostics.filter((diagnostic) => diagnostic.code === 'ref/invalid-openapi');
         const [problem] = refusal(await pulledUntil(client, 'docs.json', (diagnostics) => refusal(diagnostics).length > 0));
-        assert.match(
-          String(problem.message),
-          /^The spec at http:\/\/127\.0\.0\.1:\d+\/refused\.json does not validate, so its one operation gets no page\. The 200 response schema of GET \/users points to "#\/components\/schema\/User", which the spec does not define/,
+        const served = JSON.stringify(refused);
+        const column = served.indexOf('"#/components/schema/User"') + 1;
+        assert.equal(
+          problem.message,
+          `The spec at ${base}/refused.json does not validate, so its one operation gets no page. The 200 response schema of GET /users points to "#/components/schema/User", which the spec does not define. Define it, or point to a definition the spec has (${base}/refused.json:1:${column})`,
         );
         assert.equal(problem.range.start.line, client.text('docs.json').slice(0, client.text('docs.json').indexOf('/refused.json')).split('\n').length - 1);
       } finally {

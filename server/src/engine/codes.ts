@@ -139,7 +139,7 @@ export const codes = {
   },
   'openapi/converter-error': {
     severity: 'warning',
-    summary: 'in a spec the platform\'s validation accepts, what its converter of operations into pages reports as an error: a security requirement naming a scheme the spec does not define, an HTTP scheme other than "basic" or "bearer", code samples that are not a list of `lang` and `source`, a schema type it does not know',
+    summary: 'in a spec the platform\'s validation accepts, what its converter of operations into pages reports as an error: a security requirement naming a scheme the spec does not define, an HTTP scheme other than "basic" or "bearer", code samples that are not a list of `lang` and `source`, a schema type it does not know, schemas it cannot combine (an `allOf` of conflicting types, a type its `oneOf` cannot be, a `oneOf` with no option that holds), a parameter with no `schema`; for a fetched spec, on its reference in docs.json, with where in the spec',
     example: 'GET /users requires the security scheme "apiKey", which "components.securitySchemes" does not define: …',
   },
   'ref/remote-unread': {

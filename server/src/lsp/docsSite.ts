@@ -3,6 +3,7 @@ import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, pr
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { checkedFiles } from '../engine/pages/siteCheck';
+import { siteDiagnosticsAfterSpecEdits } from '../engine/recheck/specEdits';
 import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
@@ -60,6 +61,8 @@ export class DocsSite {
   private disposed = false;
   /** True while every change since the last check was an edit of the docs.json text. */
   private onlyDocsJsonEdited = true;
+  /** The files (root-relative) whose open texts were edited since the last check; undefined once anything else changed. */
+  private editedSinceCheck: Set<string> | undefined = new Set();
   private checkCount = 0;
   /** Whether the pages' titles were all read ahead once (see readTitlesAhead). */
   private titlesRead = false;
@@ -96,12 +99,14 @@ export class DocsSite {
   /** Something the check reads changed: an open buffer was edited (root-relative path). */
   noteEdit(path: string): void {
     if (path !== 'docs.json') this.onlyDocsJsonEdited = false;
+    this.editedSinceCheck?.add(path);
     this.schedule.changed();
   }
 
   /** Something the check reads changed: files on disk, or the settings. */
   noteChange(): void {
     this.onlyDocsJsonEdited = false;
+    this.editedSinceCheck = undefined;
     this.schedule.changed();
   }
 
@@ -132,6 +137,10 @@ export class DocsSite {
   }
 
   private check(last: Checked | undefined): Checked {
+    const edited = this.editedSinceCheck;
+    this.editedSinceCheck = new Set();
+    const kept = last && edited && !edited.has('docs.json') && !edited.has(projectConfigFileName) ? this.keptAfterSpecEdits(last, edited) : undefined;
+    if (kept) return kept;
     // After edits of the docs.json alone, the re-check builds on the last result (and uses it up).
     // Otherwise the outdated check can be collected while the new one runs: big sites hold two.
     const previous = this.onlyDocsJsonEdited ? last : undefined;
@@ -155,6 +164,24 @@ export class DocsSite {
     const readPaths = this.host.takeReadPaths();
     previous?.readPaths.forEach((path) => readPaths.add(path));
     const checked = { site, graph, siteDiagnostics, config, id: ++this.checkCount, durationMs, readPaths, afterDocsJsonEdit: previous !== undefined };
+    this.onlyDocsJsonEdited = true;
+    this.onChecked(this, checked);
+    return checked;
+  }
+
+  /**
+   * After edits of specs alone, the last check with the specs' own problems found again, when
+   * nothing else it read of them changed (see siteDiagnosticsAfterSpecEdits): a keystroke in a
+   * large spec then reads the spec again, but not docs.json, the site's files and routes.
+   */
+  private keptAfterSpecEdits(last: Checked, edited: ReadonlySet<string>): Checked | undefined {
+    const started = performance.now();
+    this.host.takeReadPaths();
+    const siteDiagnostics = siteDiagnosticsAfterSpecEdits(last.site.result, last.graph, last.siteDiagnostics, edited);
+    const readPaths = this.host.takeReadPaths();
+    if (!siteDiagnostics) return undefined;
+    readPaths.forEach((path) => last.readPaths.add(path));
+    const checked = { ...last, siteDiagnostics, id: ++this.checkCount, durationMs: performance.now() - started, afterDocsJsonEdit: false };
     this.onlyDocsJsonEdited = true;
     this.onChecked(this, checked);
     return checked;

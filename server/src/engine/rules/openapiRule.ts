@@ -3,6 +3,7 @@ import { PageEntry, type SpecDeclaration } from '../model/navigationModel';
 import { isOperationEntry, parseOperation, type OperationReference } from '../model/pageReference';
 import type { Code } from '../codes';
 import { loadSpec, remoteSpecPath, type SpecStatus, type SpecStatuses } from '../openapi/loadSpec';
+import { fetchedSpecProblems } from '../openapi/fetchedSpecProblems';
 import { resolveReference } from '../site/references';
 import { didYouMean } from '../suggest';
 import { plural } from '../text';
@@ -54,17 +55,23 @@ function refusedSpec(ctx: CheckContext, status: SpecStatus): { code: Code; messa
     return { code: 'ref/invalid-openapi', message: `OpenAPI spec ${status.path} ${refusal(status.operations.length, problems)}`, platformMessage: status.verdict.message };
   }
   if (status.kind === 'remote' && status.fetched?.ok && status.verdict && !status.verdict.valid) {
-    const problems = ctx.specCache.problems(remoteSpecPath(status.url), status.fetched.text);
-    return { code: 'ref/invalid-openapi', message: `The spec at ${status.url} ${refusal(status.fetched.operations.length, problems)}`, platformMessage: status.verdict.message };
+    const { url, fetched } = status;
+    const problems = ctx.specCache.problems(remoteSpecPath(url), fetched.text);
+    // The spec is not a file of the workspace: where its problems are in it goes into the message.
+    const told = fetchedSpecProblems(url, fetched.text, problems);
+    return { code: 'ref/invalid-openapi', message: `The spec at ${url} does not validate, so ${pagesLost(fetched.operations.length)}${told ? `. ${told}` : ''}`, platformMessage: status.verdict.message };
   }
   return undefined;
 }
 
 /** "does not validate, so …", with the first of the spec's problems. */
 function refusal(operations: number, [first, ...more]: { message: string }[]): string {
-  const pages = operations === 0 ? 'it makes no API pages' : operations === 1 ? 'its one operation gets no page' : `its ${operations} operations get no pages`;
   const why = first ? `. ${first.message}${more.length > 0 ? ` (and ${plural(more.length, 'more problem')} in the spec)` : ''}` : '';
-  return `does not validate, so ${pages}${why}`;
+  return `does not validate, so ${pagesLost(operations)}${why}`;
+}
+
+function pagesLost(operations: number): string {
+  return operations === 0 ? 'it makes no API pages' : operations === 1 ? 'its one operation gets no page' : `its ${operations} operations get no pages`;
 }
 
 /** The specs in force narrowed to the one an operation names first, if it names one; `unlisted` is a named spec not among them. */

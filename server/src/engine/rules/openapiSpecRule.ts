@@ -1,6 +1,9 @@
 import { parseOperation } from '../model/pageReference';
 import type { Frontmatter } from '../pages/frontmatter';
-import type { SiteRule } from '../pages/siteCheck';
+import { fetchedSpecProblems } from '../openapi/fetchedSpecProblems';
+import { remoteSpecPath } from '../openapi/loadSpec';
+import type { SpecCache } from '../openapi/openapiSpec';
+import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import { resolveReference } from '../site/references';
 
 /** The spec file (root-relative) a page's frontmatter `openapi` names first ("api/spec.yaml GET /users"), if it names one. */
@@ -14,7 +17,8 @@ export function specInFrontmatter(frontmatter: Frontmatter): string | undefined 
 /**
  * In each spec the site declares (in docs.json, or first in a page's frontmatter `openapi`), every
  * reason the platform's validation refuses it, at its place in the spec; in a spec it accepts,
- * what its converter of operations into pages reports as errors.
+ * what its converter of operations into pages reports as errors. A fetched spec is no file of the
+ * workspace: its converter's errors are told on its reference in docs.json, with where they are.
  */
 export const openapiSpecRule: SiteRule = {
   codes: ['openapi/invalid-spec', 'openapi/converter-error'],
@@ -32,6 +36,7 @@ export const openapiSpecRule: SiteRule = {
       site() {
         const cache = ctx.graph.check?.basis.specCache;
         if (!cache) return;
+        reportFetchedSpecs(ctx, cache);
         for (const path of specs) {
           const text = ctx.graph.host.readFile(path);
           if (text === undefined) continue;
@@ -43,3 +48,20 @@ export const openapiSpecRule: SiteRule = {
     };
   },
 };
+
+/** On each reference to a fetched spec the platform validates, what its converter reports, with where in the spec. */
+function reportFetchedSpecs(ctx: SiteCheckContext, cache: SpecCache): void {
+  for (const [declaration, status] of ctx.graph.check?.basis.statuses ?? []) {
+    if (status.kind !== 'remote' || !status.fetched?.ok || !status.verdict?.valid) continue;
+    const problems = cache.problems(remoteSpecPath(status.url), status.fetched.text);
+    if (problems.length === 0) continue;
+    const { cursor } = declaration;
+    const [range] = cursor.document.json.locate([{ path: cursor.path, target: 'value' }]);
+    ctx.report(cursor.document.path, {
+      range: range ?? { start: 0, end: 0 },
+      code: 'openapi/converter-error',
+      message: `In the spec at ${status.url}: ${fetchedSpecProblems(status.url, status.fetched.text, problems)}`,
+      platformMessage: problems[0].platformMessage,
+    });
+  }
+}
