@@ -44,22 +44,35 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
 
   const oldSuffix = old.length - suffix;
   // The part to read again: whole blocks around the edit, among the root's or, where the edit lies
-  // inside a component written on lines of its own, among that component's blocks.
+  // inside a component written on lines of its own, among that component's blocks, or inside a
+  // tight bullet list, among its items.
   const path: number[] = [];
   let nodes: Node[] = before.tree.children;
-  let part = blocksAround(old, nodes, prefix, oldSuffix, true);
-  if (!part) return undefined;
-  while (part.last - part.first === 1 && nodes[part.first].type === 'mdxJsxFlowElement') {
-    const children = nodes[part.first].children ?? [];
-    const inner = blocksAround(old, children, prefix, oldSuffix, false);
-    if (!inner) break;
+  const rootPart = blocksAround(old, nodes, prefix, oldSuffix, true);
+  if (!rootPart) return undefined;
+  let part: Part = rootPart;
+  let partEnd = (at: Part) => (at.last === nodes.length ? old.length : offsetOf(nodes[at.last], 'start'));
+  let inList = false;
+  while (part.last - part.first === 1 && !inList) {
+    const node: Node = nodes[part.first];
+    inList = isTightBulletList(node);
+    if (!inList && node.type !== 'mdxJsxFlowElement') break;
+    const children: Node[] = node.children ?? [];
+    const inner: Part | undefined = inList ? itemsAround(old, children, prefix, oldSuffix) : blocksAround(old, children, prefix, oldSuffix, false);
+    if (!inner) {
+      inList = false;
+      break;
+    }
+    // The list's last items are read up to where the part around the list ended.
+    const listEnd = partEnd(part);
+    partEnd = (at) => (at.last === children.length ? listEnd : offsetOf(children[at.last], 'start'));
     path.push(part.first);
     nodes = children;
     part = inner;
   }
   const { first, last } = part;
-  const start = first === 0 ? 0 : offsetOf(nodes[first], 'start');
-  const oldEnd = last === nodes.length ? old.length : offsetOf(nodes[last], 'start');
+  const start = first === 0 && path.length === 0 ? 0 : offsetOf(nodes[first], 'start');
+  const oldEnd = partEnd(part);
   const delta = text.length - old.length;
   const end = oldEnd + delta;
   if (end < start || (start === 0 && end === text.length)) return undefined;
@@ -72,7 +85,14 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
     if (!localErrors.has(parsed.error.rule)) return undefined;
     return { error: shiftError(parsed.error, shift, start) };
   }
-  const partNodes = parsed.tree.children;
+  let partNodes: Node[] = parsed.tree.children;
+  let listEnd: Positioned['position'] | undefined;
+  if (inList) {
+    const list = itemsOfList(text.slice(start, end), partNodes, old[offsetOf(nodes[first > 0 ? 0 : last], 'start')], last === nodes.length);
+    if (!list) return undefined;
+    partNodes = list.children!;
+    listEnd = last === nodes.length ? list.position : undefined;
+  }
   // A block still open at the part's end (a fence, a math block) would run on in the whole page.
   if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return undefined;
   // Two lists with a blank line between are one list.
@@ -91,12 +111,20 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
       const at = path[depth];
       copy.children = [...children.slice(0, at), joined(children[at], depth + 1), ...children.slice(at + 1).map((node) => shifted(node, lineDelta, delta))];
     }
-    if (depth > 0 && parent.position) copy.position = { start: parent.position.start, end: shiftPoint(parent.position.end, lineDelta, delta) };
+    // A list whose last items were read again ends where they do.
+    if (listEnd && depth === path.length) copy.position = { start: parent.position!.start, end: shiftPoint(listEnd.end, shift, start) };
+    else if (depth > 0 && parent.position) copy.position = { start: parent.position.start, end: shiftPoint(parent.position.end, lineDelta, delta) };
     return copy;
   };
   const tree = joined(before.tree as Node, 0) as Root;
   tree.position = { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) };
   return { tree };
+}
+
+/** Sibling blocks (or list items) `first` to `last`, excluded. */
+interface Part {
+  first: number;
+  last: number;
 }
 
 interface Node extends Positioned {
@@ -110,18 +138,56 @@ interface Node extends Positioned {
  * `first` and from the line before `last` untouched. At the root the part may run from
  * the page's start or to its end; inside a component it lies between two of its blocks.
  */
-function blocksAround(old: string, nodes: Node[], prefix: number, suffix: number, root: boolean): { first: number; last: number } | undefined {
+function blocksAround(old: string, nodes: Node[], prefix: number, suffix: number, root: boolean): Part | undefined {
   let first = root ? 0 : -1;
   for (let i = 1; i < nodes.length; i++) {
     if (offsetOf(nodes[i], 'start') > prefix) break;
-    if (isFreshStart(old, nodes[i - 1], nodes[i])) first = i;
+    if (isFreshStart(old, nodes[i - 1], nodes[i]) || (nodes[i - 1].type === 'heading' && isFreshLine(old, nodes[i - 1], nodes[i]))) first = i;
   }
   let last = root ? nodes.length : -1;
   for (let i = nodes.length - 1; i > Math.max(first, 0); i--) {
     if (offsetOf(nodes[i - 1], 'end') < suffix) break;
-    if (isFreshStart(old, nodes[i - 1], nodes[i])) last = i;
+    if (isFreshStart(old, nodes[i - 1], nodes[i]) || (isAtxHeading(old, nodes[i]) && isFreshLine(old, nodes[i - 1], nodes[i]))) last = i;
   }
   return first < 0 || last < 0 || last <= first ? undefined : { first, last };
+}
+
+/**
+ * The items `first` to `last` (excluded) of a tight bullet list that hold the edit: each item on
+ * the line after the one before, its marker line holding text (an empty item would not end the
+ * paragraph before it), the items before `first` and from `last` on untouched.
+ */
+function itemsAround(old: string, items: Node[], prefix: number, suffix: number): Part | undefined {
+  const startsItem = (i: number) => isFreshLine(old, items[i - 1], items[i]) && hasText(old, offsetOf(items[i], 'start'));
+  let first = 0;
+  for (let i = 1; i < items.length; i++) {
+    if (offsetOf(items[i], 'start') > prefix) break;
+    if (startsItem(i)) first = i;
+  }
+  let last = items.length;
+  for (let i = items.length - 1; i > first; i--) {
+    if (offsetOf(items[i - 1], 'end') < suffix) break;
+    if (startsItem(i)) last = i;
+  }
+  return last - first === items.length ? undefined : { first, last };
+}
+
+/** A list whose items all start with the same bullet and no blank line between them: an item read alone reads as it does in the list. */
+function isTightBulletList(node: Node): boolean {
+  return node.type === 'list' && (node as { ordered?: boolean }).ordered === false && (node as { spread?: boolean }).spread === false;
+}
+
+/**
+ * The part's items read alone, as one list, when they join the list as they would be read in it:
+ * one tight list of the same bullet (another bullet starts another list), its first item's line
+ * holding text, and unless it runs to the list's end, the part ending on a line of text (a blank
+ * line before the next item would loosen the whole list). Else undefined.
+ */
+function itemsOfList(part: string, partNodes: readonly Node[], bullet: string, toListEnd: boolean): Node | undefined {
+  const list = partNodes[0];
+  if (partNodes.length !== 1 || !isTightBulletList(list) || offsetOf(list, 'start') !== 0 || !hasText(part, 0)) return undefined;
+  if (!toListEnd && /\n[ \t]*\r?\n$/.test(part)) return undefined;
+  return list.children!.every((item) => part[offsetOf(item, 'start')] === bullet) ? list : undefined;
 }
 
 function rewritten(text: string): boolean {
@@ -148,6 +214,23 @@ function isFreshStart(text: string, previous: Node, next: Node): boolean {
   if (/[^\s]/.test(gap)) return false;
   if (/\n[ \t]*\n/.test(gap)) return true;
   return previous.type === 'mdxJsxFlowElement' && /^\r?\n$/.test(gap);
+}
+
+/** Whether `next` starts at the start of the line after `previous`'s last (one line break between them), unindented. */
+function isFreshLine(text: string, previous: Node, next: Node): boolean {
+  const gapStart = offsetOf(previous, 'end');
+  const nextStart = offsetOf(next, 'start');
+  return gapStart >= 0 && next.position?.start.column === 1 && /^\r?\n$/.test(text.slice(gapStart, nextStart)) && !/\s/.test(text[nextStart] ?? ' ');
+}
+
+/** A `#` heading: one line, which ends whatever block is open before it. */
+function isAtxHeading(text: string, node: Node): boolean {
+  return node.type === 'heading' && text[offsetOf(node, 'start')] === '#';
+}
+
+/** Whether a list item's marker line holds text after the marker. */
+function hasText(text: string, itemStart: number): boolean {
+  return /^[*+-][ \t]+\S/.test(text.slice(itemStart, lineEnd(text, itemStart)));
 }
 
 function lineEnd(text: string, offset: number): number {
