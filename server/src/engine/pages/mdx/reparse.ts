@@ -4,14 +4,31 @@
 // between is parsed, then the trees are joined. Wherever that might not hold (a block left open at
 // the part's end, link definitions, the platform's text rewrites, an error the rest of the page
 // could change) the whole page is parsed. Held to whole-page parsing by test/engine/pages/reparse.test.ts.
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
+import type { MdxFacts } from './mdxFacts';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
 
-/** A page's text with the tree of its parse, which had no error. */
+/** A page's text with the tree of its parse, which had no error, and the facts read from it if they were. */
 export interface ParsedText {
   text: string;
   tree: Root;
+  facts?: MdxFacts;
 }
+
+/**
+ * What a parse after an edit read again: the earlier text's `start` to `oldEnd` became the part
+ * whose blocks are `nodes` (in the page's positions); before it the tree is the earlier one, after
+ * it the earlier one moved by `delta`.
+ */
+export interface ReadAgain {
+  start: number;
+  oldEnd: number;
+  delta: number;
+  nodes: readonly RootContent[];
+}
+
+/** A parse, and when it was made from an earlier text's tree, what it read again. */
+export type Reparse = MdxParse & { readAgain?: ReadAgain };
 
 /** Errors that the rest of the page cannot change: a character or an expression the parser rejects where it stands. */
 const localErrors = new Set([
@@ -25,13 +42,13 @@ const localErrors = new Set([
 const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
 
 /** Parses `text`, reusing the tree of an earlier text of the same page where the edit leaves it intact. */
-export function reparseMdx(text: string, before: ParsedText | undefined): MdxParse {
+export function reparseMdx(text: string, before: ParsedText | undefined): Reparse {
   return (before && partialParse(text, before)) ?? parseMdx(text);
 }
 
-function partialParse(text: string, before: ParsedText): MdxParse | undefined {
+function partialParse(text: string, before: ParsedText): Reparse | undefined {
   const old = before.text;
-  if (old === text) return { tree: before.tree };
+  if (old === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
   if (rewritten(text) || rewritten(old) || definitionLine.test(text)) return undefined;
   // A page that opens with a frontmatter fence the parser did not read as frontmatter reads
   // differently all the way down (its quotes and lists become paragraphs).
@@ -102,11 +119,12 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
   if (start === 0 && /^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
 
   const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
+  const readNodes = partNodes.map((node) => shifted(node, shift, start));
   const joined = (parent: Node, depth: number): Node => {
     const children = parent.children ?? [];
     const copy: Node = { ...parent };
     if (depth === path.length) {
-      copy.children = [...children.slice(0, first), ...partNodes.map((node) => shifted(node as Node, shift, start)), ...children.slice(last).map((node) => shifted(node, lineDelta, delta))];
+      copy.children = [...children.slice(0, first), ...readNodes, ...children.slice(last).map((node) => shifted(node, lineDelta, delta))];
     } else {
       const at = path[depth];
       copy.children = [...children.slice(0, at), joined(children[at], depth + 1), ...children.slice(at + 1).map((node) => shifted(node, lineDelta, delta))];
@@ -118,7 +136,7 @@ function partialParse(text: string, before: ParsedText): MdxParse | undefined {
   };
   const tree = joined(before.tree as Node, 0) as Root;
   tree.position = { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) };
-  return { tree };
+  return { tree, readAgain: { start, oldEnd, delta, nodes: readNodes as unknown as RootContent[] } };
 }
 
 /** Sibling blocks (or list items) `first` to `last`, excluded. */
