@@ -43,16 +43,24 @@ const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
 
 /** Parses `text`, reusing the tree of an earlier text of the same page where the edit leaves it intact. */
 export function reparseMdx(text: string, before: ParsedText | undefined): Reparse {
-  return (before && partialParse(text, before)) ?? parseMdx(text);
+  // A part that does not read alone as it does in the page is tried again one level up.
+  for (let deepest = Infinity; before; ) {
+    const parse = partialParse(text, before, deepest);
+    if (typeof parse !== 'number') return parse;
+    if (parse === 0) break;
+    deepest = parse - 1;
+  }
+  return parseMdx(text);
 }
 
-function partialParse(text: string, before: ParsedText): Reparse | undefined {
+/** The parse of `text` reading again the blocks an edit touched, found at most `deepest` levels down; else the level where they did not read alone (0: none did). */
+function partialParse(text: string, before: ParsedText, deepest: number): Reparse | number {
   const old = before.text;
   if (old === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
-  if (rewritten(text) || rewritten(old) || definitionLine.test(text)) return undefined;
+  if (rewritten(text) || rewritten(old) || definitionLine.test(text)) return 0;
   // A page that opens with a frontmatter fence the parser did not read as frontmatter reads
   // differently all the way down (its quotes and lists become paragraphs).
-  if (/^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(before.tree.children[0]?.type)) return undefined;
+  if (/^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(before.tree.children[0]?.type)) return 0;
   let prefix = 0;
   const shortest = Math.min(old.length, text.length);
   while (prefix < shortest && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
@@ -66,11 +74,11 @@ function partialParse(text: string, before: ParsedText): Reparse | undefined {
   const path: number[] = [];
   let nodes: Node[] = before.tree.children;
   const rootPart = blocksAround(old, nodes, prefix, oldSuffix, true);
-  if (!rootPart) return undefined;
+  if (!rootPart) return path.length;
   let part: Part = rootPart;
   let partEnd = (at: Part) => (at.last === nodes.length ? old.length : offsetOf(nodes[at.last], 'start'));
   let inList = false;
-  while (part.last - part.first === 1 && !inList) {
+  while (part.last - part.first === 1 && !inList && path.length < deepest) {
     const node: Node = nodes[part.first];
     inList = isTightBulletList(node);
     if (!inList && node.type !== 'mdxJsxFlowElement') break;
@@ -92,31 +100,31 @@ function partialParse(text: string, before: ParsedText): Reparse | undefined {
   const oldEnd = partEnd(part);
   const delta = text.length - old.length;
   const end = oldEnd + delta;
-  if (end < start || (start === 0 && end === text.length)) return undefined;
+  if (end < start || (start === 0 && end === text.length)) return path.length;
   // An edit on the part's first line must leave it unindented (else it would continue the block before).
-  if (start > 0 && /\s/.test(text[start] ?? ' ')) return undefined;
+  if (start > 0 && /\s/.test(text[start] ?? ' ')) return path.length;
 
   const parsed = parseMdx(text.slice(start, end));
   const shift = linesBefore(text, start);
   if (parsed.error) {
-    if (!localErrors.has(parsed.error.rule)) return undefined;
+    if (!localErrors.has(parsed.error.rule)) return path.length;
     return { error: shiftError(parsed.error, shift, start) };
   }
   let partNodes: Node[] = parsed.tree.children;
   let listEnd: Positioned['position'] | undefined;
   if (inList) {
     const list = itemsOfList(text.slice(start, end), partNodes, old[offsetOf(nodes[first > 0 ? 0 : last], 'start')], last === nodes.length);
-    if (!list) return undefined;
+    if (!list) return path.length;
     partNodes = list.children!;
     listEnd = last === nodes.length ? list.position : undefined;
   }
   // A block still open at the part's end (a fence, a math block) would run on in the whole page.
-  if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return undefined;
+  if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return path.length;
   // Two lists with a blank line between are one list.
-  if (nodes[first - 1]?.type === 'list' && partNodes[0]?.type === 'list') return undefined;
-  if (nodes[last]?.type === 'list' && partNodes.at(-1)?.type === 'list') return undefined;
-  if (start > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
-  if (start === 0 && /^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(partNodes[0]?.type)) return undefined;
+  if (nodes[first - 1]?.type === 'list' && partNodes[0]?.type === 'list') return path.length;
+  if (nodes[last]?.type === 'list' && partNodes.at(-1)?.type === 'list') return path.length;
+  if (start > 0 && ['yaml', 'toml'].includes(partNodes[0]?.type)) return path.length;
+  if (start === 0 && /^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(partNodes[0]?.type)) return path.length;
 
   const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
   const readNodes = partNodes.map((node) => shifted(node, shift, start));
@@ -287,13 +295,37 @@ function shiftPoint(point: { line: number; column: number; offset?: number }, li
   return { line: point.line + lines, column: point.column, offset: (point.offset ?? 0) + offset };
 }
 
-/** A copy of a node with its positions (and its children's and attributes') moved; the earlier tree is left as it was. */
+/** The node a moved node was copied from, and how far it moved: a node moved again is copied from that node. */
+const movedFrom = new WeakMap<object, { node: Positioned; lines: number; offset: number }>();
+
+/**
+ * A copy of a node with its positions (and its children's and attributes') moved; the earlier tree
+ * is left as it was. Its children and attributes are moved when first read: an edit copies the
+ * blocks after it, not the whole rest of the tree (the next edit reads only the blocks it touches).
+ */
 function shifted<T extends Positioned>(node: T, lines: number, offset: number): T {
   if (lines === 0 && offset === 0) return node;
-  const copy = { ...node } as T & { children?: Positioned[]; attributes?: Positioned[] };
-  if (node.position) copy.position = { start: shiftPoint(node.position.start, lines, offset), end: shiftPoint(node.position.end, lines, offset) };
-  if (copy.children) copy.children = copy.children.map((child) => shifted(child, lines, offset));
-  if (copy.attributes) copy.attributes = copy.attributes.map((attribute) => shifted(attribute, lines, offset));
+  const earlier = movedFrom.get(node);
+  const original = (earlier?.node ?? node) as T & Record<'children' | 'attributes', Positioned[] | undefined>;
+  const totalLines = lines + (earlier?.lines ?? 0);
+  const totalOffset = offset + (earlier?.offset ?? 0);
+  if (totalLines === 0 && totalOffset === 0) return original;
+  const copy = { ...original };
+  if (original.position) copy.position = { start: shiftPoint(original.position.start, totalLines, totalOffset), end: shiftPoint(original.position.end, totalLines, totalOffset) };
+  for (const key of ['children', 'attributes'] as const) {
+    const nodes = original[key];
+    if (!nodes) continue;
+    Object.defineProperty(copy, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = nodes.map((child) => shifted(child, totalLines, totalOffset));
+        Object.defineProperty(copy, key, { value, configurable: true, enumerable: true, writable: true });
+        return value;
+      },
+    });
+  }
+  movedFrom.set(copy, { node: original, lines: totalLines, offset: totalOffset });
   return copy;
 }
 
