@@ -34,6 +34,8 @@ export class SiteGraph {
   /** The pages' MDX facts by text, for this graph and the next ones of the site. */
   readonly mdxFacts: MdxFactsCache;
   private readonly models: Map<string, PageModel | undefined>;
+  /** Files whose text was set (an editor's copy): their trees are kept, for the next edit's parse to read only what changed. */
+  private readonly edited: Set<string>;
   private readonly anchorSets = new Map<string, Set<string>>();
 
   constructor(
@@ -48,6 +50,7 @@ export class SiteGraph {
     const sameFiles = previous?.host === host && previous.files.isCurrent();
     this.files = sameFiles ? previous.files : new SiteFiles(host);
     this.models = sameFiles ? new Map(previous.models) : new Map();
+    this.edited = sameFiles ? new Set(previous.edited) : new Set();
     this.routes = new Routes(this.files, check, previous?.routes);
   }
 
@@ -65,12 +68,23 @@ export class SiteGraph {
     return this.models.get(file);
   }
 
-  /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
+  /**
+   * Sets a file's text (an editor's copy, saved or not): a new text is read again from the last
+   * one's reading, and the anchors built on it are dropped. The page's tree is kept from then on.
+   */
   setText(file: string, text: string): PageModel {
-    const model = readPage(file, text, this.models.get(file), this.mdxFacts);
+    const before = this.models.get(file);
+    this.edited.add(file);
+    if (before?.text === text) return before;
+    const model = readPage(file, text, before, this.mdxFacts);
     this.models.set(file, model);
     this.anchorSets.clear();
     return model;
+  }
+
+  /** Whether a file's text was set by `setText` rather than read from the site. */
+  isEdited(file: string): boolean {
+    return this.edited.has(file);
   }
 
   /** Every anchor of a page: its headings, its ids, and those of the snippets it imports. */
