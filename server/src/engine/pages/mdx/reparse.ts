@@ -1,9 +1,12 @@
 // A page parsed again after an edit, reading only the blocks the edit touched: between two
 // top-level blocks separated by a blank line (the next one starting its line, unindented) the
 // parser starts afresh, so the blocks before and after keep their reading and only the part in
-// between is parsed, then the trees are joined. Wherever that might not hold (a block left open at
-// the part's end, link definitions, the platform's text rewrites, an error the rest of the page
-// could change) the whole page is parsed. Held to whole-page parsing by test/engine/pages/reparse.test.ts.
+// between is parsed, then the trees are joined. A heading's line ends the block before it and
+// starts the next afresh too; inside a tight bullet list, so does each item with text on its
+// marker line. Wherever that might not hold (a block left open at the part's end, link
+// definitions, the platform's text rewrites, an error the rest of the page could change) the part
+// one level up is tried, and at the top the whole page is parsed. Held to whole-page parsing by
+// test/engine/pages/reparse.test.ts.
 import type { Root, RootContent } from 'mdast';
 import type { MdxFacts } from './mdxFacts';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
