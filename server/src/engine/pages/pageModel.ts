@@ -44,7 +44,7 @@ export class PageModel {
     readonly file: string,
     readonly text: string,
     /** The last text of this page that parsed, if any: a parse of this text reads again only what changed. */
-    private readonly parsedBefore?: ParsedText,
+    private readonly parsedBefore?: ParsedPage,
     /** Where the facts of the site's pages are kept by text, to be found after a check that dropped this page. */
     private readonly factsCache?: MdxFactsCache,
     /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
@@ -101,7 +101,7 @@ export class PageModel {
   }
 
   /** This text and its tree if it parsed, else the last text of the page that did (for the next edit's parse). */
-  get lastParsed(): ParsedText | undefined {
+  get lastParsed(): ParsedPage | undefined {
     const tree = this.parsedMdx?.tree;
     return tree ? { text: this.text, tree, facts: this.facts } : this.parsedBefore;
   }
@@ -110,6 +110,11 @@ export class PageModel {
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
   return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings);
+}
+
+/** A page's text that parsed, with its tree and, if they were read, its facts. */
+export interface ParsedPage extends ParsedText {
+  facts?: MdxFacts;
 }
 
 /** A heading's text as shown and its slug, read from the heading as written. */

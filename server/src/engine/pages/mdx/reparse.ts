@@ -8,14 +8,12 @@
 // one level up is tried, and at the top the whole page is parsed. Held to whole-page parsing by
 // test/engine/pages/reparse.test.ts.
 import type { Root, RootContent } from 'mdast';
-import type { MdxFacts } from './mdxFacts';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
 
-/** A page's text with the tree of its parse, which had no error, and the facts read from it if they were. */
+/** A page's text with the tree of its parse, which had no error. */
 export interface ParsedText {
   text: string;
   tree: Root;
-  facts?: MdxFacts;
 }
 
 /**
