@@ -32,10 +32,11 @@ export interface ReadAgain {
 export type Reparse = MdxParse & { readAgain?: ReadAgain };
 
 /** Errors that the rest of the page cannot change: a character or an expression the parser rejects where it stands. */
+// (Not acorn's: an expression acorn rejects at the part's end may read on into the rest of the
+// page, which then ends in another error.)
 const localErrors = new Set([
   'micromark-extension-mdx-jsx:unexpected-character',
   'micromark-extension-mdx-jsx:unexpected-lazy',
-  'micromark-extension-mdx-expression:acorn',
   'micromark-extension-mdx-expression:unexpected-lazy',
 ]);
 
