@@ -7,6 +7,8 @@
 // while idle after a check); then typing a path after "](/" (each keystroke a new request on the
 // page's new text); then the same typing on the graph of a new check (the language server makes
 // one per check of docs.json), whose lists read the pages' files again but parse no title.
+// Then the same typing in the largest page over the protocol (a real stdio client): each keystroke
+// an incremental change, then the diagnostic pull, as VS Code sends them.
 // Noisy while other work runs on the machine: the load average is printed.
 import { loadavg } from 'node:os';
 import { checkDocsJson, DiskSiteHost } from '../server/src/engine';
@@ -14,6 +16,7 @@ import { checkSitePages } from '../server/src/engine/pages/allPageRules';
 import { SiteGraph } from '../server/src/engine/pages/siteGraph';
 import { pageCompletions, readTitlesAhead } from '../server/src/engine/service/pageCompletion';
 import { linkEdits } from '../server/src/engine/service/pageRename';
+import { LspTestClient } from '../test/lsp/lspClient';
 import { materialiseSite, realSites } from '../test/support/sites';
 import { percentile } from './support/measure';
 
@@ -109,4 +112,36 @@ for (const site of realSites) {
   console.log(`  completion after "#": p50 ${ms(percentile(anchorTimes, 50))}, p95 ${ms(anchor95)}: ${verdict(anchor95, completionTarget)}`);
   console.log(`  link edits for moving ${target} (every page read, cold): ${ms(moveTime)}, ${moved.reduce((n, f) => n + f.edits.length, 0)} links in ${moved.length} files`);
 }
-console.log(`load average at end: ${load()}`);
+
+/** Keystrokes in the middle of the site's largest page, each change followed by the diagnostic pull: the time from the change to the pull's answer. */
+async function typingOverProtocol(site: (typeof realSites)[number], keys: number, gapMs: number): Promise<void> {
+  const root = materialiseSite(site);
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(host.readFile('docs.json') ?? '', host));
+  const file = graph.files.pageFiles.reduce((best, candidate) => ((host.readFile(candidate)?.length ?? 0) > (host.readFile(best)?.length ?? 0) ? candidate : best));
+  const client = await LspTestClient.start({ root });
+  try {
+    await client.open(file);
+    let started = performance.now();
+    const first = await client.diagnostics(file);
+    const opened = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const text = client.text(file);
+    let at = text.indexOf('\n', text.length >> 1) + 1;
+    const times: number[] = [];
+    for (let key = 0; key < keys; key++) {
+      started = performance.now();
+      await client.edit(file, at, at, 'x');
+      await client.pull(file);
+      times.push(performance.now() - started);
+      at++;
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+    const p95 = percentile(times, 95);
+    console.log(`typing in ${site} ${file} over the protocol (${text.length.toLocaleString('en')} characters, ${first.length} problems; opened and pulled in ${ms(opened)}): change then pull, ${keys} keystrokes ${gapMs} ms apart: p50 ${ms(percentile(times, 50))}, p95 ${ms(p95)}: ${verdict(p95, recheckTarget)}`);
+  } finally {
+    await client.stop();
+  }
+}
+
+void typingOverProtocol('PrefectHQ+fastmcp', 40, 150).then(() => console.log(`load average at end: ${load()}`));

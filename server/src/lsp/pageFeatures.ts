@@ -63,7 +63,7 @@ export class PageFeatures {
     for (const path of this.context.workspace.openPaths()) {
       const file = pageFile.test(path) ? site.relative(path) : undefined;
       const text = file === undefined ? undefined : this.context.workspace.openDocument(path)?.getText();
-      if (file !== undefined && text !== undefined && graph.files.has(file) && graph.page(file)?.text !== text) graph.setText(file, text);
+      if (file !== undefined && text !== undefined && graph.files.has(file)) graph.setText(file, text);
     }
     return graph;
   }

@@ -21,6 +21,11 @@ export interface PageElement {
 
 /** The JSX elements of a page in document order, each with the element it sits in. */
 export function pageElements(tree: Root, text: string): PageElement[] {
+  return elementsIn(tree.children, text, undefined);
+}
+
+/** The JSX elements of some blocks of a page (in document order), those not inside another sitting in `parent`. */
+export function elementsIn(blocks: readonly RootContent[], text: string, parent: PageElement | undefined): PageElement[] {
   const elements: PageElement[] = [];
   const visit = (nodes: RootContent[], parent: PageElement | undefined) => {
     for (const node of nodes) {
@@ -35,7 +40,7 @@ export function pageElements(tree: Root, text: string): PageElement[] {
       }
     }
   };
-  visit(tree.children, undefined);
+  visit(blocks as RootContent[], parent);
   return elements;
 }
 

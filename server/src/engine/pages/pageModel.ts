@@ -1,10 +1,9 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
-import { mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
+import { factsAfterEdit, mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
-import type { MdxParse } from './mdx/parseMdx';
-import { reparseMdx, type ParsedText } from './mdx/reparse';
+import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
 import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
 import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
@@ -34,8 +33,10 @@ export class PageModel {
   readonly references: PageReference[];
   readonly imports: SnippetImport[];
   private readonly frontmatterBlock?: FrontmatterBlock;
+  /** Each heading's text as shown and its slug, by the heading as written. */
+  readonly headingReadings = new Map<string, HeadingReading>();
   private parsedFrontmatter?: Frontmatter;
-  private parsedMdx?: MdxParse;
+  private parsedMdx?: Reparse;
   private facts?: MdxFacts;
 
   constructor(
@@ -43,18 +44,26 @@ export class PageModel {
     readonly file: string,
     readonly text: string,
     /** The last text of this page that parsed, if any: a parse of this text reads again only what changed. */
-    private readonly parsedBefore?: ParsedText,
+    private readonly parsedBefore?: ParsedPage,
     /** Where the facts of the site's pages are kept by text, to be found after a check that dropped this page. */
     private readonly factsCache?: MdxFactsCache,
+    /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
+    earlierHeadings?: ReadonlyMap<string, HeadingReading>,
   ) {
     const scan = scanPage(text);
     const counter = new AnchorCounter();
     const withIds = !(scan.frontmatter && idlessMode.test(scan.frontmatter.raw));
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
-      const shown = headingText(content);
+      let reading = earlierHeadings?.get(content) ?? this.headingReadings.get(content);
+      if (!reading) {
+        const shown = headingText(content);
+        reading = { shown, slug: headingAnchor(shown) };
+      }
+      this.headingReadings.set(content, reading);
+      const { shown, slug } = reading;
       if (!withIds || depth > maxAnchoredDepth) return { depth, text: shown, range };
       // A `{#id}` is shown as written, less the marks the page drops; it shares the numbering.
-      return { depth, text: shown, anchor: counter.next(customId === undefined ? headingAnchor(shown) : shownAnchor(customId) || headingAnchor(shown)), range };
+      return { depth, text: shown, anchor: counter.next(customId === undefined ? slug : shownAnchor(customId) || slug), range };
     });
     this.componentAnchors = componentAnchors(scan.anchorAttributes);
     this.references = scan.references;
@@ -69,7 +78,7 @@ export class PageModel {
   }
 
   /** The page read as the platform reads it (its tree, or its syntax error), parsed on first use. */
-  get mdx(): MdxParse {
+  get mdx(): Reparse {
     return (this.parsedMdx ??= reparseMdx(this.text, this.parsedBefore));
   }
 
@@ -78,7 +87,9 @@ export class PageModel {
     if (this.facts) return this.facts;
     let facts = this.factsCache?.get(this.file, this.text);
     if (!facts) {
-      facts = mdxFactsOf(this.text, this.mdx);
+      const parse = this.mdx;
+      const before = this.parsedBefore?.facts;
+      facts = parse.tree && parse.readAgain && before ? factsAfterEdit(before, this.text, parse.tree, parse.readAgain) : mdxFactsOf(this.text, parse);
       this.factsCache?.set(this.file, this.text, facts);
     }
     return (this.facts = facts);
@@ -90,15 +101,26 @@ export class PageModel {
   }
 
   /** This text and its tree if it parsed, else the last text of the page that did (for the next edit's parse). */
-  get lastParsed(): ParsedText | undefined {
+  get lastParsed(): ParsedPage | undefined {
     const tree = this.parsedMdx?.tree;
-    return tree ? { text: this.text, tree } : this.parsedBefore;
+    return tree ? { text: this.text, tree, facts: this.facts } : this.parsedBefore;
   }
 }
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
-  return new PageModel(file, text, before?.lastParsed, factsCache);
+  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings);
+}
+
+/** A page's text that parsed, with its tree and, if they were read, its facts. */
+export interface ParsedPage extends ParsedText {
+  facts?: MdxFacts;
+}
+
+/** A heading's text as shown and its slug, read from the heading as written. */
+export interface HeadingReading {
+  shown: string;
+  slug: string;
 }
 
 export interface ComponentAnchor {

@@ -84,8 +84,9 @@ export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], fil
     if (!page) continue;
     yield file;
     for (const handler of handlers) handler.page?.(page);
-    // A site's trees would take hundreds of MB: a whole-site check keeps none (the facts read from them stay).
-    if (ctx.wholeSite) page.forgetMdx();
+    // A site's trees would take hundreds of MB: a whole-site check keeps none (the facts read from
+    // them stay) but those of the pages being edited, whose next edit reads again only what changed.
+    if (ctx.wholeSite && !graph.isEdited(file)) page.forgetMdx();
   }
   if (ctx.wholeSite) graph.mdxFacts.keepOnly(checked);
   for (const handler of handlers) handler.site?.();

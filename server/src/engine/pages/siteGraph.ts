@@ -36,6 +36,8 @@ export class SiteGraph {
   /** Page models by file, shared with the graphs of later checks of the same files until one of them sets a text (copied then). */
   private models: Map<string, PageModel | undefined>;
   private modelsShared = false;
+  /** Files whose text was set (an editor's copy): their trees are kept, for the next edit's parse to read only what changed. */
+  private readonly edited: Set<string>;
   private readonly anchorSets = new Map<string, Set<string>>();
 
   constructor(
@@ -51,6 +53,7 @@ export class SiteGraph {
     this.files = sameFiles ? previous.files : new SiteFiles(host);
     this.models = sameFiles ? previous.models : new Map();
     if (sameFiles) previous.modelsShared = this.modelsShared = true;
+    this.edited = sameFiles ? new Set(previous.edited) : new Set();
     this.routes = Routes.of(this.files, check, previous?.routes);
   }
 
@@ -68,16 +71,27 @@ export class SiteGraph {
     return this.models.get(file);
   }
 
-  /** Replaces a file's text (an editor's unsaved copy); the anchors built on it are dropped. */
+  /**
+   * Sets a file's text (an editor's copy, saved or not): a new text is read again from the last
+   * one's reading, and the anchors built on it are dropped. The page's tree is kept from then on.
+   */
   setText(file: string, text: string): PageModel {
+    const before = this.models.get(file);
+    this.edited.add(file);
+    if (before?.text === text) return before;
     if (this.modelsShared) {
       this.models = new Map(this.models);
       this.modelsShared = false;
     }
-    const model = readPage(file, text, this.models.get(file), this.mdxFacts);
+    const model = readPage(file, text, before, this.mdxFacts);
     this.models.set(file, model);
     this.anchorSets.clear();
     return model;
+  }
+
+  /** Whether a file's text was set by `setText` rather than read from the site. */
+  isEdited(file: string): boolean {
+    return this.edited.has(file);
   }
 
   /** Every anchor of a page: its headings, its ids, and those of the snippets it imports. */

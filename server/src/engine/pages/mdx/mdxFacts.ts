@@ -1,8 +1,9 @@
-import type { Image, Root } from 'mdast';
-import { pageElements, type PageElement } from '../../components/jsxElements';
+import type { Image, Root, RootContent } from 'mdast';
+import { elementsIn, pageElements, type PageElement, type WrittenAttribute } from '../../components/jsxElements';
 import { esmNames } from '../../components/pageComponents';
 import type { OffsetRange } from '../../json/path';
 import type { MdxParse, MdxSyntaxError } from './parseMdx';
+import type { ReadAgain } from './reparse';
 
 /**
  * What the page rules read from a page's MDX parse, as plain data: its syntax error, or its
@@ -19,10 +20,61 @@ export interface MarkdownImage {
 
 export function mdxFactsOf(text: string, parse: MdxParse): MdxFacts {
   if (parse.error) return { error: parse.error };
-  return { elements: pageElements(parse.tree, text), images: markdownImages(parse.tree), esmNames: esmNames(parse.tree) };
+  return { elements: pageElements(parse.tree, text), images: markdownImages(parse.tree.children), esmNames: esmNames(parse.tree) };
 }
 
-function markdownImages(tree: Root): MarkdownImage[] {
+/**
+ * The facts of a parse made after an edit from the tree of an earlier text whose facts are
+ * `before`: those of the part read again, those before it kept, those after it moved, and the
+ * elements holding the part made longer or shorter. The same as `mdxFactsOf` on the parse.
+ */
+export function factsAfterEdit(before: MdxFacts, text: string, tree: Root, { start, oldEnd, delta, nodes }: ReadAgain): MdxFacts {
+  if (before.error) return mdxFactsOf(text, { tree });
+  const moved = new Map<PageElement, PageElement>();
+  const elements: PageElement[] = [];
+  let holder: PageElement | undefined;
+  let partAt = -1;
+  for (const element of before.elements) {
+    const parent = element.parent && (moved.get(element.parent) ?? element.parent);
+    if (element.range.end <= start) {
+      const kept = parent === element.parent ? element : { ...element, parent };
+      if (kept !== element) moved.set(element, kept);
+      elements.push(kept);
+    } else if (element.range.start < start) {
+      // It holds the part: its opening tag is before it, its end after it.
+      const longer = { ...element, parent, range: { start: element.range.start, end: element.range.end + delta } };
+      moved.set(element, longer);
+      elements.push((holder = longer));
+    } else if (element.range.start >= oldEnd) {
+      if (partAt < 0) partAt = elements.length;
+      const after = movedElement(element, parent, delta);
+      moved.set(element, after);
+      elements.push(after);
+    }
+  }
+  const read = elementsIn(nodes, text, holder);
+  elements.splice(partAt < 0 ? elements.length : partAt, 0, ...read);
+  const images = before.images.filter((image) => image.range.end <= start);
+  images.push(...markdownImages(nodes));
+  for (const image of before.images) if (image.range.start >= oldEnd) images.push({ alt: image.alt, range: movedRange(image.range, delta) });
+  return { elements, images, esmNames: esmNames(tree) };
+}
+
+function movedRange(range: OffsetRange, delta: number): OffsetRange {
+  return { start: range.start + delta, end: range.end + delta };
+}
+
+function movedElement(element: PageElement, parent: PageElement | undefined, delta: number): PageElement {
+  const attributes = element.attributes?.map((attribute): WrittenAttribute => ({
+    ...attribute,
+    range: movedRange(attribute.range, delta),
+    ...(attribute.valueRange ? { valueRange: movedRange(attribute.valueRange, delta) } : {}),
+    ...(attribute.textRange ? { textRange: movedRange(attribute.textRange, delta) } : {}),
+  }));
+  return { ...element, parent, nameRange: movedRange(element.nameRange, delta), range: movedRange(element.range, delta), attributes };
+}
+
+function markdownImages(nodes: readonly RootContent[]): MarkdownImage[] {
   const images: MarkdownImage[] = [];
   const visit = (nodes: readonly { type: string; children?: unknown }[]) => {
     for (const node of nodes) {
@@ -31,6 +83,6 @@ function markdownImages(tree: Root): MarkdownImage[] {
       if (Array.isArray(node.children)) visit(node.children);
     }
   };
-  visit(tree.children);
+  visit(nodes);
   return images;
 }
