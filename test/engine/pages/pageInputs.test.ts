@@ -110,8 +110,8 @@ describe('the check of every page kept after typing in docs.json, on real sites'
           [found, inputs] = [foundAfter, inputsAfter];
         }
       }),
-      { numRuns: 15 },
+      { numRuns: 30 },
     );
-    assert.ok(kept > steps / 8, `only ${kept} of ${steps} edits kept the check of every page: the property would see little`);
+    assert.ok(kept >= 5, `only ${kept} of ${steps} edits kept the check of every page: the property would see little`);
   });
 });
