@@ -15,7 +15,8 @@ export default {
     nodeArgs: ['--import', 'tsx', '--import', './test/support/propertySeed.ts', '--require', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
-  mutate: folder.mutate,
+  // A subset of the folder's files when the script is given `--mutate <glob>`.
+  mutate: process.env.DOCSJSON_MUTATION_SUBSET ? process.env.DOCSJSON_MUTATION_SUBSET.split('\n') : folder.mutate,
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `reports/mutation/${folder.name}.incremental.json`,
