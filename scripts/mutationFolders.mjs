@@ -2,6 +2,7 @@
 // A test file left out here cannot kill that folder's mutants: name every file that tests the folder.
 // The CLI's end-to-end tests run the built dist/cli.js in a child process, which mutation testing
 // does not reach: only the cli/src modules that unit tests import are mutated (`mutate`).
+// A file that runs dist/ (which the sandbox leaves out) fails there: such files are not listed.
 export const mutationFolders = [
   {
     name: 'agent-http',
@@ -54,7 +55,6 @@ export const mutationFolders = [
       'test/engine/frontmatterRules.test.ts',
       'test/engine/droppedKeyRule.test.ts',
       'test/engine/duplicateKeyRule.test.ts',
-      'test/engine/hostileDocsJson.test.ts',
       'test/engine/projectConfig.test.ts',
       'test/engine/openapiValidation.test.ts',
       'test/engine/pages/linkRule.test.ts',

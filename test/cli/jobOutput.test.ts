@@ -48,6 +48,7 @@ test('streamed text flows on one line; a tool call, an error or a new kind of ev
       { type: 'event', event: { type: 'reasoning', text: 'hmm' } },
       { type: 'event', event: { type: 'reasoning', text: ' more' } },
       { type: 'event', event: { type: 'tool-call', toolCallId: 't1', toolName: 'edit', input: { file: 'a.mdx' } } },
+      { type: 'event', event: { type: 'tool-call', toolCallId: 't0', toolName: 'list', input: undefined } },
       { type: 'event', event: { type: 'tool-result', toolCallId: 't1', output: 'fine', isError: false } },
       { type: 'event', event: { type: 'tool-result', toolCallId: 't2', output: 'no such file', isError: true } },
       { type: 'event', event: { type: 'text', text: 'line\n' } },
@@ -56,7 +57,7 @@ test('streamed text flows on one line; a tool call, an error or a new kind of ev
       { type: 'event', event: { type: 'finish' } },
       { type: 'event', event: { type: 'text', text: 'open' } },
     ]),
-    'Job job-1 on branch docs/fix\nHello world\n(thinking) hmm more\n-> edit {"file":"a.mdx"}\n-> tool t2 failed: no such file\nline\n! error: boom\n? data-x: {"a":1}\nopen\n',
+    'Job job-1 on branch docs/fix\nHello world\n(thinking) hmm more\n-> edit {"file":"a.mdx"}\n-> list \n-> tool t2 failed: no such file\nline\n! error: boom\n? data-x: {"a":1}\nopen\n',
   );
 });
 
@@ -77,10 +78,11 @@ test('a todo list is printed when it changes, not again when the same list comes
   assert.equal(
     written([
       { type: 'event', event: { type: 'todos', toolCallId: 't', toolName: 'todo', todos } },
+      { type: 'event', event: { type: 'text', text: 'Planned.' } },
       { type: 'record', record: record({ todos }) },
       { type: 'record', record: record({ todos: [{ content: 'Write', status: 'completed' }] }) },
     ]),
-    'Todos:\n  [ ] Write\nTodos:\n  [x] Write\n',
+    'Todos:\n  [ ] Write\nPlanned.\nTodos:\n  [x] Write\n',
   );
 });
 
@@ -96,8 +98,9 @@ test('a record without todos prints its status while the job runs, not once it h
 });
 
 test('a follow-up is shown while it is being sent, not once its outcome is known', () => {
-  const followUp = (outcome: 'sent' | 'unknown') => ({ type: 'follow-up' as const, followUp: { prompt: 'Also fix b', sentAt: '2026-01-01T00:00:00Z', outcome } });
-  assert.equal(written([followUp('unknown'), followUp('sent')]), 'Sending: Also fix b\n');
+  const followUp = (prompt: string, outcome: 'sent' | 'unknown') => ({ type: 'follow-up' as const, followUp: { prompt, sentAt: '2026-01-01T00:00:00Z', outcome } });
+  assert.equal(written([followUp('Also fix b', 'unknown'), followUp('Also fix b', 'sent')]), 'Sending: Also fix b\n');
+  assert.equal(written([followUp('Known already', 'sent')]), '');
 });
 
 test('long tool inputs and errors are cut, each to its own length', () => {
