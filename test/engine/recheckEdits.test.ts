@@ -150,3 +150,90 @@ describe('re-check after an edit, by example', () => {
     assert.equal(broken.basis.units, undefined, 'broken JSON is never checked in parts');
   });
 });
+
+describe('what a re-check takes from the whole file', () => {
+  /** The re-check of `text` edited into `edited`, after a check of `text`: whether it was local, and that it gives the full outcome. */
+  function recheck(files: Record<string, string>, edit: (text: string) => string, prepared = false) {
+    const root = writeSite(files);
+    const host = new DiskSiteHost(root);
+    const text = readFileSync(join(root, 'docs.json'), 'utf8');
+    const first = checkDocsJson(text, host);
+    if (prepared) prepareRecheck(first);
+    const edited = edit(text);
+    assert.notEqual(edited, text, 'the edit changes the text');
+    const result = recheckDocsJson(first, edited);
+    assert.deepEqual(outcome(result), outcome(checkDocsJson(edited, host)));
+    return { result, local: result.basis.units !== undefined, edited };
+  }
+  const groups = { navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'B', pages: ['b'] }] } };
+  const pages = { 'a.mdx': '', 'b.mdx': '' };
+
+  it('an edit that writes a "$ref" or an escaped key, or removes one, takes a full check: it may pull in other files', () => {
+    const files = { 'docs.json': docsJson(groups), ...pages, 'more.json': JSON.stringify({ group: 'M', pages: ['a'] }) };
+    assert.equal(recheck(files, (text) => text.replace('"group": "B"', '"$ref": "more.json", "group": "B"')).local, false);
+    assert.equal(recheck(files, (text) => text.replace('"group": "B"', '"\\u0024ref": "more.json", "group": "B"')).local, false);
+    const withRef = { ...files, 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { $ref: 'more.json' }] } }) };
+    assert.equal(recheck(withRef, (text) => text.replace('"$ref": "more.json"', '"group": "B", "pages": ["b"]')).local, false);
+    assert.equal(recheck(files, (text) => text.replace('"group": "B"', '"group": "B2"')).local, true, 'the same edit without one is local');
+  });
+
+  it('an edit that writes a key twice in a part, or into a file that has one twice, takes a full check', () => {
+    assert.equal(recheck({ 'docs.json': docsJson(groups), ...pages }, (text) => text.replace('"group": "B"', '"group": "B", "group": "C"')).local, false);
+    const twice = docsJson(groups).replace('"name": "Acme"', '"name": "Acme", "name": "Again"');
+    assert.equal(recheck({ 'docs.json': twice, ...pages }, (text) => text.replace('"group": "B"', '"group": "B2"')).local, false);
+  });
+
+  it('a docs.json that is a "$ref" at its top, or not an object, is checked whole', () => {
+    const files = { 'docs.json': JSON.stringify({ $ref: 'real.json' }, null, 2), 'real.json': docsJson(groups), ...pages };
+    assert.equal(recheck(files, (text) => text.replace('real.json', 'other.json')).local, false);
+    assert.equal(recheck({ 'docs.json': '[1, 2, 3]' }, (text) => text.replace('2', '5')).local, false);
+  });
+
+  it('an edit across two parts, or outside every part, takes a full check', () => {
+    const files = { 'docs.json': docsJson(groups), ...pages };
+    assert.equal(recheck(files, (text) => text.replace(/"A",\s*"pages": \[\s*"a"\s*\]\s*},\s*\{\s*"group": "B"/, '"A", "pages": ["a"] }, { "group": "C"')).local, false);
+    assert.equal(recheck(files, (text) => text.replace('"theme": "mint"', '"theme": "maple"')).local, false, 'the theme is read by other checks');
+    assert.equal(recheck(files, (text) => `${text}\n`).local, false, 'after the last brace');
+  });
+
+  it('an edit of a top-level value that only it reads is local, and its problems are where a full check puts them', () => {
+    const files = { 'docs.json': docsJson({ ...groups, seo: { indexing: 'all' }, footer: { socials: { x: 'https://x.com/acme' } } }), ...pages };
+    const { local, result, edited } = recheck(files, (text) => text.replace('"indexing": "all"', '"indexing": "some"'));
+    assert.equal(local, true);
+    assert.ok(result.documents.get('docs.json')!.diagnostics.some((d) => edited.slice(d.range.start, d.range.end) === '"some"'));
+    assert.equal(recheck(files, (text) => text.replace('"indexing": "all"', '"indexing": 5')).local, true);
+    assert.equal(recheck(files, (text) => text.replace(/"seo": \{[^}]*\}/, '"seo": 5')).local, false, 'a value with no inside to edit');
+    assert.equal(recheck(files, (text) => text.replace(/"seo": \{\s*"indexing": "all"\s*\}/, '"seo": { "indexing": "all", "unknown": 1 }')).local, true);
+  });
+
+  it('a group that had no pages and gets its first takes a full check; one that keeps pages is local', () => {
+    const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'Empty', pages: [] }, { group: 'B', pages: ['b'] }] } }), ...pages };
+    assert.equal(recheck(files, (text) => text.replace(/"Empty",\s*"pages": \[\]/, '"Empty", "pages": ["a"]')).local, false);
+    assert.equal(recheck(files, (text) => text.replace(/"B",\s*"pages": \[\s*"b"\s*\]/, '"B", "pages": ["b", "a"]')).local, true);
+    const { result } = recheck(files, (text) => text.replace(/"B",\s*"pages": \[\s*"b"\s*\]/, '"B", "pages": ["a", { "group": "Inner", "pages": ["b"] }]'));
+    assert.deepEqual(result.model.pages.map((page) => `${page.value} in ${page.element.name}`), ['a in A', 'a in B', 'b in Inner']);
+  });
+
+  it('a group whose OpenAPI spec is edited has the spec checked again; the spec it no longer declares is forgotten', () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: {} } } });
+    const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'API', openapi: 'openapi.json', pages: ['GET /users'] }] } }), ...pages, 'openapi.json': spec };
+    const broken = recheck(files, (text) => text.replace('"openapi.json"', '"missing.json"'));
+    assert.equal(broken.local, true);
+    assert.ok(broken.result.documents.get('docs.json')!.diagnostics.some((d) => d.code === 'ref/missing-openapi'));
+    const fixed = recheckDocsJson(broken.result, readFileSync(join(writeSite(files), 'docs.json'), 'utf8'));
+    assert.deepEqual(fixed.documents.get('docs.json')!.diagnostics, []);
+  });
+
+  it('edits one after another keep every range in place: a later part moves, an earlier one stays', () => {
+    const root = writeSite({ 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['nope'] }, { group: 'B', pages: ['b'] }, { group: 'C', pages: ['gone'] }] } }), ...pages });
+    const host = new DiskSiteHost(root);
+    let text = readFileSync(join(root, 'docs.json'), 'utf8');
+    let result = checkDocsJson(text, host);
+    for (const [from, to] of [['"b"', '"bee-bee-bee"'], ['"bee-bee-bee"', '"b"'], ['"A"', '"Alpha group"'], ['"gone"', '"still-gone"']]) {
+      text = text.replace(from, to);
+      result = recheckDocsJson(result, text);
+      assert.ok(result.basis.units, `${from} -> ${to} is local`);
+      assert.deepEqual(outcome(result), outcome(checkDocsJson(text, host)), `${from} -> ${to}`);
+    }
+  });
+});
