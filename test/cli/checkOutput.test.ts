@@ -49,10 +49,11 @@ test('more warnings than --max-warnings allows are said so; as many as allowed a
   assert.ok(!formatReport(mixed, 2, { ...text, maxWarnings: 2 }).includes('Too many warnings'));
 });
 
-test('errors are red and warnings yellow in a terminal, and the code grey', () => {
-  const [error, warning] = formatReport(mixed, 2, { ...text, colour: true }).split('\n');
+test('errors are red, warnings yellow and hints grey in a terminal, and the code grey', () => {
+  const [error, warning, , , hint] = formatReport(mixed, 2, { ...text, colour: true }).split('\n');
   assert.equal(error, 'docs.json:1:2  \u001b[31merror\u001b[0m  A problem  \u001b[90mx/error\u001b[0m');
   assert.equal(warning, 'docs.json:1:2  \u001b[33mwarning\u001b[0m  A problem  \u001b[90mx/warning\u001b[0m');
+  assert.equal(hint, 'a.mdx:1:2  \u001b[90mhint\u001b[0m  A problem  \u001b[90mx/hint\u001b[0m');
 });
 
 test('errors and warnings are GitHub errors and warnings; a path cannot end the annotation\'s properties, nor a message start another command', () => {

@@ -63,5 +63,6 @@ test('a long summary stops after 200 rows and says how many more the log has', (
   const cut = rows(203);
   assert.equal(cut.length, 4 + 2 + 200 + 2);
   assert.match(cut.at(-3)!, /^\| warning \| docs\.json:200 \|/);
+  assert.equal(cut.at(-2), '', 'a blank line ends the table');
   assert.equal(cut.at(-1), '…and 3 more problems: the annotations and the log list them all.');
 });
