@@ -55,6 +55,7 @@ export const mutationFolders = [
       'test/engine/frontmatterRules.test.ts',
       'test/engine/droppedKeyRule.test.ts',
       'test/engine/duplicateKeyRule.test.ts',
+      'test/engine/hostileDocsJson.test.ts',
       'test/engine/projectConfig.test.ts',
       'test/engine/openapiValidation.test.ts',
       'test/engine/pages/linkRule.test.ts',
