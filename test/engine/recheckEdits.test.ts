@@ -206,6 +206,37 @@ describe('what a re-check takes from the whole file', () => {
     assert.equal(recheck(files, (text) => text.replace(/"seo": \{\s*"indexing": "all"\s*\}/, '"seo": { "indexing": "all", "unknown": 1 }')).local, true);
   });
 
+  it('an edit of what other checks read takes a full check: the background (the colours\' contrast), "$schema", a global anchor', () => {
+    const files = { 'docs.json': docsJson({ $schema: 'https://mintlify.com/docs.json', background: { color: { light: '#ffffff' } }, navigation: { global: { anchors: [{ anchor: 'Blog', href: 'https://example.com/blog' }] }, ...groups.navigation } }), ...pages };
+    assert.equal(recheck(files, (text) => text.replace('#ffffff', '#0B7A62')).local, false);
+    assert.equal(recheck(files, (text) => text.replace('mintlify.com/docs.json', 'example.com/docs.json')).local, false);
+    assert.equal(recheck(files, (text) => text.replace('"Blog"', '"News"')).local, false);
+  });
+
+  it('a group without pages edited keeps none: local', () => {
+    const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'Empty', pages: [] }] } }), ...pages };
+    assert.equal(recheck(files, (text) => text.replace('"Empty"', '"Still empty"')).local, true);
+  });
+
+  it('a page of the first group changed: local, and the page is the new one', () => {
+    const { local, result } = recheck({ 'docs.json': docsJson(groups), ...pages }, (text) => text.replace('"a"', '"b"'));
+    assert.equal(local, true);
+    assert.deepEqual(result.model.pages.map((page) => `${page.value} in ${page.element.name}`), ['b in A', 'b in B']);
+  });
+
+  it('a top-level value edited, then a group after it: the group is found where it has moved to', () => {
+    const root = writeSite({ 'docs.json': docsJson({ seo: { indexing: 'all' }, ...groups }), ...pages });
+    const host = new DiskSiteHost(root);
+    let text = readFileSync(join(root, 'docs.json'), 'utf8');
+    let result = checkDocsJson(text, host);
+    for (const [from, to] of [['"all"', '"navigable pages only"'], ['"b"', '"nope"']]) {
+      text = text.replace(from, to);
+      result = recheckDocsJson(result, text);
+      assert.ok(result.basis.units, `${from} -> ${to} is local`);
+      assert.deepEqual(outcome(result), outcome(checkDocsJson(text, host)), `${from} -> ${to}`);
+    }
+  });
+
   it('a group that had no pages and gets its first takes a full check; one that keeps pages is local', () => {
     const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'Empty', pages: [] }, { group: 'B', pages: ['b'] }] } }), ...pages };
     assert.equal(recheck(files, (text) => text.replace(/"Empty",\s*"pages": \[\]/, '"Empty", "pages": ["a"]')).local, false);
