@@ -145,7 +145,7 @@ describe('the rules of each slug, character by character', () => {
 
   it('fields: capitals runs and digits split from words, a capital run before a word split ("s" ends a plural), marks one "-"', () => {
     assert.deepEqual(
-      ['HTTPServer2', 'IPv4Address', 'userID', 'getHTTPResponse', 'XMLHttpRequest', 'OAuth2Token', 'API2Key', 'listAPIs', 'a.b-c', 'x__y', 'item[0]', 'it_s', "don't", '@type', 'Größe', 'A-B', 'abc_', 'v2Beta', 'ABCDef', 'a{b}c|d~e'].map((name) => fieldAnchor(name)),
+      ['HTTPServer2', 'IPv4Address', 'userID', 'getHTTPResponse', 'XMLHttpRequest', 'OAuth2Token', 'API2Key', 'listAPIs', 'a.b-c', 'x__y', 'item[0]', 'it_s', "don't", '@type', 'Größe', 'A-B', 'abc_', 'v2Beta', 'ABCDef', 'a{b}c|d~e', 'sizeX2', 'user__s', 'v1_s'].map((name) => fieldAnchor(name)),
       [
         'param-http-server2',
         'param-i-pv4-address',
@@ -167,6 +167,9 @@ describe('the rules of each slug, character by character', () => {
         'param-v2-beta',
         'param-abc-def',
         'param-a-b-c-d-e',
+        'param-size-x2',
+        'param-users',
+        'param-v1s',
       ],
     );
   });
