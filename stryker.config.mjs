@@ -15,7 +15,8 @@ export default {
     nodeArgs: ['--import', 'tsx', '--import', './test/support/propertySeed.ts', '--require', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
-  mutate: folder.mutate,
+  // A subset of the folder's files when the script is given `--mutate <glob>`.
+  mutate: process.env.DOCSJSON_MUTATION_SUBSET ? process.env.DOCSJSON_MUTATION_SUBSET.split('\n') : folder.mutate,
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `reports/mutation/${folder.name}.incremental.json`,
@@ -23,6 +24,8 @@ export default {
   // Slow machines: a mutant is a timeout only when its tests take thrice their time without it, plus 20 s.
   timeoutFactor: 3,
   timeoutMS: 20000,
+  // The first run of every test file, which finds what each covers: minutes on a loaded machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${folder.name}.html` },
   jsonReporter: { fileName: `reports/mutation/${folder.name}.json` },

@@ -1,4 +1,4 @@
-// `npm run mutation [-- <folder>...]`: mutation testing with StrykerJS, one folder after another (all of
+// `npm run mutation [-- <folder>...] [--mutate <glob>]`: mutation testing with StrykerJS, one folder after another (all of
 // scripts/mutationFolders.mjs when none is named), at the lowest CPU priority, then a table of the results.
 // Incremental: a rerun tests again only the mutants whose code or tests changed since the last run.
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { mutationFolders } from './mutationFolders.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const asked = process.argv.slice(2).map((arg) => arg.replace(/\/+$/, ''));
+// `--mutate <glob>` (repeatable): only the files of the folder that match, e.g. its most important ones.
+const args = process.argv.slice(2);
+const subset = args.flatMap((arg, index) => (args[index - 1] === '--mutate' ? [arg] : []));
+const asked = args.filter((arg, index) => arg !== '--mutate' && args[index - 1] !== '--mutate').map((arg) => arg.replace(/\/+$/, ''));
 const unknown = asked.filter((arg) => !mutationFolders.some((folder) => folder.path === arg || folder.name === arg));
 if (unknown.length > 0) {
   console.error(`Not a folder mutation testing knows: ${unknown.join(', ')}. Known: ${mutationFolders.map((f) => f.path).join(', ')}`);
@@ -27,13 +30,13 @@ for (const folder of folders) {
     cwd: root,
     stdio: 'inherit',
     // One property-test seed, so that a rerun draws the same inputs.
-    env: { ...process.env, DOCSJSON_MUTATION_FOLDER: folder.name, DOCSJSON_PROPERTY_SEED: process.env.DOCSJSON_PROPERTY_SEED ?? '1' },
+    env: { ...process.env, DOCSJSON_MUTATION_FOLDER: folder.name, DOCSJSON_MUTATION_SUBSET: subset.join('\n'), DOCSJSON_PROPERTY_SEED: process.env.DOCSJSON_PROPERTY_SEED ?? '1' },
   });
   if (result.status !== 0) {
     console.error(`Stryker failed on ${folder.path} (exit ${result.status}).`);
     process.exit(result.status ?? 1);
   }
-  rows.push({ folder: folder.path, minutes: (Date.now() - started) / 60000, ...count(join(root, 'reports', 'mutation', `${folder.name}.json`)) });
+  rows.push({ folder: subset.length > 0 ? `${folder.path} (${subset.join(', ')})` : folder.path, minutes: (Date.now() - started) / 60000, ...count(join(root, 'reports', 'mutation', `${folder.name}.json`)) });
 }
 
 console.log('\n| Folder | Mutants | Killed | Survived | Timeout | No coverage | Score | Minutes |');

@@ -77,8 +77,9 @@ function githubAnnotation(path: string, d: ReportedDiagnostic): string {
   return `::${annotationLevels[d.severity]} ${properties.join(',')}::${escapeData(terminalSafeLine(d.message))}`;
 }
 
+/** Line breaks are already shown as `\u{a}` (terminalSafeLine): only `%` is left to escape. */
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return text.replace(/%/g, '%25');
 }
 
 function escapeProperty(text: string): string {

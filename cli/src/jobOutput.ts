@@ -52,6 +52,7 @@ export class TextProgressWriter {
     this.lastTodos = text;
   }
 
+  /** Phases, notices, connection changes and the finish event print nothing. */
   update(update: TrackerUpdate): void {
     switch (update.type) {
       case 'session':
@@ -62,10 +63,6 @@ export class TextProgressWriter {
         return update.record.todos.length > 0 ? this.todos(update.record.todos) : this.status(update.record);
       case 'follow-up':
         return update.followUp.outcome === 'unknown' ? this.line(`Sending: ${terminalSafe(update.followUp.prompt)}`) : undefined;
-      case 'phase':
-      case 'notice':
-      case 'connection':
-        return;
     }
   }
 
@@ -90,8 +87,6 @@ export class TextProgressWriter {
         return this.todos(event.todos);
       case 'error':
         return this.line(`! error: ${summary(event.message, 1_000)}`);
-      case 'finish':
-        return;
       case 'unknown':
         return this.line(`? ${terminalSafe(event.kind)}: ${summary(event.raw)}`);
     }
@@ -146,7 +141,7 @@ export function formatOutcome(job: Readonly<TrackedJob>, resumeHint: string): Ou
   if (job.record) lines.push(formatRecord(job.record).trimEnd());
   if (job.phase === 'stale' || job.phase === 'stopped') lines.push(`Not finished yet. ${resumeHint}`);
   const failure = job.failure;
-  const problem = failure ? [failure.message, cliHint(failure)].filter(Boolean).join(' ') : job.problem;
+  const problem = failure ? `${failure.message} ${cliHint(failure)}` : job.problem;
   return {
     text: lines.length > 0 ? `${lines.join('\n')}\n` : '',
     problem: problem === undefined ? undefined : oneLine(problem, 2_000),

@@ -1,14 +1,11 @@
-// A repository's docs.json is untrusted input: "$ref"s that fan out exponentially and 500,000
-// nested arrays end in a diagnostic and a normal exit, not a hang or a stack overflow.
+// A repository's docs.json is untrusted input: "$ref"s that fan out exponentially end in a
+// diagnostic, not a hang (500,000 nested arrays: test/cli/nestedArrays.test.ts).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
 import { REF_BUDGET } from '../../server/src/engine/checkContext';
 import { docsJson, writeSite } from '../support/site';
 
-const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 const LEVELS = 30;
 
 /** level0.json … level29.json, each a group whose pages refer twice to the next level: 2^30 groups if followed. */
@@ -40,15 +37,4 @@ test('the same files, each referred to once, are all followed', () => {
   const text = docsJson('{ "groups": [{ "$ref": "level0.json" }] }');
   const result = checkDocsJson(text, new DiskSiteHost(writeSite({ ...files, 'docs.json': text })));
   assert.deepEqual([...result.documents.values()].flatMap((document) => document.diagnostics.map((d) => d.code)), []);
-});
-
-test('docsjson check on a docs.json of 500,000 nested arrays exits normally', { timeout: 120_000 }, () => {
-  const depth = 500_000;
-  const text = `{"name":"A","theme":"mint","colors":{"primary":"#000000"},"navigation":{"pages":["intro"]},"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-  const root = writeSite({ 'docs.json': text, 'intro.mdx': '# Intro\n', 'other.mdx': '# Other\n' });
-  const result = spawnSync(process.execPath, [cli, 'check', root], { encoding: 'utf8' });
-  assert.doesNotMatch(result.stderr, /call stack/i);
-  assert.equal(result.status, 0, result.stdout + result.stderr);
-  assert.match(result.stdout, /Unknown key "x" in docs\.json/);
-  assert.match(result.stdout, /other\.mdx:1:1 {2}information {2}No navigation lists this page/, 'the orphan walk ran over the whole docs.json');
 });

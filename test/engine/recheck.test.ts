@@ -3,19 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkDocsJson, DiskSiteHost, prepareRecheck, recheckDocsJson, type CheckResult } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, recheckDocsJson } from '../../server/src/engine';
+import { checkOutcome as outcome } from '../support/checkOutcome';
 import { corpusSites, materialiseRepository } from '../support/corpus';
-import { writeSite } from '../support/site';
 import { applyEdit, typingEdit } from '../support/typingEdits';
-
-/** Everything a check tells: each file's diagnostics, and the navigation in document order. */
-function outcome(result: CheckResult) {
-  return {
-    documents: [...result.documents].map(([path, { document, diagnostics }]) => ({ path, text: document.json.text, diagnostics })),
-    elements: result.model.elements.map((element) => `${element.kind} ${element.name ?? ''} ${element.cursor.path.join('/')}`),
-    pages: result.model.pages.map((page) => `${page.value} @${page.cursor.path.join('/')} in ${page.element.name ?? page.element.kind}`),
-  };
-}
 
 function site(folder: string) {
   const entry = corpusSites().find((candidate) => candidate.folder === folder)!;
@@ -25,10 +16,7 @@ function site(folder: string) {
   return { text: readFileSync(path, 'utf8'), host: new DiskSiteHost(root) };
 }
 
-function docsJson(members: Record<string, unknown>): string {
-  return JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0B7A62' }, ...members }, null, 2);
-}
-
+// Examples of each path of the re-check, which run in a moment: recheckEdits.test.ts.
 describe('re-check after an edit', () => {
   const sites = ['mintlify+docs', 'Portkey-AI+docs-core', 'PrefectHQ+fastmcp', 'upstash+docs', 'CopilotKit+vnext_experimental'].map(site);
 
@@ -52,144 +40,5 @@ describe('re-check after an edit', () => {
     );
     // The property is only worth something if most edits took the local path.
     assert.ok(local > total / 2, `only ${local} of ${total} re-checks were local`);
-  });
-
-  it('an edit of api.openapi checks the whole file again: a spec made missing is reported, then fixed', () => {
-    const root = writeSite({
-      'docs.json': docsJson({ api: { openapi: 'openapi.json' }, navigation: { groups: [{ group: 'API', pages: ['GET /users'] }] } }),
-      'openapi.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: {} } } }),
-    });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const first = checkDocsJson(text, host);
-    assert.deepEqual(first.documents.get('docs.json')!.diagnostics, []);
-    const broken = text.replace('"openapi.json"', '"missing.json"');
-    const second = recheckDocsJson(first, broken);
-    assert.deepEqual(outcome(second), outcome(checkDocsJson(broken, host)));
-    assert.ok(second.documents.get('docs.json')!.diagnostics.some((d) => d.code === 'ref/missing-openapi'), 'the missing spec is reported');
-    assert.deepEqual(recheckDocsJson(second, text).documents.get('docs.json')!.diagnostics, []);
-  });
-
-  it('an edit inside a group re-checks that group: a page made missing is reported, then fixed', () => {
-    const root = writeSite({
-      'docs.json': docsJson({ navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro'] }, { group: 'More', pages: ['other'] }] }] } }),
-      'intro.mdx': '# Intro',
-      'other.mdx': '# Other',
-    });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const first = checkDocsJson(text, host);
-    assert.deepEqual(first.documents.get('docs.json')!.diagnostics, []);
-
-    const broken = text.replace('"other"', '"otherr"');
-    const second = recheckDocsJson(first, broken);
-    assert.ok(second.basis.units, 'the group alone was checked again');
-    const [missing] = second.documents.get('docs.json')!.diagnostics;
-    assert.equal(missing.code, 'ref/missing-page');
-    assert.equal(broken.slice(missing.range.start, missing.range.end), '"otherr"');
-
-    const third = recheckDocsJson(second, text);
-    assert.ok(third.basis.units);
-    assert.deepEqual(third.documents.get('docs.json')!.diagnostics, []);
-    assert.deepEqual(
-      third.model.pages.map((page) => page.value),
-      ['intro', 'other'],
-    );
-  });
-
-  it('a group that gains nested groups keeps every later page entry with its own element', () => {
-    const root = writeSite({
-      'docs.json': docsJson({
-        navigation: { groups: [{ group: 'Outer', pages: ['a', { group: 'Inner', pages: ['b'] }, 'c'] }, { group: 'Last', pages: ['d'] }] },
-      }),
-      'a.mdx': '',
-      'b.mdx': '',
-      'c.mdx': '',
-      'd.mdx': '',
-    });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const inner = text.slice(text.indexOf('{', text.indexOf('"a"')), text.indexOf('}', text.indexOf('"Inner"')) + 1);
-    const edited = text.replace(inner, JSON.stringify({ group: 'Inner', pages: ['b', { group: 'Deeper', pages: ['e'] }, { group: 'Deepest', pages: ['b'] }] }));
-    const result = recheckDocsJson(checkDocsJson(text, host), edited);
-    assert.ok(result.basis.units, 'the inner group alone was checked again');
-    assert.deepEqual(outcome(result), outcome(checkDocsJson(edited, host)));
-    assert.deepEqual(
-      result.model.pages.map((page) => `${page.value} in ${page.element.name}`),
-      ['a in Outer', 'b in Inner', 'e in Deeper', 'b in Deepest', 'c in Outer', 'd in Last'],
-    );
-  });
-
-  it('an edit inside an element whose parent holds two kinds of children gives the full outcome: the kind kept depends on its name', () => {
-    const root = writeSite({
-      'docs.json': docsJson({ navigation: { groups: [{ group: 'Start', pages: ['intro'] }], anchors: [{ name: 'Docs', pages: ['intro'] }] } }),
-      'intro.mdx': '# Intro',
-    });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const named = text.replace('"name": "Docs"', '"anchor": "Docs"');
-    const result = recheckDocsJson(checkDocsJson(text, host), named);
-    assert.deepEqual(outcome(result), outcome(checkDocsJson(named, host)));
-    assert.ok(result.documents.get('docs.json')!.diagnostics.some((d) => d.message.includes('the site shows the anchors and drops these groups')));
-  });
-
-  it('an edit of a top-level value re-checks that value alone; ranges after it move', () => {
-    const root = writeSite({
-      'docs.json': docsJson({ name: 'Site', colors: { primary: '#0B7A62' }, navigation: { pages: ['nope'] } }),
-    });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const first = checkDocsJson(text, host);
-    const edited = text.replace('#0B7A62', '#0B7A62AB1');
-    const second = recheckDocsJson(first, edited);
-    assert.ok(second.basis.units);
-    const byCode = new Map(second.documents.get('docs.json')!.diagnostics.map((d) => [d.code, d]));
-    const pattern = byCode.get('schema/pattern')!;
-    assert.equal(edited.slice(pattern.range.start, pattern.range.end), '"#0B7A62AB1"');
-    const page = byCode.get('ref/missing-page')!;
-    assert.equal(edited.slice(page.range.start, page.range.end), '"nope"');
-  });
-
-  it('edits that break the JSON, or touch what the whole check reads, take a full check', () => {
-    const root = writeSite({ 'docs.json': docsJson({ icons: { library: 'lucide' }, navigation: { pages: ['intro'] } }), 'intro.mdx': '' });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const broken = recheckDocsJson(checkDocsJson(text, host), text.replace('"intro"', '"intro'));
-    assert.equal(broken.basis.units, undefined);
-    assert.equal(broken.documents.get('docs.json')!.diagnostics[0].code, 'json/syntax');
-    const library = recheckDocsJson(checkDocsJson(text, host), text.replace('lucide', 'tabler'));
-    assert.equal(library.basis.units, undefined);
-  });
-
-  it('a result that was re-checked is not re-checked again in place', () => {
-    const root = writeSite({ 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }] } }), 'a.mdx': '' });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const first = checkDocsJson(text, host);
-    recheckDocsJson(first, text.replace('"a"', '"b"'));
-    const again = recheckDocsJson(first, text.replace('"a"', '"c"'));
-    assert.equal(again.basis.units, undefined, 'a full check, not a local one on a changed value');
-    assert.equal(again.documents.get('docs.json')!.diagnostics[0].message.includes('"c"'), true);
-  });
-
-  it('a result prepared ahead finds where each part is before the first edit, and the edit gives the full outcome', () => {
-    const root = writeSite({ 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'B', pages: ['b'] }] } }), 'a.mdx': '' });
-    const host = new DiskSiteHost(root);
-    const text = readFileSync(join(root, 'docs.json'), 'utf8');
-    const first = checkDocsJson(text, host);
-    prepareRecheck(first);
-    const prepared = first.basis.units;
-    assert.ok(prepared && prepared.some((unit) => unit.element?.name === 'B'), 'the table holds group "B"');
-    const edited = text.replace('"b"', '"a"');
-    const second = recheckDocsJson(first, edited);
-    assert.ok(second.basis.units, 'a local re-check');
-    assert.deepEqual(outcome(second), outcome(checkDocsJson(edited, host)));
-    const usedUp = checkDocsJson(text, host);
-    recheckDocsJson(usedUp, text); // the same text: a full check, which uses the result up
-    prepareRecheck(usedUp);
-    assert.equal(usedUp.basis.units, undefined, 'a result used up is left alone');
-    const broken = checkDocsJson(text.replace('"b"', '"b'), host);
-    prepareRecheck(broken);
-    assert.equal(broken.basis.units, undefined, 'broken JSON is never checked in parts');
   });
 });

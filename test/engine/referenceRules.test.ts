@@ -178,3 +178,18 @@ test('a fetched spec the platform validates but whose converter reports an error
     ],
   );
 });
+
+test('an empty page entry is an error at the entry', () => {
+  const check = checkSite(docsJson('{ "pages": ["intro", ⟦""⟧] }'), { 'intro.mdx': '' });
+  assert.equal(expectOne(check, 'ref/empty-page').message, 'A page entry must not be empty');
+});
+
+test('a $ref to a URL is an error: a $ref names a file of the docs folder', () => {
+  const check = checkSite(docsJson('{ "groups": [{ "$ref": ⟦"https://example.com/nav.json"⟧ }] }'));
+  assert.equal(expectOne(check, 'ref/remote').message, '"$ref" must be a file in the docs folder, not a URL: https://example.com/nav.json');
+});
+
+test('a page written with its extension is told how to write it', () => {
+  const check = checkSite(docsJson('{ "pages": [⟦"guides/intro.md"⟧] }'), { 'guides/intro.md': '' });
+  assert.equal(expectOne(check, 'ref/page-extension').message, 'Write page paths without the extension: "guides/intro"');
+});

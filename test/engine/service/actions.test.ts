@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { Diagnostic } from '../../../server/src/engine/diagnostic';
 import { codeActions } from '../../../server/src/engine/service/actions';
 import type { TextEdit } from '../../../server/src/engine/service/edits';
 import { JsonText } from '../../../server/src/engine/service/jsonText';
@@ -99,4 +100,159 @@ test('no wrap when the mix is not pages and groups', () => {
   assert.deepEqual(mix.data, { keys: ['anchors', 'groups'] });
   const actions = codeActions(checked, new JsonText('docs.json', mixed), mix.range);
   assert.deepEqual(actions.map((action) => action.diagnostic.code), []);
+});
+
+/** The site of the fixture with `text` as its docs.json, and the fixes offered over the whole text. */
+function allActions(text: string, besides: Diagnostic[] = []) {
+  return codeActions(checkedFixture('lsp-basic', { 'docs.json': text }), new JsonText('docs.json', text), { start: 0, end: text.length }, besides);
+}
+
+/** The text after the fix that moves loose pages into a group. */
+function wrapped(text: string): string {
+  const wrap = allActions(text).find((action) => action.title.startsWith('Move "pages"'));
+  assert.ok(wrap, 'a fix moves the pages into a group');
+  return applyEdits(text, wrap.edits[0].edits);
+}
+
+function problem(code: string, range: { start: number; end: number }, more: Partial<Diagnostic> = {}): Diagnostic {
+  return { range, severity: 'error', code, message: 'A problem', ...more };
+}
+
+test('a problem in a file the site did not check gets the fixes it brings, also when its code has no fix of its own', () => {
+  const page = '# Intro\n[a](/qickstart)\n';
+  const start = page.indexOf('/qickstart');
+  const link = problem('x/not-a-code', { start, end: start + 10 }, { suggestions: [{ title: 'Change to "/quickstart"', replacement: '/quickstart' }] });
+  const actions = codeActions(checkedFixture('lsp-basic'), new JsonText('introduction.mdx', page), { start, end: start }, [link]);
+  assert.deepEqual(
+    actions.map((action) => ({ title: action.title, preferred: action.isPreferred, edits: action.edits })),
+    [{ title: 'Change to "/quickstart"', preferred: true, edits: [{ file: 'introduction.mdx', edits: [{ range: link.range, newText: '/quickstart' }] }] }],
+  );
+});
+
+test('of several suggestions only the first is preferred; each edits the other places and files it names', () => {
+  const elsewhere = { start: 5, end: 6 };
+  const suggestions = [
+    { title: 'Change to "a"', replacement: 'a', alsoAt: [elsewhere] },
+    { title: 'Change to "b"', replacement: 'b', alsoEdits: [{ file: 'docs.json', range: elsewhere, newText: '"b"' }] },
+  ];
+  const actions = codeActions(checkedFixture('lsp-basic'), new JsonText('introduction.mdx', 'x'), { start: 0, end: 1 }, [problem('x/any', { start: 0, end: 1 }, { suggestions })]);
+  assert.deepEqual(
+    actions.map((action) => [action.title, action.isPreferred, action.edits]),
+    [
+      ['Change to "a"', true, [{ file: 'introduction.mdx', edits: [{ range: { start: 0, end: 1 }, newText: 'a' }, { range: elsewhere, newText: 'a' }] }]],
+      [
+        'Change to "b"',
+        false,
+        [
+          { file: 'introduction.mdx', edits: [{ range: { start: 0, end: 1 }, newText: 'b' }] },
+          { file: 'docs.json', edits: [{ range: elsewhere, newText: '"b"' }] },
+        ],
+      ],
+    ],
+  );
+});
+
+test('the cursor just after a problem, or just before it, still offers its fixes; one character further does not', () => {
+  const start = basic.indexOf('"fa-book"');
+  const end = start + '"fa-book"'.length;
+  const titlesAt = (offset: number) => codeActions(checkedFixture('lsp-basic'), new JsonText('docs.json', basic), { start: offset, end: offset }).map((action) => action.title);
+  assert.deepEqual(titlesAt(end), ['Change to "book"']);
+  assert.deepEqual(titlesAt(start), ['Change to "book"']);
+  assert.deepEqual(titlesAt(end + 1), []);
+  assert.deepEqual(titlesAt(start - 1), []);
+});
+
+test('no "Create" fix for a page that exists, or for a problem that names no page or no file', () => {
+  const site = checkedFixture('lsp-basic');
+  const text = new JsonText('docs.json', basic);
+  const creates = (data: Diagnostic['data']) =>
+    codeActions(site, text, { start: 0, end: 0 }, [problem('ref/missing-page', { start: 0, end: 1 }, { data })]).map((action) => action.title);
+  assert.deepEqual(creates({ page: 'fresh', file: 'fresh.mdx' }), ['Create fresh.mdx']);
+  assert.deepEqual(creates({ page: 'quickstart', file: 'quickstart.mdx' }), [], 'the page exists');
+  assert.deepEqual(creates({ file: 'fresh.mdx' }), [], 'no page');
+  assert.deepEqual(creates({ page: 'fresh' }), [], 'no file');
+  assert.deepEqual(creates({ page: '', file: 'fresh.mdx' }), [], 'an empty page');
+  assert.deepEqual(creates(undefined), [], 'no data');
+});
+
+test('no "Remove" fix when the problem is not at a property\'s key: at a value, before the first key, past the end', () => {
+  const value = basic.indexOf('true', basic.indexOf('"expanded"'));
+  const atValue = problem('nav/expanded-no-effect', { start: value, end: value + 4 });
+  const beforeTheFirstKey = problem('nav/expanded-no-effect', { start: 0, end: 1 });
+  const pastTheEnd = problem('nav/expanded-no-effect', { start: basic.length + 5, end: basic.length + 6 });
+  for (const misplaced of [atValue, beforeTheFirstKey, pastTheEnd]) {
+    assert.deepEqual(codeActions(checkedFixture('lsp-basic'), new JsonText('docs.json', basic), misplaced.range, [misplaced]).filter((action) => action.diagnostic === misplaced), []);
+  }
+});
+
+test('no move into a group when the problem names other keys than "pages" and "groups", or "groups" is not a list, or "pages" has no value', () => {
+  const wraps = (text: string, data: Diagnostic['data'], start = text.indexOf('"pages"')) => {
+    const mix = problem('nav/mixed-children', { start, end: start + 7 }, { data });
+    return codeActions(checkedFixture('lsp-basic', { 'docs.json': text }), new JsonText('docs.json', text), mix.range, [mix]).filter((action) => action.diagnostic === mix).length;
+  };
+  const mixed = '{"navigation": {"pages": ["introduction"], "groups": [{"group": "G", "pages": ["quickstart"]}]}}';
+  assert.equal(wraps(mixed, { keys: ['pages', 'groups'] }), 1);
+  assert.equal(wraps(mixed, { keys: ['pages', 'groups'] }, mixed.indexOf('"introduction"')), 0, 'not at a key');
+  assert.equal(wraps(mixed, undefined), 0, 'no keys');
+  assert.equal(wraps(mixed, { keys: 'pages,groups' }), 0, 'keys not a list');
+  assert.equal(wraps(mixed, { keys: ['pages', 'groups', 'tabs'] }), 0, 'three keys');
+  assert.equal(wraps(mixed, { keys: ['pages', 'tabs'] }), 0, 'no groups');
+  assert.equal(wraps(mixed, { keys: ['tabs', 'groups'] }), 0, 'no pages');
+  assert.equal(wraps('{"navigation": {"pages": ["introduction"], "groups": "G"}}', { keys: ['pages', 'groups'] }), 0, 'groups not a list');
+  assert.equal(wraps('{"navigation": {"pages": ["introduction"]}}', { keys: ['pages', 'groups'] }), 0, 'no groups written');
+  assert.equal(wraps('{"navigation": {"pages": , "groups": []}}', { keys: ['pages', 'groups'] }), 0, 'pages without a value');
+});
+
+test('pages written after the groups go into a new group after the last one', () => {
+  const text = JSON.stringify({ navigation: { groups: [{ group: 'A', pages: ['introduction'] }, { group: 'B', pages: ['api/overview'] }], pages: ['quickstart'] } }, null, 2);
+  const expected = {
+    navigation: {
+      groups: [
+        { group: 'A', pages: ['introduction'] },
+        { group: 'B', pages: ['api/overview'] },
+        { group: 'Pages', pages: ['quickstart'] },
+      ],
+    },
+  };
+  assert.equal(wrapped(text), JSON.stringify(expected, null, 2));
+});
+
+test('pages beside an empty list of groups become its one group, indented with the file\'s tabs', () => {
+  const text = '{\n\t"navigation": {\n\t\t"pages": ["introduction"],\n\t\t"groups": []\n\t}\n}';
+  assert.equal(wrapped(text), '{\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{\n\t\t\t\t"group": "Pages",\n\t\t\t\t"pages": [\n\t\t\t\t\t"introduction"\n\t\t\t\t]\n\t\t\t}\n\t\t]\n\t}\n}');
+});
+
+test('a file indented by four spaces gets its new group indented by four', () => {
+  const text = JSON.stringify({ navigation: { pages: ['quickstart'], groups: [{ group: 'A', pages: ['introduction'] }] } }, null, 4);
+  assert.equal(wrapped(text), text.replace('"pages": [\n            "quickstart"\n        ],\n        ', '').replace('"groups": [\n', '"groups": [\n            {\n                "group": "Pages",\n                "pages": [\n                    "quickstart"\n                ]\n            },\n'));
+});
+
+test('a list of groups written on one line gets the new group on that line; a file with no indented line indents it by two spaces', () => {
+  const text = '{"navigation": {"pages": ["quickstart"], "groups": [{"group": "A", "pages": ["introduction"]}]}}';
+  assert.equal(wrapped(text), '{"navigation": {"groups": [{\n  "group": "Pages",\n  "pages": [\n    "quickstart"\n  ]\n}, {"group": "A", "pages": ["introduction"]}]}}');
+});
+
+test('a list of groups on one line in a file of several lines gets the new group on that line', () => {
+  const text = '{\n  "navigation": {\n    "pages": ["quickstart"],\n    "groups": [{"group": "A", "pages": ["introduction"]}]\n  }\n}';
+  assert.equal(wrapped(text), '{\n  "navigation": {\n    "groups": [{\n      "group": "Pages",\n      "pages": [\n        "quickstart"\n      ]\n    }, {"group": "A", "pages": ["introduction"]}]\n  }\n}');
+});
+
+test('a file indented by tabs, with spaces after them to align, gets its new group indented by tabs', () => {
+  const text = '{\n\t  "navigation": {\n\t\t"pages": ["introduction"],\n\t\t"groups": []\n\t}\n}';
+  assert.ok(wrapped(text).includes('\n\t\t\t{\n\t\t\t\t"group": "Pages",'), wrapped(text));
+});
+
+test('the new group is named after the element that holds the pages', () => {
+  const holders = { tabs: 'tab', anchors: 'anchor', dropdowns: 'dropdown', products: 'product', versions: 'version', languages: 'language', menu: 'item' };
+  for (const [list, key] of Object.entries(holders)) {
+    const text = JSON.stringify({ navigation: { [list]: [{ [key]: 'Holder', pages: ['introduction'], groups: [{ group: 'G', pages: ['quickstart'] }] }] } }, null, 2);
+    assert.deepEqual(JSON.parse(wrapped(text)).navigation[list][0].groups[0], { group: 'Holder', pages: ['introduction'] }, key);
+  }
+});
+
+test('an element whose name is empty, not text or missing gives the new group the name "Pages"', () => {
+  for (const name of ['""', '5', '']) {
+    const text = `{"navigation": {"tabs": [{"tab": ${name}, "pages": ["introduction"], "groups": [{"group": "G", "pages": ["quickstart"]}]}]}}`;
+    assert.ok(wrapped(text).includes('"group": "Pages"'), `"tab": ${name}`);
+  }
 });

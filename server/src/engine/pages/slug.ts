@@ -35,7 +35,6 @@ export function headingAnchor(text: string): string {
   const slug = encoded
     .replace(/[^a-zA-Z\d%_]+/g, '-')
     .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
-    .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
   return plain ? slug : shownAnchor(decodeURIComponent(slug));
 }
@@ -64,7 +63,6 @@ export function fieldAnchor(name: string, count = 0): string {
     .toLowerCase()
     .replace(/[\x00-\x2f\x3a-\x60\x7b-\x7f]+/g, '-')
     .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
-    .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
 }
 

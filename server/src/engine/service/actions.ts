@@ -97,12 +97,12 @@ function wrapPagesInGroup(_site: CheckedSite, text: JsonText, diagnostic: Diagno
   const object = propertyAt(text, diagnostic.range.start)?.parent;
   const pages = object && memberOf(object, 'pages');
   const groups = object && memberOf(object, 'groups');
-  const groupList = groups?.children?.[1];
-  const pageList = pages?.children?.[1];
+  const groupList = groups?.children![1];
+  const pageList = pages?.children![1];
   if (!pages || !groupList || groupList.type !== 'array' || !pageList) return undefined;
   const name = elementName(object!) ?? 'Pages';
   const first = pages.offset < groups!.offset;
-  const items = groupList.children ?? [];
+  const items = groupList.children!;
   const itemIndent = items.length > 0 ? indentationAt(text.text, items[0].offset) : indentationAt(text.text, groups!.offset) + indentUnit(text.text);
   const multiline = items.length === 0 || text.text.slice(groupList.offset, items[0].offset).includes('\n');
   const group = JSON.stringify({ group: name, pages: getNodeValue(pageList) }, null, indentUnit(text.text)).replace(/\n/g, `\n${itemIndent}`);
@@ -126,18 +126,18 @@ function wrapPagesInGroup(_site: CheckedSite, text: JsonText, diagnostic: Diagno
 
 function propertyAt(text: JsonText, keyOffset: number): Node | undefined {
   const node = text.tree && findNodeAtOffset(text.tree, keyOffset + 1);
-  return node?.parent?.type === 'property' && node.parent.children?.[0] === node ? node.parent : undefined;
+  return node?.parent?.type === 'property' && node.parent.children![0] === node ? node.parent : undefined;
 }
 
 function memberOf(object: Node, key: string): Node | undefined {
-  return object.children?.find((property) => property.children?.[0]?.value === key);
+  return object.children!.find((property) => property.children![0].value === key);
 }
 
-const nameKeysInOrder = ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item', 'group'];
+const nameKeysInOrder = ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item'];
 
 function elementName(object: Node): string | undefined {
   for (const key of nameKeysInOrder) {
-    const value = memberOf(object, key)?.children?.[1]?.value;
+    const value = memberOf(object, key)?.children![1]?.value;
     if (typeof value === 'string' && value !== '') return value;
   }
   return undefined;

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { editSpan } from '../../server/src/engine/recheck/editSpan';
+import { innermostUnit, shiftRange, type Unit } from '../../server/src/engine/recheck/units';
+
+test('no span between equal texts', () => {
+  assert.equal(editSpan('same', 'same'), undefined);
+  assert.equal(editSpan('', ''), undefined);
+});
+
+test('the span of an edit is what lies between the common start and the common end', () => {
+  assert.deepEqual(editSpan('abcdef', 'abXYef'), { start: 2, oldEnd: 4, newEnd: 4 });
+  assert.deepEqual(editSpan('abcdef', 'abcXdef'), { start: 3, oldEnd: 3, newEnd: 4 }, 'an insertion');
+  assert.deepEqual(editSpan('abcdef', 'abef'), { start: 2, oldEnd: 4, newEnd: 2 }, 'a deletion');
+  assert.deepEqual(editSpan('abc', 'Xabc'), { start: 0, oldEnd: 0, newEnd: 1 }, 'at the start');
+  assert.deepEqual(editSpan('abc', 'abcX'), { start: 3, oldEnd: 3, newEnd: 4 }, 'at the end');
+  assert.deepEqual(editSpan('abc', 'xyz'), { start: 0, oldEnd: 3, newEnd: 3 }, 'everything');
+  assert.deepEqual(editSpan('', 'ab'), { start: 0, oldEnd: 0, newEnd: 2 }, 'from nothing');
+});
+
+test('a repeated character at the edge of an edit counts once: the common end never overlaps the common start', () => {
+  assert.deepEqual(editSpan('aa', 'aaa'), { start: 2, oldEnd: 2, newEnd: 3 });
+  assert.deepEqual(editSpan('aaa', 'aa'), { start: 2, oldEnd: 3, newEnd: 2 });
+});
+
+test('in long texts the span is the same as character by character, wherever the edit lies against the chunks compared at once', () => {
+  const long = Array.from({ length: 20_000 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
+  for (const at of [0, 1, 4095, 4096, 4097, 8192, 10_000, 15_903, 15_904, 15_905, 19_999, 20_000]) {
+    const inserted = `${long.slice(0, at)}#${long.slice(at)}`;
+    assert.deepEqual(editSpan(long, inserted), { start: at, oldEnd: at, newEnd: at + 1 }, `an insertion at ${at}`);
+    assert.deepEqual(editSpan(inserted, long), { start: at, oldEnd: at + 1, newEnd: at }, `a deletion at ${at}`);
+    if (at < long.length) {
+      const replaced = `${long.slice(0, at)}#${long.slice(at + 1)}`;
+      assert.deepEqual(editSpan(long, replaced), { start: at, oldEnd: at + 1, newEnd: at + 1 }, `a replacement at ${at}`);
+    }
+  }
+  const twoPlaces = `${long.slice(0, 5000)}#${long.slice(5001, 12_000)}#${long.slice(12_001)}`;
+  assert.deepEqual(editSpan(long, twoPlaces), { start: 5000, oldEnd: 12_001, newEnd: 12_001 }, 'two edits far apart make one span');
+});
+
+test('a range before an edit stays; one after it moves by the change of length; one holding it grows', () => {
+  const span = { start: 10, oldEnd: 12, newEnd: 15 };
+  assert.deepEqual(shiftRange({ start: 2, end: 8 }, span), { start: 2, end: 8 });
+  assert.deepEqual(shiftRange({ start: 2, end: 11 }, span), { start: 2, end: 11 }, 'ends inside the edit');
+  assert.deepEqual(shiftRange({ start: 2, end: 12 }, span), { start: 2, end: 15 }, 'ends where the edit ends');
+  assert.deepEqual(shiftRange({ start: 12, end: 20 }, span), { start: 15, end: 23 }, 'starts where the edit ends');
+  assert.deepEqual(shiftRange({ start: 13, end: 20 }, span), { start: 16, end: 23 });
+  assert.deepEqual(shiftRange({ start: 5, end: 20 }, span), { start: 5, end: 23 }, 'holds the edit');
+  assert.deepEqual(shiftRange({ start: 5, end: 20 }, { start: 10, oldEnd: 14, newEnd: 11 }), { start: 5, end: 17 }, 'shrinks with a deletion');
+  const same = { start: 13, end: 20 };
+  assert.equal(shiftRange(same, { start: 10, oldEnd: 12, newEnd: 12 }), same, 'an edit of the same length moves nothing');
+});
+
+test('a range moved keeps its other fields', () => {
+  assert.deepEqual(shiftRange({ start: 20, end: 30, topLevelKey: 'seo' } as Unit, { start: 1, oldEnd: 2, newEnd: 4 }), { start: 22, end: 32, topLevelKey: 'seo' });
+});
+
+test('the unit re-checked is the innermost one that holds the whole edit strictly inside its value', () => {
+  const outer: Unit = { start: 0, end: 100, topLevelKey: 'outer' };
+  const inner: Unit = { start: 20, end: 50, topLevelKey: 'inner' };
+  const later: Unit = { start: 60, end: 90, topLevelKey: 'later' };
+  const units = [inner, outer, later];
+  assert.equal(innermostUnit(units, { start: 30, oldEnd: 40, newEnd: 45 }), inner);
+  assert.equal(innermostUnit([outer, inner, later], { start: 30, oldEnd: 40, newEnd: 45 }), inner, 'in any order');
+  assert.equal(innermostUnit(units, { start: 21, oldEnd: 49, newEnd: 49 }), inner, 'just inside its first and last characters');
+  assert.equal(innermostUnit(units, { start: 20, oldEnd: 30, newEnd: 30 }), outer, 'at its first character: the unit around it');
+  assert.equal(innermostUnit(units, { start: 30, oldEnd: 50, newEnd: 50 }), outer, 'up to its last character');
+  assert.equal(innermostUnit(units, { start: 45, oldEnd: 65, newEnd: 65 }), outer, 'across two units');
+  assert.equal(innermostUnit(units, { start: 0, oldEnd: 5, newEnd: 5 }), undefined, 'at the start of everything');
+  assert.equal(innermostUnit(units, { start: 95, oldEnd: 100, newEnd: 90 }), undefined, 'to the end of everything');
+  assert.equal(innermostUnit([], { start: 1, oldEnd: 2, newEnd: 2 }), undefined);
+});

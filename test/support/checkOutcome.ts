@@ -1,0 +1,10 @@
+import type { CheckResult } from '../../server/src/engine';
+
+/** Everything a check tells: each file's diagnostics, and the navigation in document order. */
+export function checkOutcome(result: CheckResult) {
+  return {
+    documents: [...result.documents].map(([path, { document, diagnostics }]) => ({ path, text: document.json.text, diagnostics })),
+    elements: result.model.elements.map((element) => `${element.kind} ${element.name ?? ''} ${element.cursor.path.join('/')}`),
+    pages: result.model.pages.map((page) => `${page.value} @${page.cursor.path.join('/')} in ${page.element.name ?? page.element.kind}`),
+  };
+}
