@@ -1,7 +1,7 @@
 // The language server through the protocol (a real stdio client), on the materialised crewAI
 // site (2.3 MB docs.json, ~23,000 pages) and on the small example site.
 // Run: npm run bench -- lsp (the production bundle, as the extension and the npm package ship it)
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { CompletionList } from 'vscode-languageserver-protocol';
@@ -159,6 +159,7 @@ async function main(): Promise<void> {
   console.log(`\ncrewAI (docs/docs.json, 2.3 MB), the server started as VS Code starts it (node ${serverNodeOptions.join(' ')})`);
   await crewAI({ nodeOptions: serverNodeOptions });
   console.log('\ncrewAI, the server started as other editors start it: its bin (docsjson-language-server --stdio), which passes the options itself');
+  chmodSync(serverPath, 0o755); // as npm makes a package's bin executable when it installs it
   await crewAI({ serverExecutable: serverPath });
   console.log(`\ncrewAI with a page of the site open beside docs.json (docs/index.mdx), started as VS Code starts it`);
   await crewAI({ nodeOptions: serverNodeOptions }, true);

@@ -21,8 +21,12 @@ export interface PagesChecked {
 
 /** How long nothing may change before every page is checked again. */
 const pause = 500;
-/** How long each slice of the check may hold the server before the messages waiting are served. */
-const sliceMs = 8;
+/**
+ * How long each slice of the check may hold the server before the messages waiting are served. A
+ * keystroke waits for about two (the slice under way, and the one queued before its check): on
+ * crewAI's first run over 23,000 pages, typing with pauses waited 42-60 ms with 8 ms slices, 18-41 ms with 2.
+ */
+const sliceMs = 2;
 /** The result id of a page without problems. */
 const noProblems = 'none';
 
