@@ -72,6 +72,8 @@ export const mutationFolders = [
     tests: [
       'test/engine/pages/slug.test.ts',
       'test/engine/pages/siteGraph.test.ts',
+      'test/engine/pages/generatedPages.test.ts',
+      'test/engine/pages/basePath.test.ts',
       'test/engine/pages/scanPage.test.ts',
       'test/engine/pages/parseMdx.test.ts',
       'test/engine/pages/reparse.test.ts',
@@ -80,6 +82,7 @@ export const mutationFolders = [
       'test/engine/pages/accessibilityRule.test.ts',
       'test/engine/redirectMatcher.test.ts',
       'test/engine/frontmatterRules.test.ts',
+      'test/engine/pages/pageInputs.test.ts',
     ],
   },
   {
