@@ -61,11 +61,20 @@ async function findingsAfter(client: LspTestClient, runs: Run[], change: () => P
   return findings.sort();
 }
 
+/** A client started as `start` does, the findings of the first run over every page, and the client stopped after `body`. */
+async function withFirstRun(body: (session: { client: LspTestClient; runs: Run[]; first: string[] }) => Promise<void>): Promise<void> {
+  const { client, runs } = await start();
+  try {
+    const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+    await body({ client, runs, first });
+  } finally {
+    await client.stop();
+  }
+}
+
 describe('the check of every page in the editor parses only the pages that changed', { timeout: 120_000 }, () => {
-  test('after an edit of docs.json no page is parsed again, and the findings are the same', async () => {
-    const { client, runs } = await start();
-    try {
-      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+  test('after an edit of docs.json no page is parsed again, and the findings are the same', () =>
+    withFirstRun(async ({ client, runs, first }) => {
       assert.equal(runs[0].parsed, runs[0].files, 'the first run parses every page');
       assert.ok(runs[0].files >= 6);
       for (const code of ['component/unknown', 'component/prop-type', 'component/misplaced', 'a11y/image-alt', 'mdx/syntax']) {
@@ -80,15 +89,11 @@ describe('the check of every page in the editor parses only the pages that chang
       });
       assert.deepEqual(runs.at(-1), { files: runs[0].files, parsed: 0 });
       assert.deepEqual(afterEdit, first);
-    } finally {
-      await client.stop();
-    }
-  });
+    }),
+  );
 
-  test('typing in the site name checks no page again; adding a page to the navigation checks them all', async () => {
-    const { client, runs } = await start();
-    try {
-      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+  test('typing in the site name checks no page again; adding a page to the navigation checks them all', () =>
+    withFirstRun(async ({ client, runs, first }) => {
       assert.ok(first.some((finding) => finding.startsWith('components.mdx ') && finding.endsWith(' page/orphaned')));
       // Opening a file may change what is checked (its text against the disk's): every page is checked again.
       await findingsAfter(client, runs, async () => {
@@ -117,15 +122,11 @@ describe('the check of every page in the editor parses only the pages that chang
       });
       assert.equal(runs.length, runsBefore + 1);
       assert.deepEqual(listed, first.filter((finding) => !(finding.startsWith('components.mdx ') && finding.endsWith(' page/orphaned'))));
-    } finally {
-      await client.stop();
-    }
-  });
+    }),
+  );
 
-  test('after a page is edited only that page is parsed, and its findings are of its new text', async () => {
-    const { client, runs } = await start();
-    try {
-      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+  test('after a page is edited only that page is parsed, and its findings are of its new text', () =>
+    withFirstRun(async ({ client, runs, first }) => {
       await client.open('broken.mdx');
       const at = client.text('broken.mdx').indexOf('<br>');
       const mended = await findingsAfter(client, runs, () => client.edit('broken.mdx', at, at + 4, '<br />'));
@@ -134,15 +135,11 @@ describe('the check of every page in the editor parses only the pages that chang
       assert.deepEqual(mended, first.filter((finding) => !finding.startsWith('broken.mdx ')));
       assert.ok(first.some((finding) => finding.startsWith('broken.mdx ') && finding.endsWith(' mdx/syntax')));
       assert.deepEqual((await client.diagnostics('broken.mdx')).map((d) => d.code), ['page/orphaned']);
-    } finally {
-      await client.stop();
-    }
-  });
+    }),
+  );
 
-  test('after a page is created, the new check of the site parses only that page', async () => {
-    const { client, runs } = await start();
-    try {
-      const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+  test('after a page is created, the new check of the site parses only that page', () =>
+    withFirstRun(async ({ client, runs, first }) => {
       const created = await findingsAfter(client, runs, async () => {
         writeFileSync(join(client.root, 'created.mdx'), '---\ntitle: Created\n---\n\n<Tab title="Alone">x</Tab>\n');
         await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('created.mdx'), type: 1 }] });
@@ -150,8 +147,6 @@ describe('the check of every page in the editor parses only the pages that chang
       });
       assert.deepEqual(runs.at(-1), { files: runs[0].files + 1, parsed: 1 });
       assert.deepEqual(created, [...first, 'created.mdx 1:1 page/orphaned', 'created.mdx 5:2 component/misplaced'].sort());
-    } finally {
-      await client.stop();
-    }
-  });
+    }),
+  );
 });

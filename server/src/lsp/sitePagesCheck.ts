@@ -69,8 +69,9 @@ export class SitePagesCheck {
    */
   stillHolds(graph: SiteGraph): boolean {
     const last = this.latest;
+    if (!this.fresh || !last?.inputs) return false;
     const inputs = pageInputsOf(graph);
-    if (!this.fresh || !last?.inputs || !inputs || !samePageFindings(last.inputs, inputs, last.diagnostics)) return false;
+    if (!inputs || !samePageFindings(last.inputs, inputs, last.diagnostics)) return false;
     this.latest = { ...last, graph, inputs };
     return true;
   }
