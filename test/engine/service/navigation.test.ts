@@ -93,6 +93,11 @@ describe('the navigation as readers see it', () => {
     const checked = site('{"name": "A", "navigation": {"groups": [{"group": "", "pages": ["introduction"]}]}}');
     assert.deepEqual(outline(checked), ['group (unnamed group) 1', '  page Welcome [hand-wave] (introduction.mdx) 0']);
   });
+
+  it('names and page entries of white space only get the placeholder, not a blank label', () => {
+    const checked = site('{"name": "A", "navigation": {"groups": [{"group": "   ", "pages": ["   ", "  introduction"]}]}}');
+    assert.deepEqual(outline(checked), ['group (unnamed group) 2', '  page (empty page entry) 0', '  page   introduction 0']);
+  });
 });
 
 describe('moving an entry by drag and drop', () => {

@@ -116,7 +116,7 @@ function elementNode(element: NavElement): Omit<NavigationNode, 'range'> {
     kind,
     document,
     path,
-    label: name !== undefined && name.trim() !== '' ? name : `(unnamed ${noun})`,
+    label: shown(name) ?? `(unnamed ${noun})`,
     detail: noun,
     icon: iconName(value.icon),
     href: typeof value.href === 'string' ? value.href : undefined,
@@ -129,12 +129,17 @@ function pageNode(site: CheckedSite, entry: PageEntry): Omit<NavigationNode, 'ra
   const base = { document: cursor.document.path, path: cursor.path, detail: entry.value, childCount: 0 };
   if (isOperationEntry(entry.value)) return { ...base, kind: 'operation', label: entry.value };
   const page = pagePath(entry.value);
-  if (page.kind !== 'page') return { ...base, kind: 'page', label: entry.value.trim() === '' ? '(empty page entry)' : entry.value };
+  if (page.kind !== 'page') return { ...base, kind: 'page', label: shown(entry.value) ?? '(empty page entry)' };
   const file = site.pageFile(page.path);
   const text = file === undefined ? undefined : site.host.readFile(file);
   const frontmatter = text === undefined ? {} : readFrontmatter(text);
-  const label = frontmatter.title?.trim() || page.path || '(empty page entry)';
+  const label = shown(frontmatter.title?.trim()) ?? shown(page.path) ?? '(empty page entry)';
   return { ...base, kind: 'page', label, icon: frontmatter.icon, file };
+}
+
+/** A label a tree can show: text with something besides white space in it. */
+function shown(text: string | undefined): string | undefined {
+  return text !== undefined && text.trim() !== '' ? text : undefined;
 }
 
 function iconName(icon: unknown): string | undefined {
