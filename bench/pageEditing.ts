@@ -65,6 +65,8 @@ for (const site of realSites) {
   const checkTimes: number[] = [];
   const target = pages.find((candidate) => (graph.page(candidate)?.headings.length ?? 0) > 3) ?? pages[0];
   const route = target.replace(/\.mdx?$/, '');
+  // The page checked as opened (its whole text parsed), then the keystrokes.
+  checkSitePages(graph, [file]);
   for (let run = 0; run < recheckRuns; run++) {
     const anchored = `${text}\nSee [the guide](/${route}#`;
     graph.setText(file, anchored);
