@@ -175,6 +175,8 @@ describe('what a re-check takes from the whole file', () => {
     const withRef = { ...files, 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { $ref: 'more.json' }] } }) };
     assert.equal(recheck(withRef, (text) => text.replace('"$ref": "more.json"', '"group": "B", "pages": ["b"]')).local, false);
     assert.equal(recheck(files, (text) => text.replace('"group": "B"', '"group": "B2"')).local, true, 'the same edit without one is local');
+    assert.equal(recheck(withRef, (text) => text.replace('"group": "A"', '"group": "A2"')).local, true, 'a "$ref" in another part does not matter');
+    assert.equal(recheck(withRef, (text) => text.replace('"theme": "mint"', '"theme": "maple"')).local, false, 'nor makes the part it names a part of docs.json');
   });
 
   it('an edit that writes a key twice in a part, or into a file that has one twice, takes a full check', () => {
@@ -187,6 +189,8 @@ describe('what a re-check takes from the whole file', () => {
     const files = { 'docs.json': JSON.stringify({ $ref: 'real.json' }, null, 2), 'real.json': docsJson(groups), ...pages };
     assert.equal(recheck(files, (text) => text.replace('real.json', 'other.json')).local, false);
     assert.equal(recheck({ 'docs.json': '[1, 2, 3]' }, (text) => text.replace('2', '5')).local, false);
+    const beside = { 'docs.json': JSON.stringify({ $ref: 'real.json', seo: { indexing: 'all' } }, null, 2), 'real.json': docsJson(groups), ...pages };
+    assert.equal(recheck(beside, (text) => text.replace('"all"', '"navigable pages only"')).local, false, 'a value beside a top-level "$ref"');
   });
 
   it('an edit across two parts, or outside every part, takes a full check', () => {
@@ -206,6 +210,24 @@ describe('what a re-check takes from the whole file', () => {
     assert.equal(recheck(files, (text) => text.replace(/"seo": \{\s*"indexing": "all"\s*\}/, '"seo": { "indexing": "all", "unknown": 1 }')).local, true);
   });
 
+  it('a problem about a top-level key itself, found by a local re-check of its value, is at the key as a full check puts it', () => {
+    const files = { 'docs.json': docsJson({ ...groups, seo: { indexing: 'all' } }), ...pages };
+    const { local, result, edited } = recheck(files, (text) => text.replace('"primary"', '"primar"'));
+    assert.equal(local, true);
+    const required = result.documents.get('docs.json')!.diagnostics.find((d) => d.code === 'schema/required');
+    assert.ok(required, 'colors is missing "primary"');
+    assert.equal(edited.slice(required.range.start, required.range.end), '"colors"');
+    let text = edited;
+    let last = result;
+    for (const [from, to] of [['"primar"', '"prima"'], ['"Acme"', '"Acme Inc"'], ['"prima"', '"prim"']]) {
+      text = text.replace(from, to);
+      last = recheckDocsJson(last, text);
+      assert.ok(last.basis.units, `${from} -> ${to} is local`);
+      const problems = last.documents.get('docs.json')!.diagnostics.filter((d) => d.code === 'schema/required');
+      assert.deepEqual(problems.map((d) => text.slice(d.range.start, d.range.end)), ['"colors"'], `${from} -> ${to}: once, at the key`);
+    }
+  });
+
   it('an edit of what other checks read takes a full check: the background (the colours\' contrast), "$schema", a global anchor', () => {
     const files = { 'docs.json': docsJson({ $schema: 'https://mintlify.com/docs.json', background: { color: { light: '#ffffff' } }, navigation: { global: { anchors: [{ anchor: 'Blog', href: 'https://example.com/blog' }] }, ...groups.navigation } }), ...pages };
     assert.equal(recheck(files, (text) => text.replace('#ffffff', '#0B7A62')).local, false);
@@ -216,6 +238,25 @@ describe('what a re-check takes from the whole file', () => {
   it('a group without pages edited keeps none: local', () => {
     const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'Empty', pages: [] }] } }), ...pages };
     assert.equal(recheck(files, (text) => text.replace('"Empty"', '"Still empty"')).local, true);
+  });
+
+  it('the first group gains a page, then loses it: local, and every page is in order', () => {
+    const gained = recheck({ 'docs.json': docsJson(groups), ...pages }, (text) => text.replace(/"pages": \[\s*"a"\s*\]/, '"pages": ["a", "b"]'));
+    assert.equal(gained.local, true);
+    assert.deepEqual(gained.result.model.pages.map((page) => `${page.value} in ${page.element.name}`), ['a in A', 'b in A', 'b in B']);
+    const lost = recheckDocsJson(gained.result, docsJson(groups));
+    assert.ok(lost.basis.units);
+    assert.deepEqual(lost.model.pages.map((page) => `${page.value} in ${page.element.name}`), ['a in A', 'b in B']);
+  });
+
+  it('an element reported as a whole, then edited again: its problem is found once', () => {
+    const files = { 'docs.json': docsJson({ navigation: { groups: [{ group: 'A', pages: ['a'] }, { group: 'B' }] } }), ...pages };
+    const { result, edited } = recheck(files, (text) => text.replace('"B"', '"Bee"'));
+    const again = recheckDocsJson(result, edited.replace('"Bee"', '"Be"'));
+    assert.ok(again.basis.units);
+    const before = result.documents.get('docs.json')!.diagnostics.length;
+    assert.ok(before > 0, 'the group without pages is reported');
+    assert.equal(again.documents.get('docs.json')!.diagnostics.length, before);
   });
 
   it('a page of the first group changed: local, and the page is the new one', () => {

@@ -38,6 +38,27 @@ test('in long texts the span is the same as character by character, wherever the
   assert.deepEqual(editSpan(long, twoPlaces), { start: 5000, oldEnd: 12_001, newEnd: 12_001 }, 'two edits far apart make one span');
 });
 
+test('in long runs of one character, where chunks compare equal at any offset, the span never reaches into the common start', () => {
+  // Character by character: the common start first, then the common end, which stops at the start.
+  const byCharacter = (before: string, after: string) => {
+    let start = 0;
+    while (start < Math.min(before.length, after.length) && before[start] === after[start]) start++;
+    let [oldEnd, newEnd] = [before.length, after.length];
+    while (oldEnd > start && newEnd > start && before[oldEnd - 1] === after[newEnd - 1]) [oldEnd, newEnd] = [oldEnd - 1, newEnd - 1];
+    return { start, oldEnd, newEnd };
+  };
+  const run = 'a'.repeat(20_000);
+  for (const at of [0, 1, 3000, 4095, 4096, 4097, 10_000]) {
+    for (const length of [0, 1, 4095, 4096, 5000, 9000]) {
+      const inserted = `${run.slice(0, at)}b${'a'.repeat(length)}${run.slice(at)}`;
+      assert.deepEqual(editSpan(run, inserted), byCharacter(run, inserted), `${length + 1} characters inserted at ${at}`);
+      assert.deepEqual(editSpan(inserted, run), byCharacter(inserted, run), `${length + 1} characters deleted at ${at}`);
+      const replaced = `${run.slice(0, at)}b${run.slice(at + 1 + length)}`;
+      assert.deepEqual(editSpan(run, replaced), byCharacter(run, replaced), `${length + 1} characters replaced by one at ${at}`);
+    }
+  }
+});
+
 test('a range before an edit stays; one after it moves by the change of length; one holding it grows', () => {
   const span = { start: 10, oldEnd: 12, newEnd: 15 };
   assert.deepEqual(shiftRange({ start: 2, end: 8 }, span), { start: 2, end: 8 });

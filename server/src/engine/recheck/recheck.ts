@@ -58,7 +58,7 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   const unit = innermostUnit(basis.units, span);
   if (!unit) return undefined;
   // Which kind a parent holding several keeps depends on whether its children are named (keptCollection).
-  if (unit.element && (unit.element.parent?.childCollections.length ?? 0) > 1) return undefined;
+  if (unit.element && unit.element.parent!.childCollections.length > 1) return undefined;
   const newEnd = unit.end + span.newEnd - span.oldEnd;
   const slice = text.slice(unit.start, newEnd);
   if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unit.start, unit.end))) return undefined;
@@ -106,7 +106,9 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   }
 
   const unitPath = unit.element ? unit.element.cursor.path : [unit.topLevelKey!];
-  const located = locateInUnit(ctx.problems, document, { json: sliceJson, offset: unit.start, path: unitPath, keyRange: unit.keyRange });
+  // A unit's rules report inside it; a problem elsewhere would be located and dropped by a full check.
+  if (ctx.problems.some((problem) => problem.document !== document || unitPath.some((segment, index) => problem.path[index] !== segment))) return undefined;
+  const located = locateInUnit(ctx.problems, { json: sliceJson, offset: unit.start, path: unitPath, keyRange: unit.keyRange });
   const dropFrom = unit.keyRange?.start ?? unit.start;
   const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unit.end);
   const diagnostics: Diagnostic[] = [...kept.map((d) => shiftRangeOf(d, span)), ...located].sort(compareDiagnostics);
@@ -125,22 +127,16 @@ interface UnitText {
 }
 
 /** Ranges for the problems found in a unit, looked up in the unit's own text. */
-function locateInUnit(problems: Problem[], document: SourceDocument, unit: UnitText): Diagnostic[] {
-  const inside = problems.map((problem) => problem.document === document && unit.path.every((segment, index) => problem.path[index] === segment));
-  const request = (problem: Problem, index: number) => ({ path: inside[index] ? problem.path.slice(unit.path.length) : problem.path, target: problem.target });
-  const requests = problems.map(request);
-  const insideRanges = unit.json.locate(requests.filter((_, index) => inside[index]));
-  // Not expected (a unit's rules report inside it), but located correctly if it happens.
-  const outsideRanges = document.json.locate(requests.filter((_, index) => !inside[index]));
-  let nextInside = 0;
-  let nextOutside = 0;
+function locateInUnit(problems: Problem[], unit: UnitText): Diagnostic[] {
+  const requests = problems.map((problem) => ({ path: problem.path.slice(unit.path.length), target: problem.target }));
+  const ranges = unit.json.locate(requests);
   return problems.map((problem, index) => {
-    if (!inside[index]) return toDiagnostic(problem, outsideRanges[nextOutside++] ?? { start: 0, end: 0 });
-    const range = insideRanges[nextInside++];
     const { path, target } = requests[index];
-    if (path.length === 0 && unit.keyRange && (target === 'key' || target === 'property')) {
-      return toDiagnostic(problem, target === 'key' ? unit.keyRange : { start: unit.keyRange.start, end: unit.offset + unit.json.text.length });
+    const keyRange = unit.keyRange;
+    if (path.length === 0 && keyRange && (target === 'key' || target === 'property')) {
+      return toDiagnostic(problem, target === 'key' ? keyRange : { start: keyRange.start, end: unit.offset + unit.json.text.length });
     }
+    const range = ranges[index];
     return toDiagnostic(problem, range ? { start: range.start + unit.offset, end: range.end + unit.offset } : { start: 0, end: 0 });
   });
 }

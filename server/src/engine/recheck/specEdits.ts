@@ -20,12 +20,10 @@ export function siteDiagnosticsAfterSpecEdits(result: CheckResult, graph: SiteGr
   const { host, specCache, statuses } = result.basis;
   if (edited.size === 0 || result.basis.consumed) return undefined;
   for (const path of edited) {
-    const declared = [...statuses].find(([, status]) => (status.kind === 'local' || status.kind === 'invalid') && status.path === path);
+    const declared = [...statuses].find(([, status]) => 'path' in status && status.path === path);
     if (!declared) return undefined;
     const [declaration, before] = declared;
     if (!sameStatus(before, loadSpec(host, specCache, declaration.reference))) return undefined;
-    const earlier = siteDiagnostics.get(path) ?? [];
-    if (earlier.some((diagnostic) => !(openapiSpecRule.codes as readonly string[]).includes(diagnostic.code))) return undefined;
   }
   const found = runSiteRules(graph, [openapiSpecRule], []);
   const diagnostics = new Map(siteDiagnostics);

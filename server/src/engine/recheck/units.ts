@@ -24,7 +24,7 @@ export interface Unit {
 export type UnitTable = Unit[];
 
 /** Top-level members that the navigation checks or the contrast of the colours read, or that change how the file is read. */
-const sharedTopLevelKeys = new Set(['navigation', 'icons', 'api', '$schema', '$ref', 'background', 'theme']);
+const sharedTopLevelKeys = new Set(['navigation', 'icons', 'api', '$schema', 'background', 'theme']);
 
 function isElementUnit(element: NavElement, document: SourceDocument): boolean {
   return element.cursor.document === document && typeof element.cursor.key === 'number' && element.kind !== 'globalEntry';
