@@ -31,6 +31,23 @@ test('a page with no file is an error with a did-you-mean and the file to create
   assert.equal(d.severity, 'error');
   assert.equal(d.message, 'Page "guides/instal" not found: there is no guides/instal.mdx or guides/instal.md. Did you mean "guides/install"?');
   assert.deepEqual(d.data, { page: 'guides/instal', file: 'guides/instal.mdx' });
+  assert.deepEqual(d.suggestions, [{ title: 'Change to "guides/install"', replacement: '"guides/install"' }]);
+});
+
+test('a missing page with nothing close to it is an error with no did-you-mean', () => {
+  const d = expectOne(checkSite(docsJson('{ "pages": [⟦"zzz"⟧] }'), { 'intro.mdx': '' }), 'ref/missing-page');
+  assert.equal(d.message, 'Page "zzz" not found: there is no zzz.mdx or zzz.md');
+  assert.equal(d.suggestions, undefined);
+});
+
+test('an entry one letter longer than a page is missing: only a leading "/" is dropped', () => {
+  const d = expectOne(checkSite(docsJson('{ "pages": [⟦"xintro"⟧, "/intro"] }'), { 'intro.mdx': '' }), 'ref/missing-page');
+  assert.match(d.message, /^Page "xintro" not found/);
+});
+
+test('a page entry that is a URL of another scheme is no page to look for', () => {
+  const check = checkSite(docsJson('{ "pages": ["intro", "ftp://example.com/notes", "git+ssh://example.com/notes"] }'), { 'intro.mdx': '' });
+  assert.deepEqual(check.diagnostics.filter((d) => d.code.startsWith('ref/')), []);
 });
 
 test('the missing-page severity is configurable and can be turned off', () => {
@@ -49,7 +66,7 @@ test('a page written with its extension works but gets a warning', () => {
 
 test('pages that leave the docs root are errors and never read', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"../../etc/passwd"⟧] }'));
-  assert.match(expectOne(check, 'ref/outside-root').message, /outside the docs root/);
+  assert.equal(expectOne(check, 'ref/outside-root').message, 'Page "../../etc/passwd" is outside the docs root (a path that leaves the docs root); it is not read');
 });
 
 test('a symbolic link out of the docs root is not followed', () => {
@@ -59,8 +76,8 @@ test('a symbolic link out of the docs root is not followed', () => {
   const root = writeSite({ 'docs.json': text });
   symlinkSync(join(outside, 'secret.mdx'), join(root, 'secret.mdx'));
   const result = checkDocsJson(text, new DiskSiteHost(root));
-  const codes = result.documents.get('docs.json')!.diagnostics.map((d) => d.code);
-  assert.deepEqual(codes, ['ref/outside-root']);
+  const diagnostics = result.documents.get('docs.json')!.diagnostics;
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref/outside-root', 'Page "secret" is a link to a file outside the docs root; it is not read']]);
 });
 
 test('local OpenAPI specs must exist and parse; operations under a remote spec are not checked', () => {
