@@ -147,3 +147,42 @@ test('openapi without any spec in docs.json says where to declare one', () => {
 test('a remote spec in docs.json makes unprefixed operations unknowable, so they pass', () => {
   check('---\nopenapi: GET /anything\n---\n', site('\n  "api": { "openapi": "https://example.com/openapi.json" },'));
 });
+
+test('every key the site reads is checked as the type it reads', () => {
+  const text = ['title', 'description', 'sidebarTitle', 'icon', 'tag', 'url', 'api', 'openapi', 'asyncapi', 'openapi-schema', 'canonical', 'robots', 'authMethod', 'contentType'];
+  const booleans = ['hidden', 'noindex', 'searchable', 'deprecated', 'hideFooterPagination', 'hideApiMarker'];
+  const lists = ['keywords', 'groups'];
+  const written = [...text.map((key) => `${key}: ⟦[a]⟧`), ...booleans.map((key) => `${key}: ⟦"yes"⟧`), 'boost: ⟦"high"⟧', ...lists.map((key) => `${key}: ⟦3⟧`), 'iconType: ⟦zzz⟧', 'playground: ⟦fancy⟧', 'mode: ⟦narrow⟧'];
+  const diagnostics = check(`---\n${written.join('\n')}\n---\n`);
+  assert.deepEqual(diagnostics.map((d) => d.message), [
+    ...text.map((key) => `"${key}" in the frontmatter must be text, not a list`),
+    ...booleans.map((key) => `"${key}" in the frontmatter must be true or false, not the text "yes"`),
+    '"boost" in the frontmatter must be a number, not the text "high"',
+    ...lists.map((key) => `"${key}" in the frontmatter must be a list of text, such as [one, two], not the number 3`),
+    '"iconType" in the frontmatter must be "brands", "duotone", "light", "regular", "sharp-duotone-solid", "sharp-light", "sharp-regular", "sharp-solid", "sharp-thin", "solid" or "thin", not the text "zzz"',
+    '"playground" in the frontmatter must be "interactive", "simple", "none" or "auth", not the text "fancy"',
+    '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the text "narrow"',
+  ]);
+  assert.deepEqual(new Set(diagnostics.map((d) => d.code)), new Set(['frontmatter/type', 'frontmatter/enum']));
+});
+
+test('keys known by name alone take any value, and a misspelling of one is told', () => {
+  const known = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors'];
+  check(`---\n${known.map((key) => `${key}: [1, { a: 2 }]`).join('\n')}\nog:image: /x.png\ntwitter:card: summary\n---\n`);
+  const misspelt = ['relatde', 'contextul', 'timestmp', 'lastUpdatedDat', 'createdDat', 'graphqll', 'sdkk', 'versio', 'author'];
+  const diagnostics = check(`---\n${misspelt.map((key) => `⟦${key}⟧: x`).join('\n')}\n---\n`);
+  assert.deepEqual(diagnostics.map((d) => d.suggestions?.[0].replacement), known);
+});
+
+test('a value of the right type passes, a number or true where text is read is told to be quoted, null and empty values pass', () => {
+  check('---\nhidden: true\nboost: 3\nkeywords: []\ngroups: [admin]\ntitle:\ndescription: ~\n---\n');
+  const [flag] = check('---\ntag: ⟦true⟧\n---\n');
+  assert.equal(flag.message, '"tag" in the frontmatter is read as the boolean true, not as text: put it in quotes ("tag: "true"")');
+  const [mixed] = check('---\nkeywords: ⟦[a, 2]⟧\n---\n');
+  assert.equal(mixed.message, '"keywords" in the frontmatter must be a list of text, such as [one, two], not a list');
+  const [mapping] = check('---\nboost: ⟦{ a: 1 }⟧\n---\n');
+  assert.equal(mapping.message, '"boost" in the frontmatter must be a number, not a mapping of keys');
+  const [bare] = check('---\nmode: ⟦2⟧\n---\n');
+  assert.equal(bare.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the number 2');
+  assert.equal(bare.suggestions, undefined);
+});
