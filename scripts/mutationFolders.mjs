@@ -62,6 +62,8 @@ export const mutationFolders = [
       'test/engine/pages/componentRule.test.ts',
       'test/engine/pages/accessibilityRule.test.ts',
       'test/engine/pages/siteGraph.test.ts',
+      'test/engine/pages/orphanRule.test.ts',
+      'test/engine/pages/mdxSyntaxRule.test.ts',
       // Each rule's list of the codes it reports.
       'test/architecture/invariants.test.ts',
     ],
