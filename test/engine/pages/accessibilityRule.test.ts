@@ -50,6 +50,24 @@ describe('accessibility of pages', () => {
     assert.ok(found.every((d) => d.severity === 'warning'));
   });
 
+  it('tells each missing alt text in full: an empty or blank alt is none, an element with no attributes has none, spread props may hold one', () => {
+    const found = expectFindings('⟦![  ](/a.png)⟧\n\n<⟦img⟧ alt="" src="/a.png" />\n\n<⟦img⟧ />\n\n<img {...props} />\n', [
+      ['a11y/image-alt', /./],
+      ['a11y/image-alt', /./],
+      ['a11y/image-alt', /./],
+    ]);
+    assert.deepEqual(found.map((d) => d.message), [
+      'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)',
+      'This <img> has no alt text: screen readers cannot describe it. Add alt="what it shows"',
+      'This <img> has no alt text: screen readers cannot describe it. Add alt="what it shows"',
+    ]);
+  });
+
+  it('notes a skipped level after an underlined heading too, at the marks, in full', () => {
+    const [skip] = expectFindings('# A\n\nSub\n---\n\n⟦####⟧ Deep\n', [['a11y/heading-skip', /./]]);
+    assert.equal(skip.message, 'This heading skips a level: h4 after h2. Use h3, so the outline reads in order for screen readers');
+  });
+
   it('notes a heading that skips a level, not one that goes back up', () => {
     const [skip] = expectFindings('## Install\n\n⟦####⟧ Details\n\n## Use\n\n### Step\n', [['a11y/heading-skip', /^This heading skips a level: h4 after h2. Use h3/]]);
     assert.equal(skip.severity, 'information');
