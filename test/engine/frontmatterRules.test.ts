@@ -186,3 +186,32 @@ test('a value of the right type passes, a number or true where text is read is t
   assert.equal(bare.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the number 2');
   assert.equal(bare.suggestions, undefined);
 });
+
+test('YAML errors in plain words: a tab, a colon in a value with no key to name, any other error in the parser\'s words without its last colon', () => {
+  const [tab] = check('---\ntitle: a\n⟦\t⟧description: b\n---\n');
+  assert.equal(tab.message, 'The frontmatter is not valid YAML, so the page fails to build: indent with spaces, not tabs');
+  const [colon] = check('---\n  : ⟦x: y⟧\n---\n');
+  assert.equal(colon.message, 'The frontmatter is not valid YAML, so the page fails to build: a value holds ": " (a colon and a space); put the value in quotes');
+  const [other] = check('---\ntitle: [unclosed\n⟦-⟧--\n');
+  assert.equal(other.message, 'The frontmatter is not valid YAML, so the page fails to build: Flow sequence in block collection must be sufficiently indented and end with a ]');
+});
+
+test('frontmatter that is a bare text says what it must be; a block value is reported without the blank lines after it', () => {
+  const [bare] = check('---\n⟦just some text⟧\n---\n');
+  assert.equal(bare.message, 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
+  const [block] = check('---\nkeywords: ⟦|\n  a⟧\n\n---\n');
+  assert.equal(block.message, '"keywords" in the frontmatter must be a list of text, such as [one, two], not the text "a\n"');
+});
+
+test('a fix is written as the value was: quoted when it was quoted, bare when it can be', () => {
+  assert.deepEqual(check('---\nicon: ⟦"rockt"⟧\n---\n')[0].suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
+  assert.deepEqual(check("---\nmode: ⟦'wid'⟧\n---\n")[0].suggestions, [{ title: 'Change to "wide"', replacement: '"wide"' }]);
+  assert.deepEqual(check('---\nmode: ⟦wid-e⟧\n---\n')[0].suggestions, [{ title: 'Change to wide', replacement: 'wide' }]);
+});
+
+test('openapi naming a spec that cannot be used says why; spaces around the operation are read through', () => {
+  const broken = site('\n  "api": { "openapi": "openapi.json" },');
+  const [d] = check('---\nopenapi: ⟦bad.yaml GET /users⟧\n---\n', broken);
+  assert.deepEqual([d.code, d.message], ['ref/missing-openapi', 'OpenAPI spec not found: bad.yaml']);
+  check('---\nopenapi: "  GET /users  "\n---\n');
+});
