@@ -147,3 +147,71 @@ test('openapi without any spec in docs.json says where to declare one', () => {
 test('a remote spec in docs.json makes unprefixed operations unknowable, so they pass', () => {
   check('---\nopenapi: GET /anything\n---\n', site('\n  "api": { "openapi": "https://example.com/openapi.json" },'));
 });
+
+test('every key the site reads is checked as the type it reads', () => {
+  const text = ['title', 'description', 'sidebarTitle', 'icon', 'tag', 'url', 'api', 'openapi', 'asyncapi', 'openapi-schema', 'canonical', 'robots', 'authMethod', 'contentType'];
+  const booleans = ['hidden', 'noindex', 'searchable', 'deprecated', 'hideFooterPagination', 'hideApiMarker'];
+  const lists = ['keywords', 'groups'];
+  const written = [...text.map((key) => `${key}: ⟦[a]⟧`), ...booleans.map((key) => `${key}: ⟦"yes"⟧`), 'boost: ⟦"high"⟧', ...lists.map((key) => `${key}: ⟦3⟧`), 'iconType: ⟦zzz⟧', 'playground: ⟦fancy⟧', 'mode: ⟦narrow⟧'];
+  const diagnostics = check(`---\n${written.join('\n')}\n---\n`);
+  assert.deepEqual(diagnostics.map((d) => d.message), [
+    ...text.map((key) => `"${key}" in the frontmatter must be text, not a list`),
+    ...booleans.map((key) => `"${key}" in the frontmatter must be true or false, not the text "yes"`),
+    '"boost" in the frontmatter must be a number, not the text "high"',
+    ...lists.map((key) => `"${key}" in the frontmatter must be a list of text, such as [one, two], not the number 3`),
+    '"iconType" in the frontmatter must be "brands", "duotone", "light", "regular", "sharp-duotone-solid", "sharp-light", "sharp-regular", "sharp-solid", "sharp-thin", "solid" or "thin", not the text "zzz"',
+    '"playground" in the frontmatter must be "interactive", "simple", "none" or "auth", not the text "fancy"',
+    '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the text "narrow"',
+  ]);
+  assert.deepEqual(new Set(diagnostics.map((d) => d.code)), new Set(['frontmatter/type', 'frontmatter/enum']));
+});
+
+test('keys known by name alone take any value, and a misspelling of one is told', () => {
+  const known = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors'];
+  check(`---\n${known.map((key) => `${key}: [1, { a: 2 }]`).join('\n')}\nog:image: /x.png\ntwitter:card: summary\n---\n`);
+  const misspelt = ['relatde', 'contextul', 'timestmp', 'lastUpdatedDat', 'createdDat', 'graphqll', 'sdkk', 'versio', 'author'];
+  const diagnostics = check(`---\n${misspelt.map((key) => `⟦${key}⟧: x`).join('\n')}\n---\n`);
+  assert.deepEqual(diagnostics.map((d) => d.suggestions?.[0].replacement), known);
+});
+
+test('a value of the right type passes, a number or true where text is read is told to be quoted, null and empty values pass', () => {
+  check('---\nhidden: true\nboost: 3\nkeywords: []\ngroups: [admin]\ntitle:\ndescription: ~\n---\n');
+  const [flag] = check('---\ntag: ⟦true⟧\n---\n');
+  assert.equal(flag.message, '"tag" in the frontmatter is read as the boolean true, not as text: put it in quotes ("tag: "true"")');
+  const [mixed] = check('---\nkeywords: ⟦[a, 2]⟧\n---\n');
+  assert.equal(mixed.message, '"keywords" in the frontmatter must be a list of text, such as [one, two], not a list');
+  const [mapping] = check('---\nboost: ⟦{ a: 1 }⟧\n---\n');
+  assert.equal(mapping.message, '"boost" in the frontmatter must be a number, not a mapping of keys');
+  const [bare] = check('---\nmode: ⟦2⟧\n---\n');
+  assert.equal(bare.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the number 2');
+  assert.equal(bare.suggestions, undefined);
+});
+
+test('YAML errors in plain words: a tab, a colon in a value with no key to name, any other error in the parser\'s words without its last colon', () => {
+  const [tab] = check('---\ntitle: a\n⟦\t⟧description: b\n---\n');
+  assert.equal(tab.message, 'The frontmatter is not valid YAML, so the page fails to build: indent with spaces, not tabs');
+  const [colon] = check('---\n  : ⟦x: y⟧\n---\n');
+  assert.equal(colon.message, 'The frontmatter is not valid YAML, so the page fails to build: a value holds ": " (a colon and a space); put the value in quotes');
+  const [other] = check('---\ntitle: [unclosed\n⟦-⟧--\n');
+  assert.equal(other.message, 'The frontmatter is not valid YAML, so the page fails to build: Flow sequence in block collection must be sufficiently indented and end with a ]');
+});
+
+test('frontmatter that is a bare text says what it must be; a block value is reported without the blank lines after it', () => {
+  const [bare] = check('---\n⟦just some text⟧\n---\n');
+  assert.equal(bare.message, 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
+  const [block] = check('---\nkeywords: ⟦|\n  a⟧\n\n---\n');
+  assert.equal(block.message, '"keywords" in the frontmatter must be a list of text, such as [one, two], not the text "a\n"');
+});
+
+test('a fix is written as the value was: quoted when it was quoted, bare when it can be', () => {
+  assert.deepEqual(check('---\nicon: ⟦"rockt"⟧\n---\n')[0].suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
+  assert.deepEqual(check("---\nmode: ⟦'wid'⟧\n---\n")[0].suggestions, [{ title: 'Change to "wide"', replacement: '"wide"' }]);
+  assert.deepEqual(check('---\nmode: ⟦wid-e⟧\n---\n')[0].suggestions, [{ title: 'Change to wide', replacement: 'wide' }]);
+});
+
+test('openapi naming a spec that cannot be used says why; spaces around the operation are read through', () => {
+  const broken = site('\n  "api": { "openapi": "openapi.json" },');
+  const [d] = check('---\nopenapi: ⟦bad.yaml GET /users⟧\n---\n', broken);
+  assert.deepEqual([d.code, d.message], ['ref/missing-openapi', 'OpenAPI spec not found: bad.yaml']);
+  check('---\nopenapi: "  GET /users  "\n---\n');
+});

@@ -26,6 +26,10 @@ test('"$ref"s that fan out stop at the check\'s budget with one diagnostic', { t
   const fanOut = all.filter((diagnostic) => diagnostic.code === 'ref/fan-out');
   assert.equal(fanOut.length, 1, JSON.stringify(all.map((d) => d.code)));
   assert.match(fanOut[0].message, new RegExp(`^"\\$ref" to level\\d+\\.json is not followed: this check has already followed ${REF_BUDGET.follows.toLocaleString('en-US')} "\\$ref"s .* refer to each file once\\.$`));
+  // What was read, below a megabyte, in hundredths; the budget in whole megabytes.
+  const [, read] = /\((\d+\.\d\d) MB read\)/.exec(fanOut[0].message) ?? [];
+  assert.ok(Number(read) > 0.1 && Number(read) < 1, fanOut[0].message);
+  assert.ok(fanOut[0].message.includes(`(${REF_BUDGET.follows.toLocaleString('en-US')} or 64 MB)`), fanOut[0].message);
   assert.equal(fanOut[0].severity, 'error');
 });
 

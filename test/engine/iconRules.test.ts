@@ -60,3 +60,32 @@ test('a missing image icon file is a warning', () => {
   const d = expectOne(checkSite(group('⟦"/images/nope.svg"⟧'), site), 'icon/missing-file');
   assert.equal(d.message, 'Icon file not found: images/nope.svg');
 });
+
+test('each library is named in the message, with its own did-you-mean; misspellings are suggested one by one', () => {
+  const lucide = expectOne(checkSite(group('{ "name": ⟦"zzyzx-glyph"⟧, "library": "lucide" }'), site), 'icon/unknown');
+  assert.equal(lucide.message, 'Unknown Lucide icon "zzyzx-glyph" in group "G"');
+  assert.deepEqual(lucide.data, { library: 'lucide' });
+  const tabler = expectOne(checkSite(group('{ "name": ⟦"rockets"⟧, "library": "tabler" }'), site), 'icon/unknown');
+  assert.equal(tabler.message, 'Unknown Tabler icon "rockets" in group "G". Did you mean "rocket"?');
+  assert.deepEqual(tabler.suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
+  const two = checkSite(docsJson('{ "groups": [{ "group": "A", "icon": "rocker", "pages": ["intro"] }, { "group": "B", "icon": "housee", "pages": ["intro"] }] }'), site);
+  assert.deepEqual(two.diagnostics.map((d) => d.message), ['Unknown Font Awesome icon "rocker" in group "A". Did you mean "rocket"?', 'Unknown Font Awesome icon "housee" in group "B". Did you mean "house"?']);
+});
+
+test('a Font Awesome Pro name is unknown to another library', () => {
+  const d = expectOne(checkSite(group('{ "name": ⟦"microchip-ai"⟧, "library": "lucide" }'), site), 'icon/unknown');
+  assert.match(d.message, /^Unknown Lucide icon "microchip-ai"/);
+});
+
+test('icon names are not checked when the option turns it off; the "fa-" prefix still is', () => {
+  assert.deepEqual(checkSite(group('"zzyzx-glyph"'), site, { checkIconNames: false }).diagnostics, []);
+  const d = expectOne(checkSite(group('⟦"fa-rocket"⟧'), site, { checkIconNames: false }), 'icon/fa-prefix');
+  assert.equal(d.message, 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"');
+});
+
+test('an icon file is an image name or a path: it must exist in the docs root; a URL in any case is not checked', () => {
+  assert.equal(expectOne(checkSite(group('⟦"logo.png"⟧'), site), 'icon/missing-file').message, 'Icon file not found: logo.png');
+  assert.equal(expectOne(checkSite(group('⟦"../logo.svg"⟧'), site), 'ref/outside-root').message, 'Icon file "../logo.svg" is outside the docs root (a path that leaves the docs root)');
+  assert.deepEqual(checkSite(group('"HTTPS://example.com/x"'), site).diagnostics, []);
+  assert.deepEqual(checkSite(group('"images/logo.svg"'), site).diagnostics, []);
+});

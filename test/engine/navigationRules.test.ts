@@ -270,3 +270,56 @@ test('a navigation nested deeper than the limit is reported once, without a cras
   const check = checkSite(docsJson(`{ "pages": [${nav}] }`), pages);
   assert.equal(withCode(check, 'nav/too-deep').length, 1);
 });
+
+test('a navigation, a "global" or a list of it of the wrong type is told as written; so is an entry of a collection', () => {
+  const cases: [string, string, string][] = [
+    ['⟦[1]⟧', 'schema/type', '"navigation" must be an object, not an array'],
+    ['{ "global": ⟦[]⟧, "pages": ["intro"] }', 'schema/type', '"global" must be an object, not an array'],
+    ['{ "global": { "anchors": ⟦{}⟧ }, "pages": ["intro"] }', 'schema/type', '"global.anchors" must be an array, not an object'],
+    ['{ "global": { "anchors": [⟦"x"⟧] }, "pages": ["intro"] }', 'nav/invalid-child', 'Each entry of "global.anchors" must be an object, not "x"'],
+    ['{ "tabs": [⟦"x"⟧] }', 'nav/invalid-child', 'Each entry of "tabs" in "navigation" must be a tab object, not "x"'],
+    ['{ "tabs": [{ "tab": "T", "anchors": [⟦3⟧] }] }', 'nav/invalid-child', 'Each entry of "anchors" in tab "T" must be an anchor object, not the number 3'],
+  ];
+  for (const [navigation, code, message] of cases) {
+    const check = checkSite(docsJson(navigation), pages);
+    assert.deepEqual(check.diagnostics.map((d) => [d.code, d.message]), [[code, message]], navigation);
+    assert.deepEqual(check.diagnostics[0].range, check.ranges[0], navigation);
+  }
+});
+
+test('a child an element may not hold is named with what it may hold; a group is told to nest groups in its pages', () => {
+  const tabs = expectOne(checkSite(docsJson('{ "groups": [{ "group": "G", "pages": ["intro"], ⟦"tabs"⟧: [{ "tab": "T", "pages": ["guide"] }] }] }'), pages), 'nav/child-not-allowed');
+  assert.equal(tabs.message, 'Group "G" cannot hold "tabs"; it may hold "pages"');
+  assert.deepEqual(tabs.data, { key: 'tabs' });
+  const groups = expectOne(checkSite(docsJson('{ "groups": [{ "group": "G", "pages": ["intro"], ⟦"groups"⟧: [{ "group": "H", "pages": ["guide"] }] }] }'), pages), 'nav/child-not-allowed');
+  assert.equal(groups.message, 'Group "G" cannot hold "groups": put nested groups inside its "pages"');
+});
+
+test('a root with two patterns the platform can read neither of rejects docs.json', () => {
+  const check = checkSite(docsJson('{ "anchors": [{ "name": "A", "url": "x" }], ⟦"tabs"⟧: [{ "name": "T", "url": "y" }] }'), pages);
+  const d = expectOne(check, 'nav/multiple-root-patterns');
+  assert.equal(
+    d.message,
+    '"navigation" holds "anchors" and "tabs": the platform can read none of them (each anchor needs "anchor", each tab needs "tab") and rejects docs.json; its root takes exactly one of them ("global" may stand beside it)',
+  );
+  assert.deepEqual(d.data, { keys: ['anchors', 'tabs'] });
+  assert.deepEqual(withCode(check, 'nav/missing-name').map((m) => [m.message, m.data]), [
+    ['An anchor is missing "anchor"', { key: 'anchor' }],
+    ['A tab is missing "tab"', { key: 'tab' }],
+  ]);
+});
+
+test('only global anchors need an external href: other global entries may link within the site', () => {
+  assert.deepEqual(checkSite(docsJson('{ "global": { "products": [{ "product": "P", "href": "/p" }] }, "pages": ["intro"] }'), pages).diagnostics, []);
+  const d = expectOne(checkSite(docsJson('{ "global": { "anchors": [{ "anchor": "Blog", "href": ⟦"/blog"⟧ }] }, "pages": ["intro"] }'), pages), 'nav/global-anchor-href');
+  assert.equal(d.message, 'Global entry "Blog" in "global" links to "/blog": global anchors need an external URL (https://… or mailto:); relative paths are not allowed');
+});
+
+test('the level past the limit is reported at its opening brace, with the limit', () => {
+  let nav = '"intro"';
+  for (let i = 0; i < 70; i++) nav = `{ "group": "g${i}", "pages": [${nav}] }`;
+  const check = checkSite(docsJson(`{ "pages": [${nav}] }`), pages);
+  const [d] = withCode(check, 'nav/too-deep');
+  assert.equal(d.message, 'The navigation is nested more than 64 levels deep here; deeper levels are not checked');
+  assert.equal(check.covered(d), '{');
+});

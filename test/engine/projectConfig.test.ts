@@ -117,3 +117,35 @@ test('a config that is not an object, or empty, or absurdly deep, gives a messag
   assert.equal(deep.diagnostics.length, 1);
   assert.match(deep.diagnostics[0].message, /nested too deeply|must hold an object/);
 });
+
+test('a severity is told as written: null, an object, a number; shorthands and misspellings get the severity they mean', () => {
+  const { diagnostics } = parse('{ "rules": { "icon/unknown": ⟦null⟧, "ref/missing-page": ⟦{}⟧, "schema/unknown-key": ⟦2⟧ } }');
+  assert.deepEqual(
+    diagnostics.map((d) => d.message.slice(d.message.indexOf(', not ') + 6)),
+    ['null', 'an object', 'the number 2'],
+  );
+  const suggested = (written: string) => parse(`{ "rules": { "icon/unknown": ⟦"${written}"⟧ } }`).diagnostics[0].suggestions?.[0].replacement;
+  assert.deepEqual(['info', 'Warn', 'err', 'erorr', 'hnit', 'xyz'].map(suggested), ['"information"', '"warning"', '"error"', '"error"', '"hint"', undefined]);
+});
+
+test('an unknown rule code or key with nothing close to it is reported without a did-you-mean', () => {
+  const { diagnostics } = parse('{ "rules": { ⟦"zzz/qqq"⟧: "off" }, ⟦"xyzzy"⟧: 1, "openapi": { "fetchRemote": ⟦"yes"⟧ }, "ignore": [⟦"  "⟧] }');
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message, d.suggestions]),
+    [
+      ['config/unknown-rule', 'No check has the code "zzz/qqq"', undefined],
+      ['config/unknown-key', 'Unknown key "xyzzy" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi"', undefined],
+      ['config/type', '"openapi.fetchRemote" must be true or false, not the string "yes"', undefined],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, not the string "  "', undefined],
+    ],
+  );
+});
+
+test('a config too deep to read says so at its start; broken JSON at its end covers one character', () => {
+  const deep = parseProjectConfig(`{ "rules": ${'['.repeat(200_000)}${']'.repeat(200_000)} }`, codes);
+  assert.deepEqual(deep.diagnostics.map((d) => [d.message, d.range]), [['docsjson.config.json is nested too deeply to read', { start: 0, end: 0 }]]);
+  const text = '{ "rules": { "icon/unknown": "off" }';
+  const [end] = parseProjectConfig(text, codes).diagnostics;
+  assert.equal(end.code, 'config/syntax');
+  assert.equal(end.range.end - end.range.start, 1);
+});

@@ -4,6 +4,7 @@ import { checkDocsJson, DiskSiteHost, runSiteRules, type Diagnostic } from '../.
 import { SiteGraph } from '../../server/src/engine/pages/siteGraph';
 import { compileRoutePattern, substitute } from '../../server/src/engine/redirects/redirectPattern';
 import { redirectRule } from '../../server/src/engine/rules/redirectRule';
+import { remoteSpecRule } from '../../server/src/engine/rules/remoteSpecRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const pages = {
@@ -144,7 +145,7 @@ test('a source that is an existing page, or a wildcard that covers pages, is a w
 });
 
 test('malformed entries are left to the schema; no redirects is fine', () => {
-  assert.deepEqual(redirectDiagnostics('{ "source": 1, "destination": "/x" }, { "destination": "/y" }').found, []);
+  assert.deepEqual(redirectDiagnostics('{ "source": 1, "destination": "/x" }, { "destination": "/y" }, { "source": "/z", "destination": 2 }').found, []);
   assert.deepEqual(checkSite(docsJson('{ "pages": ["index"] }'), pages).diagnostics, []);
 });
 
@@ -189,4 +190,143 @@ test('a destination written with the base path the site is served under names th
   assert.deepEqual(d.suggestions, [{ title: 'Change to "/guides/setup"', replacement: '"/guides/setup"' }]);
   const other = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": "/v2/quickstart" }'), pages), 'redirect/missing-destination');
   assert.doesNotMatch(other.message, /base path/, '"/v2" holds pages of the site: it is no base path');
+});
+
+/** The redirect diagnostics of a site whose docs.json has this navigation and these redirects. */
+function redirectsIn(navigation: string, redirects: string, files: Record<string, string>, rules = [redirectRule]): Map<string, Diagnostic[]> {
+  const text = docsJson(navigation, `\n  "redirects": [\n    ${redirects}\n  ],`);
+  const host = new DiskSiteHost(writeSite({ ...files, 'docs.json': text }));
+  return runSiteRules(new SiteGraph(host, checkDocsJson(text, host)), rules, []);
+}
+
+test('a wildcard source that hides one page names it; more than three are counted, three named', () => {
+  const one = expectOne(checkSite(withRedirects('{ "source": ⟦"/v2/:slug"⟧, "destination": "/quickstart" }'), pages), 'redirect/shadows-page');
+  assert.equal(one.message, '"/v2/:slug" matches the page v2/intro.mdx: it is never shown, as this redirect sends their visitors elsewhere');
+  const more = { ...pages, 'more/a.mdx': '', 'more/b.mdx': '', 'more/c.mdx': '', 'more/d.mdx': '' };
+  const four = expectOne(checkSite(withRedirects('{ "source": "/more/:slug", "destination": "/quickstart" }'), more), 'redirect/shadows-page');
+  assert.equal(four.message, '"/more/:slug" matches 4 pages: more/a.mdx, more/b.mdx, more/c.mdx, …: they are never shown, as this redirect sends their visitors elsewhere');
+  const { 'more/d.mdx': _, ...three } = more;
+  const three_ = expectOne(checkSite(withRedirects('{ "source": "/more/:slug", "destination": "/quickstart" }'), three), 'redirect/shadows-page');
+  assert.equal(three_.message, '"/more/:slug" matches 3 pages: more/a.mdx, more/b.mdx, more/c.mdx: they are never shown, as this redirect sends their visitors elsewhere');
+});
+
+test('a wildcard source hides the pages under its literal start: the page at that start, not a folder that only begins like it', () => {
+  const withNeighbour = { ...pages, 'v2x/other.mdx': '' };
+  const under = expectOne(checkSite(withRedirects('{ "source": "/v2/:slug*", "destination": "/quickstart" }'), withNeighbour), 'redirect/shadows-page');
+  assert.match(under.message, /^"\/v2\/:slug\*" matches 2 pages: v2\/api\/users\.mdx, v2\/intro\.mdx:/);
+  const at = expectOne(checkSite(withRedirects('{ "source": "/v2/intro/:slug?", "destination": "/quickstart" }'), withNeighbour), 'redirect/shadows-page');
+  assert.match(at.message, /^"\/v2\/intro\/:slug\?" matches the page v2\/intro\.mdx:/);
+  const root = expectOne(checkSite(withRedirects('{ "source": "/:slug", "destination": "/v2/intro" }'), pages), 'redirect/shadows-page');
+  assert.match(root.message, /^"\/:slug" matches 2 pages: index\.mdx, quickstart\.mdx:/);
+});
+
+test('a redirect from an API page the spec generates hides it', () => {
+  const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+  const found = redirectsIn(
+    '{ "groups": [{ "group": "G", "pages": ["index"] }, { "group": "API", "openapi": "openapi.json", "pages": ["GET /users"] }] }',
+    '{ "source": "/api-reference/list-users", "destination": "/index" }, { "source": "/api-reference/:slug", "destination": "/index" }',
+    { 'index.mdx': '', 'api-reference/intro.mdx': '', 'openapi.json': spec },
+  ).get('docs.json');
+  assert.deepEqual(found?.map((d) => [d.code, d.message]), [
+    ['redirect/shadows-page', '"/api-reference/list-users" is the page the API page of GET /users (openapi.json): this redirect sends its visitors to "/index", so the page is never shown'],
+    ['redirect/shadows-page', '"/api-reference/:slug" matches 2 pages: api-reference/intro.mdx, the API page of GET /users (openapi.json): they are never shown, as this redirect sends their visitors elsewhere'],
+  ]);
+});
+
+test('a chain that ends at an external URL points at it', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/a", "destination": ⟦"/b"⟧ },\n    { "source": "/b", "destination": "https://example.com/b" }'), pages), 'redirect/chain');
+  assert.equal(d.message, '"/b" is redirected again: "/b" → "https://example.com/b". Point this redirect straight at "https://example.com/b"');
+});
+
+test('a chain longer than 32 redirects is taken for a loop; 32 are a chain', () => {
+  const redirects = Array.from({ length: 34 }, (_, n) => `{ "source": "/r${n}", "destination": "${n === 33 ? '/quickstart' : `/r${n + 1}`}" }`).join(',\n    ');
+  const { found } = redirectDiagnostics(redirects);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ['redirect/loop', ...Array.from({ length: 32 }, () => 'redirect/chain')],
+    'from /r0, 33 redirects follow; from /r1, 32',
+  );
+});
+
+test('a destination with nothing close to it has no did-you-mean; a colon in a path is no URL scheme', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/release/version:2"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(d.message, '"/release/version:2" is not a page, a file or another redirect\'s source: the redirect leads nowhere');
+  assert.equal(d.suggestions, undefined);
+});
+
+test('a destination that is a folder without an index page names its first page', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/v2"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(d.message, '"/v2" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/v2/api/users"');
+  assert.deepEqual(d.suggestions, [{ title: 'Change to "/v2/api/users"', replacement: '"/v2/api/users"' }]);
+});
+
+test('a wildcard destination another wildcard redirect picks up is a chain, not nowhere; its own source does not count', () => {
+  const { found } = redirectDiagnostics(`{ "source": "/a/:slug*", "destination": "/b/:slug*" },
+    { "source": "/b/:slug*", "destination": "/v2/:slug*" },
+    { "source": "/c/:slug*", "destination": "/b/x/:slug*" },
+    { "source": "/d/:slug*", "destination": "/e/x/:slug*" },
+    { "source": "/e/:part/z/:slug*", "destination": "/v2/:slug*" },
+    { "source": "/f/:slug*", "destination": "/f/new/:slug*" }`);
+  assert.deepEqual(
+    found.map((d) => d.message),
+    ['No page matches "/e/x/:slug*": the redirect leads nowhere', 'No page matches "/f/new/:slug*": the redirect leads nowhere'],
+  );
+});
+
+test('redirects into the pages of a spec that was not read are counted at the spec, not reported', () => {
+  const found = redirectsIn(
+    '{ "groups": [{ "group": "G", "pages": ["index"] }, { "group": "API", "openapi": "https://example.com/openapi.json" }] }',
+    '{ "source": "/a", "destination": "/api-reference/users/list" }, { "source": "/b/:slug*", "destination": "/api-reference/:slug*" }',
+    { 'index.mdx': '' },
+    [redirectRule, remoteSpecRule],
+  ).get('docs.json');
+  assert.deepEqual(found?.map((d) => [d.code, d.message]), [
+    [
+      'ref/remote-unread',
+      'Cannot check 2 links and redirects into /api-reference/, where the spec at https://example.com/openapi.json makes its pages: it was not fetched. Run docsjson check with --fetch-remote (in the editor, turn on docsjson.openapi.fetchRemote)',
+    ],
+  ]);
+});
+
+test('three redirects written with the same base path are told once, at the first; a wildcard one says it matches pages', () => {
+  const check = checkSite(
+    withRedirects(`{ "source": "/a", "destination": ⟦"/docs/quickstart"⟧ },
+    { "source": "/b", "destination": "/docs/guides/setup" },
+    { "source": "/c/:slug*", "destination": "/docs/v2/:slug*" }`),
+    pages,
+  );
+  assert.deepEqual(check.diagnostics.map((d) => d.code), ['link/base-path']);
+  const [told] = check.diagnostics;
+  assert.deepEqual(told.range, check.ranges[0]);
+  assert.match(told.message, /^3 redirects start with "\/docs", which is not part of this site's paths: "\/docs\/quickstart" is "\/quickstart"/);
+  const alone = expectOne(checkSite(withRedirects('{ "source": "/c/:slug*", "destination": ⟦"/docs/v2/:slug*"⟧ }'), pages), 'redirect/missing-destination');
+  assert.equal(
+    alone.message,
+    '"/docs/v2/:slug*" leads nowhere, but "/v2/:slug*" matches pages: routes never hold the base path the site is served under ("/docs" set in the dashboard), so write "/v2/:slug*"',
+  );
+});
+
+test('a graph built on the last one\'s files finds what a fresh graph does after the pages of a spec move to another directory', () => {
+  const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+  const withSpecs = (local: string, remote: string) =>
+    docsJson(
+      `{ "groups": [{ "group": "G", "pages": ["index"] }, { "group": "API", "openapi": ${local}, "pages": ["GET /users"] }, { "group": "Remote", "openapi": { "source": "https://example.com/openapi.json", "directory": "${remote}" } }] }`,
+      '\n  "redirects": [{ "source": "/a", "destination": "/api-reference/list-users" }, { "source": "/b", "destination": "/remote/users/list" }],',
+    );
+  const first = withSpecs('"openapi.json"', 'remote');
+  const host = new DiskSiteHost(writeSite({ 'index.mdx': '', 'openapi.json': spec, 'docs.json': first }));
+  const findings = (graph: SiteGraph) => (runSiteRules(graph, [redirectRule], []).get('docs.json') ?? []).map((d) => d.message);
+  let graph = new SiteGraph(host, checkDocsJson(first, host));
+  assert.deepEqual(findings(graph), []);
+  const nowhere = (route: string) => `"${route}" is not a page, a file or another redirect's source: the redirect leads nowhere`;
+  // Each edit moves one spec's pages, the redirects staying as they are.
+  for (const [edited, expected] of [
+    [withSpecs('{ "source": "openapi.json", "directory": "api" }', 'remote'), [nowhere('/api-reference/list-users')]],
+    [withSpecs('{ "source": "openapi.json", "directory": "api" }', 'elsewhere'), [nowhere('/api-reference/list-users'), nowhere('/remote/users/list')]],
+  ] as const) {
+    const check = checkDocsJson(edited, host);
+    graph = new SiteGraph(host, check, graph);
+    assert.deepEqual(findings(graph), expected);
+    assert.deepEqual(findings(new SiteGraph(host, check)), expected);
+  }
 });

@@ -31,6 +31,23 @@ test('a page with no file is an error with a did-you-mean and the file to create
   assert.equal(d.severity, 'error');
   assert.equal(d.message, 'Page "guides/instal" not found: there is no guides/instal.mdx or guides/instal.md. Did you mean "guides/install"?');
   assert.deepEqual(d.data, { page: 'guides/instal', file: 'guides/instal.mdx' });
+  assert.deepEqual(d.suggestions, [{ title: 'Change to "guides/install"', replacement: '"guides/install"' }]);
+});
+
+test('a missing page with nothing close to it is an error with no did-you-mean', () => {
+  const d = expectOne(checkSite(docsJson('{ "pages": [⟦"zzz"⟧] }'), { 'intro.mdx': '' }), 'ref/missing-page');
+  assert.equal(d.message, 'Page "zzz" not found: there is no zzz.mdx or zzz.md');
+  assert.equal(d.suggestions, undefined);
+});
+
+test('an entry one letter longer than a page is missing: only a leading "/" is dropped', () => {
+  const d = expectOne(checkSite(docsJson('{ "pages": [⟦"xintro"⟧, "/intro"] }'), { 'intro.mdx': '' }), 'ref/missing-page');
+  assert.match(d.message, /^Page "xintro" not found/);
+});
+
+test('a page entry that is a URL of another scheme is no page to look for', () => {
+  const check = checkSite(docsJson('{ "pages": ["intro", "ftp://example.com/notes", "git+ssh://example.com/notes"] }'), { 'intro.mdx': '' });
+  assert.deepEqual(check.diagnostics.filter((d) => d.code.startsWith('ref/')), []);
 });
 
 test('the missing-page severity is configurable and can be turned off', () => {
@@ -49,7 +66,7 @@ test('a page written with its extension works but gets a warning', () => {
 
 test('pages that leave the docs root are errors and never read', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"../../etc/passwd"⟧] }'));
-  assert.match(expectOne(check, 'ref/outside-root').message, /outside the docs root/);
+  assert.equal(expectOne(check, 'ref/outside-root').message, 'Page "../../etc/passwd" is outside the docs root (a path that leaves the docs root); it is not read');
 });
 
 test('a symbolic link out of the docs root is not followed', () => {
@@ -59,8 +76,8 @@ test('a symbolic link out of the docs root is not followed', () => {
   const root = writeSite({ 'docs.json': text });
   symlinkSync(join(outside, 'secret.mdx'), join(root, 'secret.mdx'));
   const result = checkDocsJson(text, new DiskSiteHost(root));
-  const codes = result.documents.get('docs.json')!.diagnostics.map((d) => d.code);
-  assert.deepEqual(codes, ['ref/outside-root']);
+  const diagnostics = result.documents.get('docs.json')!.diagnostics;
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref/outside-root', 'Page "secret" is a link to a file outside the docs root; it is not read']]);
 });
 
 test('local OpenAPI specs must exist and parse; operations under a remote spec are not checked', () => {
@@ -192,4 +209,56 @@ test('a $ref to a URL is an error: a $ref names a file of the docs folder', () =
 test('a page written with its extension is told how to write it', () => {
   const check = checkSite(docsJson('{ "pages": [⟦"guides/intro.md"⟧] }'), { 'guides/intro.md': '' });
   assert.equal(expectOne(check, 'ref/page-extension').message, 'Write page paths without the extension: "guides/intro"');
+});
+
+test('an operation entry may name its spec first: the fix keeps the name, a spec not found is told at the entry', () => {
+  const billing = JSON.stringify({ openapi: '3.1.0', info: { title: 'B', version: '1' }, paths: { '/invoices': { get: {} } } });
+  const check = checkSite(
+    docsJson('{ "groups": [{ "group": "A", "openapi": "openapi.json", "pages": ["openapi.json GET /user", "GET /zzzzzz/qqqqq/xxxxxx", "nope.json GET /users", "billing.json GET /invoices", "billing.json GET /invoice"] }] }'),
+    { 'openapi.json': spec, 'billing.json': billing },
+  );
+  assert.deepEqual(
+    check.diagnostics.map((d) => [d.code, d.message, check.covered(d), d.suggestions?.[0].replacement, d.data]),
+    [
+      ['ref/unknown-operation', 'Operation "GET /user" is not in openapi.json. Did you mean "GET /users"?', '"openapi.json GET /user"', '"openapi.json GET /users"', undefined],
+      ['ref/unknown-operation', 'Operation "GET /zzzzzz/qqqqq/xxxxxx" is not in openapi.json', '"GET /zzzzzz/qqqqq/xxxxxx"', undefined, undefined],
+      ['ref/missing-openapi', 'OpenAPI spec not found: nope.json', '"nope.json GET /users"', undefined, { file: 'nope.json' }],
+      ['ref/unknown-operation', 'Operation "GET /invoice" is not in billing.json. Did you mean "GET /invoices"?', '"billing.json GET /invoice"', '"billing.json GET /invoices"', undefined],
+    ],
+  );
+});
+
+test('the nearest spec in force is the one an operation is looked up in; under a spec by URL, operations are not checked', () => {
+  const billing = JSON.stringify({ openapi: '3.1.0', info: { title: 'B', version: '1' }, paths: { '/invoices': { get: {} } } });
+  const nested = checkSite(docsJson('{ "tabs": [{ "tab": "T", "openapi": "openapi.json", "groups": [{ "group": "G", "openapi": "billing.json", "pages": [⟦"GET /users"⟧] }] }] }'), { 'openapi.json': spec, 'billing.json': billing });
+  assert.equal(expectOne(nested, 'ref/unknown-operation').message, 'Operation "GET /users" is not in billing.json');
+  assert.deepEqual(checkSite(docsJson('{ "groups": [{ "group": "R", "openapi": "https://example.com/openapi.json", "pages": ["GET /anything"] }] }')).diagnostics, []);
+  const noSpec = expectOne(checkSite(docsJson('{ "pages": [⟦"GET /users"⟧] }')), 'ref/operation-without-spec');
+  assert.equal(noSpec.message, '"GET /users" names an API operation, but no OpenAPI spec is set here or above (set "openapi" on this element, a parent, or "api.openapi")');
+});
+
+test('a page file whose path reads like an operation is a page', () => {
+  assert.deepEqual(checkSite(docsJson('{ "pages": ["GET /users"] }'), { 'GET /users.mdx': '# A page' }).diagnostics, []);
+});
+
+test('a spec out of the docs root, one that is no spec, and specs the platform refuses say why and what is lost', () => {
+  const external = (paths: object, components: object = {}) => JSON.stringify({ openapi: '3.1.0', info: { title: 'R', version: '1' }, paths, components });
+  const oneOperation = external({ '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './user.yaml' } } } } } } } });
+  const noOperation = external({}, { schemas: { A: { $ref: './a.yaml' }, B: { $ref: './b.yaml' } } });
+  const check = checkSite(docsJson('{ "groups": [{ "group": "A", "openapi": "../x.json" }, { "group": "B", "openapi": "bad.yaml" }, { "group": "C", "openapi": "one.json" }, { "group": "D", "openapi": "none.json" }] }'), {
+    'bad.yaml': 'title: x\n',
+    'one.json': oneOperation,
+    'none.json': noOperation,
+  });
+  const outsideThisSpec = (file: string) => `"$ref" points outside this spec, to "${file}": the platform refuses references to other files and URLs. Move the definition into this spec's "components" and point to it with "#/components/…"`;
+  assert.deepEqual(
+    check.diagnostics.map((d) => [d.code, d.message, check.covered(d)]),
+    [
+      ['ref/outside-root', 'OpenAPI spec "../x.json" is outside the docs root (a path that leaves the docs root); it is not read', '"../x.json"'],
+      ['ref/invalid-openapi', 'OpenAPI spec bad.yaml cannot be used: it has no "openapi: 3.x" or "swagger: 2.0" field', '"bad.yaml"'],
+      ['ref/invalid-openapi', `OpenAPI spec one.json does not validate, so its one operation gets no page. ${outsideThisSpec('./user.yaml')}`, '"one.json"'],
+      ['ref/invalid-openapi', `OpenAPI spec none.json does not validate, so it makes no API pages. ${outsideThisSpec('./a.yaml')} (and 1 more problem in the spec)`, '"none.json"'],
+    ],
+  );
+  assert.ok(check.diagnostics.slice(2).every((d) => typeof d.platformMessage === 'string' && d.platformMessage.length > 0), 'what the platform prints goes with a refusal');
 });

@@ -158,4 +158,45 @@ describe('component rule', () => {
     expectFindings('<Accordian title="x">\n\nbroken {\n', []);
     expectFindings('```mdx\n<Accordian />\n```\n\n`<Badg>`\n', []);
   });
+
+  it('tells an unknown component in full: what the site does with it and why it is unknown; a self-closing one has no closing tag to rename', () => {
+    const [block] = expectFindings('<⟦Accordian⟧ title="x" />\n', [['component/unknown', /./]]);
+    assert.equal(block.message, 'The site does not know the component <Accordian>: it drops it silently, with its content (it is not built in, and the page neither exports nor imports it). Did you mean <Accordion>?');
+    assert.deepEqual(block.suggestions, [{ title: 'Change to <Accordion>', replacement: 'Accordion', alsoAt: undefined }]);
+    const [inline] = expectFindings('Text <⟦Zqxwv⟧ /> here.\n', [['component/unknown-inline', /./]]);
+    assert.equal(inline.message, 'The site does not know the component <Zqxwv>: inside a line of text it makes the page fail to render (it is not built in, and the page neither exports nor imports it)');
+    assert.equal(inline.suggestions, undefined);
+    const [tag] = expectFindings('<⟦marquee⟧>\n  text\n</marquee>\n', [['component/unknown', /./]]);
+    assert.equal(tag.message, 'The site does not know the HTML tag <marquee> at block level: it drops it silently, with its content');
+    expectFindings('Some <details>inline</details> text, and <⟦Widget⟧ /> not imported.\n', [['component/unknown-inline', /<Widget>/]]);
+  });
+
+  it('tells a missing prop, a value not of the type and a repeated example in full', () => {
+    const [missing] = expectFindings('<⟦Accordion⟧>text</Accordion>\n', [['component/missing-prop', /./]]);
+    assert.equal(missing.message, '<Accordion> needs a "title" (its docs mark it required)');
+    const [flag] = expectFindings('<Accordion title="x" defaultOpen=⟦"yes"⟧>y</Accordion>\n', [['component/prop-type', /./]]);
+    assert.equal(flag.message, '"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen={true}');
+    assert.equal(flag.suggestions, undefined);
+    const [count] = expectFindings('<Columns cols=⟦"many"⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/prop-type', /./]]);
+    assert.equal(count.message, '"cols" of <Columns> takes a number: write cols={…}');
+    assert.equal(count.suggestions, undefined);
+    const [expression] = expectFindings('<Columns cols=⟦{ 7 }⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/invalid-value', /./]]);
+    assert.equal(expression.message, '"7" is not a cols of <Columns>: use "1", "2", "3" or "4". Did you mean "1"?');
+    assert.equal(expression.suggestions, undefined, 'an expression is not replaced by text');
+    const page = '# Examples\n\n<ResponseExample>\n```json\n{}\n```\n</ResponseExample>\n\n<⟦ResponseExample⟧>\n```json\n[]\n```\n</ResponseExample>\n';
+    const [again] = expectFindings(page, [['component/duplicate-example', /./]]);
+    assert.equal(again.message, 'This page already has a <ResponseExample> (line 3): the site shows one per page in its side panel; put every example in that one');
+  });
+
+  it('offers no rename to a prop already written, and takes React\'s key on any component', () => {
+    const [unknown] = expectFindings('<Card title="a" ⟦titel⟧="b" key="k">y</Card>\n', [['component/unknown-prop', /Did you mean "title"\?/]]);
+    assert.equal(unknown.suggestions, undefined);
+    const [location] = expectFindings('<⟦ParamField⟧ query="a" path="b" body="c">x</ParamField>\n', [['component/param-location', /./]]);
+    assert.equal(location.message, '<ParamField> takes exactly one of "query", "path", "body" or "header", not "query", "path" and "body": keep the one that says where the parameter goes');
+  });
+
+  it('takes the icon library a component names for its icon', () => {
+    expectFindings('<Card title="a" icon="circle-check" iconLibrary="lucide" />\n', []);
+    expectFindings('<Card title="a" icon="⟦circle-chek⟧" iconLibrary="tabler" />\n', [['icon/unknown', /^Unknown Tabler icon "circle-chek" in <Card>/]]);
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocsJson, runSiteRules, DiskSiteHost, SiteGraph, type Diagnostic } from '../../../server/src/engine';
 import { linkRule } from '../../../server/src/engine/rules/linkRule';
+import { remoteSpecRule } from '../../../server/src/engine/rules/remoteSpecRule';
 import { docsJson, extractMarkers, writeSite } from '../../support/site';
 
 const baseSite: Record<string, string> = {
@@ -121,5 +122,62 @@ describe('link rule', () => {
     const host = new DiskSiteHost(root);
     const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
     assert.deepEqual([...runSiteRules(graph, [linkRule]).keys()], ['snippets/shared.mdx']);
+  });
+});
+
+describe('link rule, each finding told in full', () => {
+  it('tells missing files, anchors a heading cannot make, base paths, links out of the root and into a spec not read', () => {
+    const site: Record<string, string> = {
+      ...baseSite,
+      'docs.json': docsJson(
+        '{ "groups": [ { "group": "G", "pages": ["index", "guides/start"] }, { "group": "API", "openapi": "api/openapi.json", "pages": ["GET /users"] }, { "group": "R", "openapi": "https://example.com/o.json" } ] }',
+      ),
+      'index.mdx': '# Welcome\n## Install\n##### Deep heading\n',
+      'custom.mdx': '---\nmode: custom\n---\n## Custom heading\n',
+    };
+    const page = [
+      "import A from '/snippets/sharde.mdx';",
+      '',
+      '[a](/files/zzzzzz.qqq) [b](/index#deep-heading) [c](/custom#custom-heading) [d](/docs/guides/start) [e](/api-reference/x/y) ![f](/images/lgo.png)',
+      '[g][ref] [h](../../x) <img src="/docs/images/logo.png" /> [i](/guides/nope.pdf)',
+      '',
+      '[ref]: /index#instal',
+    ].join('\n');
+    const host = new DiskSiteHost(writeSite({ ...site, 'guides/page.mdx': page }));
+    const graph = new SiteGraph(host, checkDocsJson(site['docs.json'], host));
+    const found = runSiteRules(graph, [linkRule, remoteSpecRule]);
+    const base = (what: string, written: string, fixed: string, kind: string) =>
+      `${what} "${written}" leads nowhere, but "${fixed}" is ${kind} of the site: paths never hold the base path the site is served under ("/docs", set in the dashboard), so write "${fixed}"`;
+    assert.deepEqual(
+      found.get('guides/page.mdx')?.map((d) => [d.code, d.message, page.slice(d.range.start, d.range.end), d.suggestions?.[0].replacement, d.data]),
+      [
+        ['link/missing-snippet', 'Snippet "/snippets/sharde.mdx" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension). Did you mean "/snippets/shared.mdx"?', '/snippets/sharde.mdx', '/snippets/shared.mdx', undefined],
+        ['link/missing-file', 'File "/files/zzzzzz.qqq" not found: there is no file files/zzzzzz.qqq in the site', '/files/zzzzzz.qqq', undefined, { path: 'files/zzzzzz.qqq' }],
+        ['link/missing-anchor', '"#deep-heading" is not an anchor of index.mdx: its heading "Deep heading" is of level 5, and the platform gives ids to headings of level 1 to 4 only', '#deep-heading', undefined, { page: 'index.mdx', anchor: 'deep-heading' }],
+        [
+          'link/missing-anchor',
+          '"#custom-heading" is not an anchor of custom.mdx: its heading "Custom heading" is of level 2, and the platform gives ids to headings of level 1 to 4 only (none on a page in custom or frame mode)',
+          '#custom-heading',
+          undefined,
+          { page: 'custom.mdx', anchor: 'custom-heading' },
+        ],
+        ['link/missing-page', base('Link', '/docs/guides/start', '/guides/start', 'a page'), '/docs/guides/start', '/guides/start', undefined],
+        ['link/missing-file', 'Image "/images/lgo.png" not found: there is no file images/lgo.png in the site. Did you mean "/images/logo.png"?', '/images/lgo.png', '/images/logo.png', { path: 'images/lgo.png' }],
+        ['link/outside-root', 'Link "../../x" leaves the docs root (a path that leaves the docs root): the site cannot serve it', '../../x', undefined, undefined],
+        ['link/missing-file', base('File', '/docs/images/logo.png', '/images/logo.png', 'a file'), '/docs/images/logo.png', '/images/logo.png', undefined],
+        ['link/missing-file', 'File "/guides/nope.pdf" not found: there is no file guides/nope.pdf in the site', '/guides/nope.pdf', undefined, { path: 'guides/nope.pdf' }],
+        ['link/missing-anchor', '"#instal" is not an anchor of index.mdx: no heading or id there makes it. Did you mean "#install"?', '#instal', '#install', { page: 'index.mdx', anchor: 'instal' }],
+      ],
+    );
+    assert.deepEqual(
+      found.get('docs.json')?.map((d) => d.message),
+      ['Cannot check 1 link or redirect into /api-reference/, where the spec at https://example.com/o.json makes its pages: it was not fetched. Run docsjson check with --fetch-remote (in the editor, turn on docsjson.openapi.fetchRemote)'],
+    );
+  });
+
+  it('a missing page names the page to create, and has no fix without a page near it', () => {
+    const [missing] = expectFindings('[a](⟦/guides/new-page#top⟧)\n', 'link/missing-page', [/^Link "\/guides\/new-page#top" leads nowhere: no page, generated page, file or redirect is at \/guides\/new-page$/]);
+    assert.deepEqual(missing.data, { path: 'guides/new-page', page: 'guides/new-page', file: 'guides/new-page.mdx' });
+    assert.equal(missing.suggestions, undefined);
   });
 });

@@ -30,10 +30,10 @@ export const accessibilityRule: SiteRule = {
         let previous: number | undefined;
         for (const heading of page.headings) {
           if (previous !== undefined && heading.depth > previous + 1) {
+            // A heading that skips a level is written with "#" marks: underlined ones are of level 1 or 2.
             const marks = page.text.indexOf('#', heading.range.start);
-            const range = marks >= heading.range.start && marks < heading.range.end ? { start: marks, end: marks + heading.depth } : heading.range;
             ctx.report(page.file, {
-              range,
+              range: { start: marks, end: marks + heading.depth },
               code: 'a11y/heading-skip',
               message: `This heading skips a level: h${heading.depth} after h${previous}. Use h${previous + 1}, so the outline reads in order for screen readers`,
             });

@@ -58,9 +58,8 @@ export const redirectRule: SiteRule = {
 interface Remembered {
   /** The paths of page files ("guides/setup", no "/" first: the map's own keys), in order. */
   filePaths?: string[];
-  /** The redirects and generated pages the problems were found with, as JSON. */
-  inputs?: string;
-  problems?: RedirectProblem[];
+  /** The problems, and the redirects and generated pages they were found with (as JSON). */
+  last?: { inputs: string; problems: RedirectProblem[] };
 }
 
 const remembered = new WeakMap<ReadonlyMap<string, string>, Remembered>();
@@ -72,11 +71,8 @@ function problemsOf(redirects: unknown[], routes: Routes): RedirectProblem[] {
   const generated = [...routes.generated.values()].map(({ route, operation, spec }) => [route, operation.method, operation.path, spec]);
   const unchecked = [...routes.uncheckedSpecs.values()].map(({ url, directory }) => [url, directory]);
   const inputs = JSON.stringify([redirects, generated, unchecked]);
-  if (memo.inputs !== inputs || !memo.problems) {
-    memo.problems = redirectProblems(redirects, siteRoutes(routes, memo));
-    memo.inputs = inputs;
-  }
-  return memo.problems;
+  if (memo.last?.inputs !== inputs) memo.last = { inputs, problems: redirectProblems(redirects, siteRoutes(routes, memo)) };
+  return memo.last.problems;
 }
 
 /** What the site serves at a route ("/guides/setup", no trailing slash). */
@@ -103,7 +99,7 @@ function siteRoutes(routes: Routes, memo: Remembered): SiteRoutes {
       if (page !== undefined) return { kind: 'page', file: page, firstPage: !routes.pages.has(path) };
       const generated = routes.generated.get(path);
       if (generated) return { kind: 'page', file: `the API page of ${generated.operation.method} ${generated.operation.path} (${generated.spec})` };
-      return path !== '' && routes.files.has(path) ? { kind: 'file', file: path } : undefined;
+      return routes.files.has(path) ? { kind: 'file', file: path } : undefined;
     },
     firstPageIn(route) {
       const page = routes.firstPageIn(route.slice(1));
@@ -183,7 +179,8 @@ function redirectProblems(list: unknown[], routes: SiteRoutes): RedirectProblem[
     const destination = compileRoutePattern(redirect.destination);
     if (destination.dynamic) {
       if (!allPageRoutes().withPrefix(destination.literalPrefix).some((route) => destination.match(route)) && !index.dynamicAbove(destination.literalPrefix || '/').some((other) => other !== redirect && sharesPrefix(other.source, destination))) {
-        const intoSpec = routes.uncheckedSpecAt(destination.literalPrefix);
+        // The routes the pattern matches are below its literal start ("/api-reference/:slug*": below "/api-reference/").
+        const intoSpec = routes.uncheckedSpecAt(`${destination.literalPrefix}/`);
         const unprefixed = intoSpec ? undefined : routes.withoutBasePath(redirect.destination);
         if (intoSpec) ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
         else if (unprefixed) reportBasePath(ctx, redirect, unprefixed, 'matches pages');
@@ -311,10 +308,9 @@ class SortedRoutes {
     return (this.routes ??= this.paths.map((path) => `/${path}`));
   }
 
-  /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"). */
+  /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"); the prefix is a pattern's literal start, "" or a route. */
   withPrefix(prefix: string): string[] {
-    if (prefix === '' || prefix === '/') return this.all;
-    if (!prefix.startsWith('/')) return [];
+    if (prefix === '') return this.all;
     const bare = prefix.slice(1);
     const { paths } = this;
     let low = 0;
