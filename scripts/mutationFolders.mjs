@@ -73,6 +73,7 @@ export const mutationFolders = [
       'test/engine/pages/slug.test.ts',
       'test/engine/pages/siteGraph.test.ts',
       'test/engine/pages/generatedPages.test.ts',
+      'test/engine/pages/routes.test.ts',
       'test/engine/pages/basePath.test.ts',
       'test/engine/pages/scanPage.test.ts',
       'test/engine/pages/parseMdx.test.ts',
@@ -83,6 +84,7 @@ export const mutationFolders = [
       'test/engine/redirectMatcher.test.ts',
       'test/engine/frontmatterRules.test.ts',
       'test/engine/pages/pageInputs.test.ts',
+      'test/engine/pages/syntaxProblem.test.ts',
     ],
   },
   {

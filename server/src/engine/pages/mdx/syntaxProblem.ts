@@ -13,18 +13,19 @@ export interface SyntaxProblem {
   suggestions?: Suggestion[];
 }
 
-/** HTML elements that never have content: MDX still wants them closed (`<br />`). */
-
+/** The parser's names of the blocks and spans a tag must close in (micromark's token types), in a writer's words. */
 const blockNames: Record<string, string> = {
   paragraph: 'its paragraph',
   listItem: 'its list item',
-  blockquote: 'its quote',
-  tableCell: 'its table cell',
-  heading: 'its heading',
+  blockQuote: 'its quote',
+  tableData: 'its table cell',
+  tableHeader: 'its table cell',
+  atxHeading: 'its heading',
+  setextHeading: 'its heading',
   emphasis: 'the emphasis around it',
   strong: 'the bold text around it',
   link: 'the link around it',
-  delete: 'the strikethrough around it',
+  strikethrough: 'the strikethrough around it',
 };
 
 const buildStops = 'the page does not build';
