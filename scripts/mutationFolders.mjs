@@ -85,6 +85,7 @@ export const mutationFolders = [
       'test/engine/frontmatterRules.test.ts',
       'test/engine/pages/pageInputs.test.ts',
       'test/engine/pages/syntaxProblem.test.ts',
+      'test/engine/pages/platformRewrites.test.ts',
     ],
   },
   {
