@@ -86,6 +86,7 @@ export const mutationFolders = [
       'test/engine/pages/pageInputs.test.ts',
       'test/engine/pages/syntaxProblem.test.ts',
       'test/engine/pages/platformRewrites.test.ts',
+      'test/engine/pages/pageModel.test.ts',
     ],
   },
   {
