@@ -64,6 +64,7 @@ test("a folder's page to link is the navigation's first page in it, else its fir
   assert.equal(routes.firstPageIn('guides'), 'guides/b');
   assert.equal(routes.firstPageIn('other'), 'other/x');
   assert.equal(routes.firstPageIn('none'), undefined);
+  assert.equal(graphOf('{ "pages": ["intro"] }', { 'docs/x/index.mdx': '' }).routes.firstPageIn('docs'), 'docs/x', 'the folder before its index page');
   const unchecked = new SiteGraph(new DiskSiteHost(writeSite(files)));
   assert.equal(unchecked.routes.firstPageIn('guides'), 'guides/a', 'without a check, the first by name');
   assert.equal(unchecked.routes.lookup('guides/c')?.kind, 'page');
@@ -86,6 +87,7 @@ test('an element with a spec gets a page per operation: summaries made file name
 
 test('an operation entry gives the page of the operation of its method and path', () => {
   assert.deepEqual(generatedRoutes('{ "groups": [ { "group": "API", "openapi": "items.json", "pages": ["POST /items"] } ] }'), ['api-reference/create']);
+  assert.deepEqual(generatedRoutes('{ "groups": [ { "group": "API", "openapi": "items.json", "pages": ["GET /same2"] } ] }'), ['api-reference/same']);
 });
 
 test('an operation entry that names a spec takes the operation from that spec', () => {
@@ -115,6 +117,12 @@ test('"directory": a spec declared without one goes under api-reference, whateve
     ['api-reference/list-b', 'outer/list-b'],
   );
   assert.deepEqual(generatedRoutes('{ "groups": [ { "group": "API", "openapi": { "source": "b.json", "directory": "./ref" } } ] }'), ['ref/list-b']);
+});
+
+test('a spec file that is missing gives no pages and leaves no ground unknown', () => {
+  const { routes } = graphOf('{ "groups": [ { "group": "API", "openapi": "missing.json", "pages": ["GET /items"] } ] }');
+  assert.deepEqual([[...routes.generated.keys()], [...routes.uncheckedSpecs.keys()]], [[], []]);
+  assert.equal(routes.uncheckedSpecAt('api-reference/list'), undefined);
 });
 
 test('page entries that are not text neither give pages nor stop the others', () => {

@@ -148,7 +148,7 @@ export class Routes {
     };
     const explicitOwners = new Set<NavElement>();
     for (const entry of check.model.pages) {
-      const reference = typeof entry.value === 'string' ? parseOperation(entry.value) : undefined;
+      const reference = parseOperation(entry.value);
       if (!reference) continue;
       const owner = specOwner(entry.element);
       const declarations = reference.spec
@@ -228,7 +228,7 @@ function uniqueRoute(route: string, used: readonly string[]): string {
 function navigationPages(check: CheckResult): string[] {
   const paths: string[] = [];
   for (const entry of check.model.pages) {
-    if (typeof entry.value !== 'string' || parseOperation(entry.value)) continue;
+    if (parseOperation(entry.value)) continue;
     const page = pagePath(entry.value);
     if (page.kind === 'page') paths.push(page.path);
   }
