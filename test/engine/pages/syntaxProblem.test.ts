@@ -50,6 +50,19 @@ test('each page of the "what breaks a page" table: the text at fault, the whole 
 });
 
 const moreProblems: { name: string; text: string; covered: string; message: string; fix?: { title: string; replacement: string } }[] = [
+  {
+    name: 'a tag not closed in an image text',
+    text: '![a <Tip> b](x)\n',
+    covered: '<Tip>',
+    message: '`<Tip>` is not closed before the end of the image around it, so the page does not build: close it there with `</Tip>`, or write `<Tip … />` if it has no content',
+  },
+  {
+    name: 'a closing tag in strikethrough for a tag opened before it',
+    text: '<Tip>\n~~a </Tip>~~\n',
+    covered: '</Tip>',
+    message:
+      '`</Tip>` closes a tag opened outside the strikethrough around it, so the page does not build: a tag written inside a paragraph opens and closes in that paragraph; put `<Tip>` and `</Tip>` on lines of their own to wrap blocks',
+  },
   { name: "a tag not closed inside emphasis", text: "A *b <Tip> c* d\n", covered: "<Tip>", message: "`<Tip>` is not closed before the end of the emphasis around it, so the page does not build: close it there with `</Tip>`, or write `<Tip … />` if it has no content" },
   { name: "a tag not closed in its paragraph", text: "Text <Tip> more\n\nNext\n", covered: "<Tip>", message: "`<Tip>` is not closed before the end of its paragraph, so the page does not build: close it there with `</Tip>`, or write `<Tip … />` if it has no content" },
   { name: "a tag not closed in its heading", text: "# A <Tip> b\n", covered: "<Tip>", message: "`<Tip>` is not closed before the end of its heading, so the page does not build: close it there with `</Tip>`, or write `<Tip … />` if it has no content" },

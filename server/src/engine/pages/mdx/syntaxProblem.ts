@@ -25,6 +25,7 @@ const blockNames: Record<string, string> = {
   emphasis: 'the emphasis around it',
   strong: 'the bold text around it',
   link: 'the link around it',
+  image: 'the image around it',
   strikethrough: 'the strikethrough around it',
 };
 
