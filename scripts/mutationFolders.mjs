@@ -76,6 +76,7 @@ export const mutationFolders = [
       'test/engine/pages/platformRewrites.test.ts',
       'test/engine/pages/pageModel.test.ts',
       'test/engine/pages/headingText.test.ts',
+      'test/engine/pages/textMap.test.ts',
       'test/engine/pages/slug.test.ts',
       'test/engine/pages/parseMdx.test.ts',
       'test/engine/pages/reparse.test.ts',
