@@ -42,6 +42,14 @@ const rewrites: [page: string, parsed: string][] = [
   ["## A {#}", "## A {#}"],
   ["~~~\n## A {#a}\n~~~~\n## B {#b}", "~~~\n## A {#a}\n~~~~\n<h2 id=\"b\">\nB\n</h2>"],
   ["{/*\n```\n*/}\n## A {#a}", "{/*\n```\n*/}\n<h2 id=\"a\">\nA\n</h2>"],
+  ["<MDX>\r\n```\r\n<b>\r\n```\t\r\n`<c>`\r\n</MDX>", "<MDX>\r\n```\r\n&lt;b&gt;\r\n```\t\r\n`&lt;c&gt;`\r\n</MDX>"],
+  ["<MDX>\n```\n<b>\n```x\n<c>\n````\n`<d>`\n</MDX>", "<MDX>\n```\n&lt;b&gt;\n```x\n&lt;c&gt;\n````\n`&lt;d&gt;`\n</MDX>"],
+  ["<MDX>\n`a` \"`<b>`\" `<c>`\n</MDX>", "<MDX>\n`a` \"`&lt;b&gt;`\" `&lt;c&gt;`\n</MDX>"],
+  ["<MDX>\n\"x\" `<b>` \"y\"\n</MDX>", "<MDX>\n\"x\" `&lt;b&gt;` \"y\"\n</MDX>"],
+  ["<MDX> `<a>` </MDX> `<b>` <MDX> `<c>`\n</MDX>", "<MDX> `&lt;a&gt;` </MDX> `<b>` <MDX> `&lt;c&gt;`\n</MDX>"],
+  ["```\n## A {#a}\n``", "```\n## A {#a}\n``"],
+  ["````\n## A {#a}\n```\n## B {#b}\n````\n## C {#c}", "````\n## A {#a}\n```\n## B {#b}\n````\n<h2 id=\"c\">\nC\n</h2>"],
+  ["  ~~~\n## A {#a}\n  ~~~\n## B {#b}", "  ~~~\n## A {#a}\n  ~~~\n<h2 id=\"b\">\nB\n</h2>"],
 ];
 
 test('the text the platform parses: code escaped inside <MDX> blocks only, {#id} headings outside fences and comments', () => {
