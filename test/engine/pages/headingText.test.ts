@@ -23,6 +23,11 @@ test('the text a heading shows: code spans as written, marks, tags, images and s
     ['\\*not em\\* and \\&amp;', '*not em* and &amp;'],
     ['&amp; &lt;tag&gt; &quot;q&quot; &apos;a&apos; &#39;b&#39; &nbsp;x &copy;', '& <tag> "q" \'a\' \'b\'  x &copy;'],
     ['  spaced  ', 'spaced'],
+    ['`a b ` end', 'a b  end'],
+    ['` a b` end', 'a b end'],
+    ['`a`\\_', 'a_'],
+    ['\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\*', '___________*'],
+    ['[ref][rr] **two words** *emph* _emph_ x', 'ref two words emph emph x'],
   ];
   for (const [markdown, text] of shown) assert.equal(headingText(markdown), text, markdown);
 });

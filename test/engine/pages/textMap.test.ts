@@ -16,6 +16,7 @@ test('every offset of a page is placed at its 1-based line and column', () => {
   }
   assert.equal(map.rewritten, false);
   assert.deepEqual(map.toSource(3, 2), { line: 3, column: 2, offset: 5 }, 'no rewrite: the same place');
+  assert.deepEqual(new TextMap('a\nb', []).toSource(5, 1), { line: 2, column: 1, offset: 2 }, 'past the last line: on the last line');
 });
 
 test('a rewritten line is placed through its pieces: copied text column by column, made-up text at its start', () => {
