@@ -11,8 +11,8 @@ const pages = {
 };
 
 /** Every finding of the whole site's check, as `file code message`. */
-function findings(files: Record<string, string>, redirects: { source: string; destination: string }[] = []): string[] {
-  const text = docsJson('{ "pages": ["quickstart", "guides/setup", "v2/intro"] }', `\n  "redirects": ${JSON.stringify(redirects)},`);
+function findings(files: Record<string, string>, redirects: unknown[] = [], navigation = '{ "pages": ["quickstart", "guides/setup", "v2/intro"] }'): string[] {
+  const text = docsJson(navigation, `\n  "redirects": ${JSON.stringify(redirects)},`);
   const root = writeSite({ ...pages, ...files, 'docs.json': text });
   const host = new DiskSiteHost(root);
   const found = runSiteRules(new SiteGraph(host, checkDocsJson(text, host)), [...pageRules, ...docsJsonSiteRules]);
@@ -84,3 +84,50 @@ test('below three, a destination with a parameter is told the cause on its own',
     'docs.json redirect/missing-destination "/docs/guides/:slug*" leads nowhere, but "/guides/:slug*" matches pages: routes never hold the base path the site is served under ("/docs" set in the dashboard), so write "/guides/:slug*"',
   ]);
 });
+
+test('links alone: the count and the fix name links only, and a query and a fragment stay in the fix', () => {
+  const found = findingsWithFix({ 'a.mdx': '[a](/docs/quickstart) [b](/docs/guides/setup?x=1#y) [c](/docs/v2/intro)\n' });
+  assert.deepEqual(found, [
+    'a.mdx link/base-path 3 links start with "/docs", which is not part of this site\'s paths: "/docs/quickstart" is "/quickstart". Remove the "/docs" prefix (the platform adds the base path a site is served under to every URL)',
+    'fix: Remove "/docs" from the 3 links: /quickstart, /guides/setup?x=1#y, /v2/intro',
+  ]);
+});
+
+test('redirects alone: the count and the fix name redirects only; entries that are not redirects are left out', () => {
+  const redirects = [7, { source: '/a', destination: '/docs/quickstart' }, { source: '/c', destination: 5 }, { source: '/b', destination: '/docs/guides/setup' }, { source: '/d', destination: '/docs/v2/intro' }];
+  assert.deepEqual(findingsWithFix({}, redirects), [
+    'docs.json link/base-path 3 redirects start with "/docs", which is not part of this site\'s paths: "/docs/quickstart" is "/quickstart". Remove the "/docs" prefix (the platform adds the base path a site is served under to every URL)',
+    'fix: Remove "/docs" from the 3 redirects: "/quickstart", "/guides/setup", "/v2/intro"',
+  ]);
+});
+
+test('no base path: the prefix alone, a path that leads nowhere without it, a pattern that would match any page', () => {
+  const found = findings({ 'a.mdx': '[a](/docs) [b](/docs/) [c](/docs/missing)\n' }, [{ source: '/x/:slug*', destination: '/docs/:slug*' }]);
+  assert.ok(found.length === 4 && found.every((line) => !line.includes('base path')), found.join('\n'));
+});
+
+test('a generated page written with the base path is told so; a folder of generated pages is no base path', () => {
+  const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: { summary: 'List users', tags: ['Users'] } } } });
+  const navigation = '{ "groups": [ { "group": "G", "openapi": "api.json", "pages": ["quickstart", "guides/setup", "v2/intro"] } ] }';
+  const found = findings({ 'api.json': spec, 'a.mdx': '[a](/docs/api-reference/users/list-users) [b](/api-reference/quickstart)\n' }, [], navigation);
+  assert.equal(found.length, 2, found.join('\n'));
+  assert.match(found[0], /^a\.mdx link\/missing-page Link "\/docs\/api-reference\/users\/list-users" leads nowhere, but "\/api-reference\/users\/list-users" is a page of the site/);
+  assert.doesNotMatch(found[1], /base path/);
+});
+
+/** The findings of the whole site's check, each followed by its first fix: its title, then what each of its edits writes. */
+function findingsWithFix(files: Record<string, string>, redirects: unknown[] = []): string[] {
+  const text = docsJson('{ "pages": ["quickstart", "guides/setup", "v2/intro"] }', `\n  "redirects": ${JSON.stringify(redirects)},`);
+  const root = writeSite({ ...pages, ...files, 'docs.json': text });
+  const host = new DiskSiteHost(root);
+  const found = runSiteRules(new SiteGraph(host, checkDocsJson(text, host)), [...pageRules, ...docsJsonSiteRules]);
+  return [...found].flatMap(([file, diagnostics]) =>
+    diagnostics
+      .filter((d) => d.code !== 'page/orphaned')
+      .flatMap((d) => {
+        const fix = d.suggestions?.[0];
+        const edits = fix ? [fix.replacement, ...(fix.alsoEdits ?? []).map((edit) => edit.newText)] : [];
+        return [`${file} ${d.code} ${d.message}`, ...(fix ? [`fix: ${fix.title}: ${edits.join(', ')}`] : [])];
+      }),
+  );
+}

@@ -100,3 +100,86 @@ describe('site graph', () => {
     assert.equal(graph.resolveImport('/snippets/none.mdx', 'guides/start.mdx'), undefined);
   });
 });
+
+describe('site graph: links of every form, suggestions, editor texts', () => {
+  const root = writeSite({
+    'docs.json': docsJson('{ "groups": [ { "group": "G", "pages": ["index", "guides/start"] }, { "group": "R", "openapi": "https://example.com/api.json" } ] }'),
+    'index.mdx': '# Welcome\n',
+    'guides/start.mdx': '# Start\n',
+    'guides/my page.mdx': '# Spaced\n',
+    'images/logo.png': '',
+    'guides/images/local.png': '',
+    'assets/logo.png': '',
+    'snippets/note.mdx': '',
+    'snippets/tips/card.jsx': '',
+    'files/report.pdf': '',
+  });
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host));
+  const resolved = (target: string) => {
+    const resolution = graph.resolveLink(target, 'guides/start.mdx');
+    if (resolution.kind === 'found') return `found ${resolution.route.kind === 'page' ? resolution.route.file : resolution.path}${resolution.fragment === undefined ? '' : ` #${resolution.fragment}`}`;
+    if (resolution.kind === 'missing') return `missing ${resolution.path}${resolution.suggestion ? ` (${resolution.suggestion}?)` : ''}`;
+    if (resolution.kind === 'unchecked') return `unchecked${resolution.spec ? ` ${resolution.spec.url}` : ''}`;
+    return resolution.kind;
+  };
+
+  it('tells external links, templated ones and empty ones apart from paths', () => {
+    assert.deepEqual(['//cdn.example.com/x.js', 'tel:123', 'x:y', '', '   ', '{props.href}', '/${base}/x'].map(resolved), ['external', 'external', 'external', 'unchecked', 'unchecked', 'unchecked', 'unchecked']);
+  });
+
+  it('reads paths decoded and trimmed, the page itself from a fragment or a query alone', () => {
+    assert.equal(resolved('/guides/my%20page'), 'found guides/my page.mdx');
+    assert.equal(resolved(' /guides/start '), 'found guides/start.mdx');
+    assert.equal(resolved('/guides/%E0%A4%A'), 'missing guides/%E0%A4%A', 'a malformed escape is read as written');
+    assert.equal(resolved('/guides/start#a%20b'), 'found guides/start.mdx #a b');
+    assert.equal(resolved('/guides/start#%E0%A4%A'), 'found guides/start.mdx #%E0%A4%A');
+    assert.equal(resolved('#'), 'found guides/start.mdx #');
+    assert.equal(resolved('?x=1'), 'found guides/start.mdx');
+    assert.equal(resolved('?x=1#y'), 'found guides/start.mdx #y');
+    assert.equal(resolved('guides/start'), 'missing guides/guides/start (guides/start?)', 'relative to the page');
+  });
+
+  it("reads a relative file in the page's folder first, else from the root; a root-relative one from the root only", () => {
+    assert.equal(resolved('images/local.png'), 'found guides/images/local.png');
+    assert.equal(resolved('images/logo.png'), 'found images/logo.png');
+    assert.equal(resolved('/images/local.png'), 'missing images/local.png');
+  });
+
+  it("leaves a path under an unfetched spec's directory unchecked, not the directory itself", () => {
+    assert.equal(resolved('/api-reference/anything'), 'unchecked https://example.com/api.json');
+    assert.equal(resolved('/api-reference'), 'missing api-reference');
+  });
+
+  it('suggests a file of the same name elsewhere when there is one only, else the nearest name in its folder', () => {
+    assert.equal(graph.suggestFile('images/logo.pnq'), 'images/logo.png');
+    assert.equal(graph.suggestFile('files/reprot.pdf'), 'files/report.pdf');
+    assert.equal(graph.suggestFile('report.pdf'), 'files/report.pdf');
+    assert.equal(graph.suggestFile('img/logo.png'), undefined, 'two files of that name');
+    assert.equal(graph.suggestFile('files/zzz.pdf'), undefined);
+  });
+
+  it('suggests the nearest snippet for an import, from the root, with an extension only when written with one', () => {
+    assert.equal(graph.suggestImport('/snippets/nte.mdx', 'guides/start.mdx'), '/snippets/note.mdx');
+    assert.equal(graph.suggestImport('/snippets/nte', 'guides/start.mdx'), '/snippets/note');
+    assert.equal(graph.suggestImport('../snippets/tips/crd', 'guides/start.mdx'), '/snippets/tips/card');
+    assert.equal(graph.suggestImport('https://x/y', 'guides/start.mdx'), undefined);
+    assert.equal(graph.suggestImport('/snippets/zzzzzzzz', 'guides/start.mdx'), undefined);
+  });
+
+  it("keeps an editor's text of a page, for this graph and the next ones of the same files, without changing earlier graphs", () => {
+    const edited = new SiteGraph(host, graph.check);
+    const read = edited.page('index.mdx');
+    assert.equal(edited.setText('index.mdx', '# Welcome\n'), read, 'the same text: the same model');
+    assert.deepEqual([edited.isEdited('index.mdx'), edited.isEdited('guides/start.mdx')], [true, false]);
+    const changed = edited.setText('index.mdx', '# Hello\n');
+    assert.deepEqual([...edited.anchorsOf('index.mdx')], ['hello']);
+    assert.equal(edited.loadedPage('index.mdx'), changed);
+    assert.equal(edited.page('nope.mdx'), undefined);
+    const later = new SiteGraph(host, graph.check, edited);
+    assert.deepEqual([later.page('index.mdx'), later.isEdited('index.mdx')], [changed, true]);
+    later.setText('guides/start.mdx', '# Changed\n');
+    assert.equal(edited.page('guides/start.mdx')?.text, '# Start\n', 'the earlier graph keeps its text');
+    assert.equal(later.page('guides/start.mdx')?.text, '# Changed\n');
+  });
+});

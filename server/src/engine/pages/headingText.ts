@@ -24,9 +24,14 @@ export function headingText(markdown: string): string {
 /** The characters every mark below starts with or holds: text without them is plain already. */
 const markChars = /[[<{*_~\\&]/;
 
+/** Stands for an escaped character while the marks are removed: an escaped `*` or `_` marks nothing. */
+const escapedMark = /\uE000(\d+)\uE001/g;
+
 function markdownText(markdown: string): string {
   if (!markChars.test(markdown)) return markdown;
+  const escaped: string[] = [];
   return markdown
+    .replace(/\\([!-/:-@[-`{-~])/g, (_, char: string) => `\uE000${escaped.push(char) - 1}\uE001`)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
@@ -35,6 +40,6 @@ function markdownText(markdown: string): string {
     .replace(/(\*\*|__|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1')
     .replace(/(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g, '$1$2')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/&(#39|amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => entities[name]);
+    .replace(/&(#39|amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => entities[name])
+    .replace(escapedMark, (_, index: string) => escaped[Number(index)]);
 }

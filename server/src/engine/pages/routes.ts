@@ -76,7 +76,7 @@ export class Routes {
       this.addGeneratedPages(check);
       this.addRedirects(check);
       this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
-      if (!this.pages.has('')) this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
+      this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
     }
   }
 
@@ -93,7 +93,6 @@ export class Routes {
     const prefix = `${folder}/`;
     let first: string | undefined;
     for (const route of this.pages.keys()) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
-    if (first === undefined) return undefined;
     return this.navigationOrder?.find((route) => route.startsWith(prefix)) ?? first;
   }
 
@@ -109,7 +108,7 @@ export class Routes {
     if (page !== undefined) return { kind: 'page', file: page };
     const generated = this.generated.get(path);
     if (generated) return { kind: 'generated', page: generated };
-    if (path !== '' && this.files.has(path)) return { kind: 'file', path };
+    if (this.files.has(path)) return { kind: 'file', path };
     const redirect = this.redirectFor(path);
     if (redirect) return { kind: 'redirect', redirect };
     return undefined;
@@ -149,7 +148,7 @@ export class Routes {
     };
     const explicitOwners = new Set<NavElement>();
     for (const entry of check.model.pages) {
-      const reference = typeof entry.value === 'string' ? parseOperation(entry.value) : undefined;
+      const reference = parseOperation(entry.value);
       if (!reference) continue;
       const owner = specOwner(entry.element);
       const declarations = reference.spec
@@ -229,7 +228,7 @@ function uniqueRoute(route: string, used: readonly string[]): string {
 function navigationPages(check: CheckResult): string[] {
   const paths: string[] = [];
   for (const entry of check.model.pages) {
-    if (typeof entry.value !== 'string' || parseOperation(entry.value)) continue;
+    if (parseOperation(entry.value)) continue;
     const page = pagePath(entry.value);
     if (page.kind === 'page') paths.push(page.path);
   }
@@ -257,8 +256,8 @@ function pageRoutes(files: SiteFiles): Map<string, string> {
  */
 export function generatedRoute(directory: string, operation: Operation): string {
   if (operation.href !== undefined) return trimSlashes(normaliseRoute(operation.href)).toLowerCase();
-  const title = fileNameOf(operation.summary) ?? `${operation.webhook ? '' : `${operation.method.toLowerCase()}-`}${fileNameOf(operation.path) ?? ''}`;
-  return [directory, fileNameOf(operation.tag) ?? '', title]
+  const title = operation.summary ? fileNameOf(operation.summary) : `${operation.webhook ? '' : `${operation.method}-`}${fileNameOf(operation.path)}`;
+  return [directory, fileNameOf(operation.tag ?? ''), title]
     .join('/')
     .split('/')
     .filter((part) => part !== '' && part !== '.')
@@ -266,17 +265,15 @@ export function generatedRoute(directory: string, operation: Operation): string 
     .toLowerCase();
 }
 
-/** A text as the platform makes it a file name for a generated page. */
-function fileNameOf(text: string | undefined): string | undefined {
-  if (!text) return undefined;
+/** A text as the platform makes it a file name for a generated page (the route is made lower case after). */
+function fileNameOf(text: string): string {
   return text
     .replaceAll(' ', '-')
     .replace(/\{.*?\}/g, '-')
     .replace(/^-/, '')
     .replace(/-$/, '')
     .replace(/[{}(),.'\n/]/g, '')
-    .replaceAll('--', '-')
-    .toLowerCase();
+    .replaceAll('--', '-');
 }
 
 export function trimSlashes(path: string): string {

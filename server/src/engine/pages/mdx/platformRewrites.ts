@@ -202,8 +202,8 @@ function rewriteCustomHeadingIds(content: string): { text: string; map: LineMap 
     inComment = endsInComment;
     const headingRe = mdxDepth > 0 ? MDX_HEADING_ID_RE : HEADING_ID_RE;
     const heading = !commented && headingRe.exec(line);
-    if (heading && heading[2] && heading[3] && heading[4]) {
-      const indent = heading[1] ?? '';
+    if (heading) {
+      const indent = heading[1];
       const level = heading[2].length;
       const titleStart = heading.indices![3][0];
       result.push(`${indent}<h${level} id="${normalizeCustomId(heading[4])}">`, `${indent}${heading[3]}`, `${indent}</h${level}>`);

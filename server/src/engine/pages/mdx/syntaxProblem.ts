@@ -13,18 +13,20 @@ export interface SyntaxProblem {
   suggestions?: Suggestion[];
 }
 
-/** HTML elements that never have content: MDX still wants them closed (`<br />`). */
-
+/** The parser's names of the blocks and spans a tag must close in (micromark's token types), in a writer's words. */
 const blockNames: Record<string, string> = {
   paragraph: 'its paragraph',
   listItem: 'its list item',
-  blockquote: 'its quote',
-  tableCell: 'its table cell',
-  heading: 'its heading',
+  blockQuote: 'its quote',
+  tableData: 'its table cell',
+  tableHeader: 'its table cell',
+  atxHeading: 'its heading',
+  setextHeading: 'its heading',
   emphasis: 'the emphasis around it',
   strong: 'the bold text around it',
   link: 'the link around it',
-  delete: 'the strikethrough around it',
+  image: 'the image around it',
+  strikethrough: 'the strikethrough around it',
 };
 
 const buildStops = 'the page does not build';
@@ -145,7 +147,7 @@ export function syntaxProblem(text: string, error: MdxSyntaxError): SyntaxProble
   if (reason === 'Could not parse expression with acorn') {
     const brace = unclosedBrace(text, start);
     const closing = brace >= 0 ? closingBrace(text, brace) : -1;
-    const why = error.acornReason ? ` (${error.acornReason.replace(/ \(\d+:\d+\)$/, '').toLowerCase()})` : '';
+    const why = error.acornReason ? ` (${error.acornReason.toLowerCase()})` : '';
     return {
       range: brace >= 0 ? { start: brace, end: closing >= 0 ? closing + 1 : brace + 1 } : at(),
       message: `\`{…}\` is JavaScript in MDX, and this is not valid JavaScript${why}, so ${buildStops}: write \`\\{\` for a brace, or fix the expression`,
@@ -154,8 +156,9 @@ export function syntaxProblem(text: string, error: MdxSyntaxError): SyntaxProble
   }
 
   if (reason === 'Could not parse import/exports with acorn' || reason.startsWith('Unexpected `') && error.rule.includes('esm')) {
-    const why = error.acornReason ? ` (${error.acornReason.replace(/ \(\d+:\d+\)$/, '').toLowerCase()})` : '';
-    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const why = error.acornReason ? ` (${error.acornReason.toLowerCase()})` : '';
+    // The statement's first line: an error at the end of the page (a brace left open) is on a line after it.
+    const lineStart = [...text.slice(0, start + 1).matchAll(/^(?:import|export)\b/gm)].at(-1)?.index ?? text.lastIndexOf('\n', start - 1) + 1;
     return {
       range: { start: lineStart, end: wordEnd(text, lineStart) },
       message: `A line starting with \`import\` or \`export\` is JavaScript in MDX, and this one is not valid${why}, so ${buildStops}: fix it, or reword the line so it does not start with \`import\` or \`export\``,

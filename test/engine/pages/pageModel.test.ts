@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MdxFactsCache } from '../../../server/src/engine/pages/mdx/mdxFactsCache';
+import { ownAnchors, readPage } from '../../../server/src/engine/pages/pageModel';
+
+/** Each heading of a page as `depth text #anchor` (no "#" part when it gets no anchor). */
+function headingsOf(text: string): string[] {
+  return readPage('page.mdx', text).headings.map((h) => `${h.depth} ${h.text}${h.anchor === undefined ? '' : ` #${h.anchor}`}`);
+}
+
+test('headings of level 1 to 4 get an anchor, numbered when repeated, a {#id} sharing the numbering; 5 and 6 get none', () => {
+  assert.deepEqual(headingsOf('# One\n## Two\n### Three\n#### Four\n##### Five\n###### Six\n## Two\n## Two {#two}\n## Empty {#!!}\n'), [
+    '1 One #one',
+    '2 Two #two',
+    '3 Three #three',
+    '4 Four #four',
+    '5 Five',
+    '6 Six',
+    '2 Two #two-2',
+    '2 Two #two-3',
+    '2 Empty #empty',
+  ]);
+  assert.deepEqual(headingsOf('# `Code` and **bold**\n'), ['1 Code and bold #code-and-bold'], 'the text shown, not the marks');
+});
+
+test('a page in custom or frame mode gives its headings no anchor; other modes and keys do', () => {
+  assert.deepEqual(headingsOf('---\nmode: custom\n---\n# A\n## B\n'), ['1 A', '2 B']);
+  assert.deepEqual(headingsOf('---\nmode: "frame" # no ids\n---\n# A\n'), ['1 A']);
+  assert.deepEqual(headingsOf("---\nmode:\t'custom'\n---\n# A\n"), ['1 A']);
+  assert.deepEqual(headingsOf('---\nmode: wide\n---\n# A\n'), ['1 A #a']);
+  assert.deepEqual(headingsOf('---\ntitle: x\nsidebarmode: custom\n---\n# A\n'), ['1 A #a']);
+  assert.deepEqual(headingsOf('# A\n\nmode: custom\n'), ['1 A #a'], 'only the frontmatter sets the mode');
+});
+
+test('anchors that components define: any id, fields by name (numbered when repeated), tabs and updates as headings, accordions as slugs', () => {
+  const text = [
+    '<div id="top">x</div>',
+    '<ParamField path="userId" type="string">a</ParamField>',
+    '<ParamField query="userId">b</ParamField>',
+    '<ResponseField name="userId">c</ResponseField>',
+    '<Tab title="My Tab">t</Tab>',
+    '<Update label="2024 Jan!" description="x">u</Update>',
+    '<Accordion title="Some Title?">a</Accordion>',
+    '',
+    '## Top',
+  ].join('\n');
+  const page = readPage('page.mdx', text);
+  assert.deepEqual(
+    page.componentAnchors.map((a) => `${a.tag} ${a.anchor} ${text.slice(a.range.start, a.range.end)}`),
+    ['div top top', 'ParamField param-user-id userId', 'ParamField param-user-id-1 userId', 'ResponseField param-user-id-2 userId', 'Tab my-tab My Tab', 'Update 2024-jan 2024 Jan!', 'Accordion some-title Some Title?'],
+  );
+  assert.deepEqual(ownAnchors(page), ['top', 'top', 'param-user-id', 'param-user-id-1', 'param-user-id-2', 'my-tab', '2024-jan', 'some-title'], 'the heading first, then the components');
+});
+
+test("a page's own anchors: its headings' that have one, then its components'", () => {
+  const page = readPage('page.mdx', '# Intro\n##### Deep\n<div id="top">x</div>\n');
+  assert.deepEqual(ownAnchors(page), ['intro', 'top']);
+});
+
+test('a page read again after an edit: the same headings, its frontmatter and parse made anew', () => {
+  const before = readPage('page.mdx', '---\ntitle: Old\n---\n# Intro\n## Setup\n');
+  assert.equal(before.frontmatter?.data?.title, 'Old');
+  assert.ok(before.mdx.tree);
+  const after = readPage('page.mdx', '---\ntitle: New\n---\n# Intro\n## Setup\n## Setup\n', before);
+  assert.equal(after.frontmatter?.data?.title, 'New');
+  assert.deepEqual(
+    after.headings.map((h) => h.anchor),
+    ['intro', 'setup', 'setup-2'],
+  );
+  assert.equal(after.mdxFacts.error, undefined);
+  assert.equal(after.lastParsed?.text, after.text, 'a text that parsed is the next edit\'s base');
+  const broken = readPage('page.mdx', '# Intro\n<Card>\n', after);
+  assert.ok(broken.mdxFacts.error);
+  assert.equal(broken.lastParsed?.text, after.text, 'a text that does not parse leaves the last one that did');
+  assert.equal(readPage('page.mdx', 'no frontmatter\n').frontmatter, undefined);
+});
+
+test('the facts of a text are kept in the cache and read back for the same text', () => {
+  const cache = new MdxFactsCache();
+  const first = readPage('page.mdx', '<Card title="a">x</Card>\n', undefined, cache);
+  const facts = first.mdxFacts;
+  const again = readPage('page.mdx', '<Card title="a">x</Card>\n', undefined, cache);
+  assert.equal(again.mdxFacts, facts);
+  assert.equal(again.lastParsed, undefined, 'facts from the cache: nothing parsed');
+});
