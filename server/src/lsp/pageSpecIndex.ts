@@ -3,7 +3,7 @@ import { readFrontmatterBlock } from '../engine/pages/scanPage';
 import { specInFrontmatter } from '../engine/rules/openapiSpecRule';
 
 /** How long each slice of reading the pages may hold the server before requests are served. */
-const sliceMs = 8;
+const sliceMs = 2;
 
 /** The spec a page's text names in its frontmatter `openapi`, read without the rest of the page. */
 function specOfPage(text: string): string | undefined {
