@@ -131,3 +131,14 @@ function findingsWithFix(files: Record<string, string>, redirects: unknown[] = [
       }),
   );
 }
+
+test('a definition counts once for the links that use it, and an import is no link', () => {
+  const found = findings({
+    'snippets/x.mdx': 'x\n',
+    'a.mdx': "import X from '/docs/snippets/x.mdx';\n\n[a][q] [b][q] [c](/docs/guides/setup) [d](/docs/v2/intro)\n\n[q]: /docs/quickstart\n",
+  });
+  assert.deepEqual(found, [
+    'a.mdx link/missing-snippet Snippet "/docs/snippets/x.mdx" not found: the import names no file of the site (with .mdx, .md, .jsx, .js or no extension)',
+    'a.mdx link/base-path 3 links start with "/docs", which is not part of this site\'s paths: "/docs/guides/setup" is "/guides/setup". Remove the "/docs" prefix (the platform adds the base path a site is served under to every URL)',
+  ]);
+});

@@ -23,6 +23,7 @@ test('the text a heading shows: code spans as written, marks, tags, images and s
     ['\\*not em\\* and \\&amp;', '*not em* and &amp;'],
     ['&amp; &lt;tag&gt; &quot;q&quot; &apos;a&apos; &#39;b&#39; &nbsp;x &copy;', '& <tag> "q" \'a\' \'b\'  x &copy;'],
     ['  spaced  ', 'spaced'],
+    ['_em_ first', 'em first'],
     ['`a b ` end', 'a b  end'],
     ['` a b` end', 'a b end'],
     ['`a`\\_', 'a_'],

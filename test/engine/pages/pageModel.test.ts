@@ -30,6 +30,9 @@ test('a page in custom or frame mode gives its headings no anchor; other modes a
   assert.deepEqual(headingsOf('---\nmode: wide\n---\n# A\n'), ['1 A #a']);
   assert.deepEqual(headingsOf('---\ntitle: x\nsidebarmode: custom\n---\n# A\n'), ['1 A #a']);
   assert.deepEqual(headingsOf('# A\n\nmode: custom\n'), ['1 A #a'], 'only the frontmatter sets the mode');
+  assert.deepEqual(headingsOf('---\nmode:custom\n---\n# A\n'), ['1 A']);
+  assert.deepEqual(headingsOf('---\nmode:  frame\n---\n# A\n'), ['1 A']);
+  assert.deepEqual(headingsOf('---\nmode: custom page\n---\n# A\n'), ['1 A #a'], 'a mode of another name');
 });
 
 test('anchors that components define: any id, fields by name (numbered when repeated), tabs and updates as headings, accordions as slugs', () => {
@@ -50,6 +53,14 @@ test('anchors that components define: any id, fields by name (numbered when repe
     ['div top top', 'ParamField param-user-id userId', 'ParamField param-user-id-1 userId', 'ResponseField param-user-id-2 userId', 'Tab my-tab My Tab', 'Update 2024-jan 2024 Jan!', 'Accordion some-title Some Title?'],
   );
   assert.deepEqual(ownAnchors(page), ['top', 'top', 'param-user-id', 'param-user-id-1', 'param-user-id-2', 'my-tab', '2024-jan', 'some-title'], 'the heading first, then the components');
+});
+
+test('an id is the anchor as written, on any tag, a field with one included', () => {
+  const page = readPage('page.mdx', '<div id="Top Section">x</div>\n<ParamField path="a" id="Own_Id">x</ParamField>\n');
+  assert.deepEqual(
+    page.componentAnchors.map((a) => `${a.tag} ${a.anchor}`),
+    ['div Top Section', 'ParamField param-a', 'ParamField Own_Id'],
+  );
 });
 
 test("a page's own anchors: its headings' that have one, then its components'", () => {

@@ -50,6 +50,13 @@ test('each page of the "what breaks a page" table: the text at fault, the whole 
 });
 
 const moreProblems: { name: string; text: string; covered: string; message: string; fix?: { title: string; replacement: string } }[] = [
+  {
+    name: 'another tag error on the last line, with no line end',
+    text: 'a <b !> c',
+    covered: '!>',
+    message:
+      'Unexpected character `!` after name: MDX expects a character that can start an attribute name, such as a letter, `$`, or `_`; whitespace before attributes; or the end of the tag (the page does not build)',
+  },
   { name: "an HTML comment opening the page", text: "<!-- c -->\nText\n", covered: "<!-- c -->", message: "HTML comments do not work in MDX (the page does not build): write `{/* … */}`", fix: {"title":"Write it as an MDX comment {/* … */}","replacement":"{/* c */}"} },
   { name: "an expression that is not JavaScript, opening the page", text: "{a b}\n", covered: "{a b}", message: "`{…}` is JavaScript in MDX, and this is not valid JavaScript (unexpected content after expression), so the page does not build: write `\\{` for a brace, or fix the expression", fix: {"title":"Escape it: \\{","replacement":"\\{a b}"} },
   { name: "an expression with an object before its fault", text: "x { {a: 1} b }\n", covered: "{ {a: 1} b }", message: "`{…}` is JavaScript in MDX, and this is not valid JavaScript (unexpected content after expression), so the page does not build: write `\\{` for a brace, or fix the expression", fix: {"title":"Escape it: \\{","replacement":"\\{ {a: 1} b }"} },
