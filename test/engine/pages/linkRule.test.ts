@@ -192,3 +192,11 @@ describe('link rule, what a link asks for', () => {
     expectFindings('[b](⟦/guides/notes.mdx⟧)\n', 'link/missing-page', [/^Link "\/guides\/notes\.mdx" leads nowhere/]);
   });
 });
+
+describe('link rule, a base path many links share', () => {
+  it('is told once, at the first link, when three links start with it', () => {
+    const { diagnostics, text } = checkPage('[a](/docs/guides/start) [b](/docs/index#install) ![c](/docs/images/logo.png)\n');
+    assert.deepEqual(diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]), [['link/base-path', '/docs/guides/start']]);
+    assert.match(diagnostics[0].message, /^3 links start with "\/docs", which is not part of this site's paths: "\/docs\/guides\/start" is "\/guides\/start"/);
+  });
+});
