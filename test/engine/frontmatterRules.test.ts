@@ -225,3 +225,14 @@ test('the site check runs the frontmatter checks on each page with frontmatter, 
   ]);
   assert.deepEqual([...runSiteRules(new SiteGraph(host), [frontmatterRule])], []);
 });
+
+test('the operations of every spec docs.json declares are known, each spec once however often it is declared', () => {
+  const text = docsJson('{ "groups": [{ "group": "A", "openapi": "openapi.json", "pages": ["intro"] }, { "group": "B", "openapi": "billing/openapi.json", "pages": ["intro"] }, { "group": "C", "openapi": "openapi.json", "pages": ["intro"] }] }');
+  const root = writeSite({ 'docs.json': text, 'intro.mdx': '', 'openapi.json': spec, 'billing/openapi.json': otherSpec });
+  const both = frontmatterSite(checkDocsJson(text, new DiskSiteHost(root)));
+  assert.equal(both.specs.length, 2);
+  check('---\nopenapi: GET /users\n---\n', both);
+  check('---\nopenapi: GET /invoices\n---\n', both);
+  const [missing] = check('---\nopenapi: ⟦GET /nothing⟧\n---\n', both);
+  assert.equal(missing.message, 'Operation "GET /nothing" is not in openapi.json, billing/openapi.json');
+});
