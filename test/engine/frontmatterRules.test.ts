@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
 import { readPage } from '../../server/src/engine/pages/pageModel';
-import { checkFrontmatter, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
+import { checkFrontmatter, frontmatterRule, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 
 const spec = JSON.stringify({
@@ -214,4 +214,25 @@ test('openapi naming a spec that cannot be used says why; spaces around the oper
   const [d] = check('---\nopenapi: ⟦bad.yaml GET /users⟧\n---\n', broken);
   assert.deepEqual([d.code, d.message], ['ref/missing-openapi', 'OpenAPI spec not found: bad.yaml']);
   check('---\nopenapi: "  GET /users  "\n---\n');
+});
+
+test('the site check runs the frontmatter checks on each page with frontmatter, and none without docs.json\'s check', () => {
+  const text = docsJson('{ "pages": ["intro", "plain"] }');
+  const host = new DiskSiteHost(writeSite({ 'docs.json': text, 'intro.mdx': '---\nhidden: yes\n---\n', 'plain.mdx': '# No frontmatter\n' }));
+  const found = runSiteRules(new SiteGraph(host, checkDocsJson(text, host)), [frontmatterRule]);
+  assert.deepEqual([...found].map(([file, list]) => [file, list.map((d) => [d.code, d.message])]), [
+    ['intro.mdx', [['frontmatter/type', '"hidden" in the frontmatter must be true or false, not the text "yes"']]],
+  ]);
+  assert.deepEqual([...runSiteRules(new SiteGraph(host), [frontmatterRule])], []);
+});
+
+test('the operations of every spec docs.json declares are known, each spec once however often it is declared', () => {
+  const text = docsJson('{ "groups": [{ "group": "A", "openapi": "openapi.json", "pages": ["intro"] }, { "group": "B", "openapi": "billing/openapi.json", "pages": ["intro"] }, { "group": "C", "openapi": "openapi.json", "pages": ["intro"] }] }');
+  const root = writeSite({ 'docs.json': text, 'intro.mdx': '', 'openapi.json': spec, 'billing/openapi.json': otherSpec });
+  const both = frontmatterSite(checkDocsJson(text, new DiskSiteHost(root)));
+  assert.equal(both.specs.length, 2);
+  check('---\nopenapi: GET /users\n---\n', both);
+  check('---\nopenapi: GET /invoices\n---\n', both);
+  const [missing] = check('---\nopenapi: ⟦GET /nothing⟧\n---\n', both);
+  assert.equal(missing.message, 'Operation "GET /nothing" is not in openapi.json, billing/openapi.json');
 });

@@ -323,3 +323,8 @@ test('the level past the limit is reported at its opening brace, with the limit'
   assert.equal(d.message, 'The navigation is nested more than 64 levels deep here; deeper levels are not checked');
   assert.equal(check.covered(d), '{');
 });
+
+test('a global anchor href is external only from its first character: http and mailto count, a URL later in the text does not', () => {
+  const hrefs = (href: string) => withCode(checkSite(docsJson(`{ "global": { "anchors": [{ "anchor": "A", "href": ${JSON.stringify(href)} }] }, "pages": ["intro"] }`), pages), 'nav/global-anchor-href').length;
+  assert.deepEqual(['http://example.com', 'HTTPS://example.com/x', 'mailto:team@example.com', 'see https://example.com', '/go?to=https://example.com'].map(hrefs), [0, 0, 0, 1, 1]);
+});

@@ -200,3 +200,21 @@ describe('component rule', () => {
     expectFindings('<Card title="a" icon="⟦circle-chek⟧" iconLibrary="tabler" />\n', [['icon/unknown', /^Unknown Tabler icon "circle-chek" in <Card>/]]);
   });
 });
+
+describe('component rule, numbers and places', () => {
+  it('a number written as text is offered as a number only when it is one, spaces around it dropped', () => {
+    const offered = (written: string) => check(`<Columns cols="${written}">\n  <Column>a</Column>\n</Columns>\n`).diagnostics[0]?.suggestions?.[0].replacement;
+    assert.deepEqual(['3x', ' 2 ', '1.5', '-2', 'x3', '2.'].map(offered), [undefined, '{2}', '{1.5}', '{-2}', undefined, undefined]);
+  });
+
+  it('an expression is read as a value only when it is a whole number', () => {
+    expectFindings('<Columns cols={ 3 }>\n  <Column>a</Column>\n</Columns>\n<Columns cols={count}>\n  <Column>b</Column>\n</Columns>\n<Columns cols={3 + x}>\n  <Column>c</Column>\n</Columns>\n', []);
+  });
+
+  it('only a misplaced <Tab> or <Step> tells of the build log', () => {
+    const [column] = expectFindings('<⟦Column⟧>a</Column>\n', [['component/misplaced', /./]]);
+    assert.equal(column.message, '<Column> must sit directly in <Columns>, not at the top of the page');
+    const [step] = expectFindings('<⟦Step⟧ title="A">a</Step>\n', [['component/misplaced', /./]]);
+    assert.equal(step.message, '<Step> must sit directly in <Steps>, not at the top of the page (the site warns about it in its build log and may not show it as one)');
+  });
+});

@@ -181,3 +181,22 @@ describe('link rule, each finding told in full', () => {
     assert.equal(missing.suggestions, undefined);
   });
 });
+
+describe('link rule, what a link asks for', () => {
+  it('a src, an img or a poster asks for a file; so does a name with a file extension, not a page name', () => {
+    expectFindings(
+      '<img src="⟦/images/none⟧" />\n<Card title="c" img="⟦/images/gone⟧" />\n<video poster="⟦/media/still⟧" />\n[a](⟦/files/report.xlsx⟧)\n',
+      'link/missing-file',
+      [/^File "\/images\/none" not found/, /^File "\/images\/gone" not found/, /^File "\/media\/still" not found/, /^File "\/files\/report\.xlsx" not found/],
+    );
+    expectFindings('[b](⟦/guides/notes.mdx⟧)\n', 'link/missing-page', [/^Link "\/guides\/notes\.mdx" leads nowhere/]);
+  });
+});
+
+describe('link rule, a base path many links share', () => {
+  it('is told once, at the first link, when three links start with it', () => {
+    const { diagnostics, text } = checkPage('[a](/docs/guides/start) [b](/docs/index#install) ![c](/docs/images/logo.png)\n');
+    assert.deepEqual(diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]), [['link/base-path', '/docs/guides/start']]);
+    assert.match(diagnostics[0].message, /^3 links start with "\/docs", which is not part of this site's paths: "\/docs\/guides\/start" is "\/guides\/start"/);
+  });
+});
