@@ -4,6 +4,7 @@ import { keptCollection, kindNoun, nameKeys, PageEntry, type CollectionKey, type
 import { isOperationEntry, pagePath } from '../model/pageReference';
 import type { CheckedSite } from './checkedSite';
 import { readFrontmatter } from './frontmatter';
+import { readable } from './symbols';
 
 /** Where a node of the navigation is written: a file of the site and a JSON path in it. */
 export interface NavigationRef {
@@ -116,7 +117,7 @@ function elementNode(element: NavElement): Omit<NavigationNode, 'range'> {
     kind,
     document,
     path,
-    label: shown(name) ?? `(unnamed ${noun})`,
+    label: readable(name, `(unnamed ${noun})`),
     detail: noun,
     icon: iconName(value.icon),
     href: typeof value.href === 'string' ? value.href : undefined,
@@ -129,17 +130,12 @@ function pageNode(site: CheckedSite, entry: PageEntry): Omit<NavigationNode, 'ra
   const base = { document: cursor.document.path, path: cursor.path, detail: entry.value, childCount: 0 };
   if (isOperationEntry(entry.value)) return { ...base, kind: 'operation', label: entry.value };
   const page = pagePath(entry.value);
-  if (page.kind !== 'page') return { ...base, kind: 'page', label: shown(entry.value) ?? '(empty page entry)' };
+  if (page.kind !== 'page') return { ...base, kind: 'page', label: readable(entry.value, '(empty page entry)') };
   const file = site.pageFile(page.path);
   const text = file === undefined ? undefined : site.host.readFile(file);
   const frontmatter = text === undefined ? {} : readFrontmatter(text);
-  const label = shown(frontmatter.title?.trim()) ?? shown(page.path) ?? '(empty page entry)';
+  const label = readable(frontmatter.title?.trim() || page.path, '(empty page entry)');
   return { ...base, kind: 'page', label, icon: frontmatter.icon, file };
-}
-
-/** A label a tree can show: text with something besides white space in it. */
-function shown(text: string | undefined): string | undefined {
-  return text !== undefined && text.trim() !== '' ? text : undefined;
 }
 
 function iconName(icon: unknown): string | undefined {

@@ -95,8 +95,8 @@ function elementSymbol(text: JsonText, element: NavElement, path: JsonPath): Doc
   };
 }
 
-/** A name as the outline shows it: editors refuse empty names, and a blank one cannot be told apart. */
-function readable(name: string | undefined, placeholder: string): string {
+/** A name as the outline or the navigation tree shows it: editors refuse empty names, and a blank one cannot be told apart. */
+export function readable(name: string | undefined, placeholder: string): string {
   return name === undefined || name.trim() === '' ? placeholder : name;
 }
 
