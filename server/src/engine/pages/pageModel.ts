@@ -4,7 +4,7 @@ import { headingText } from './headingText';
 import { factsAfterEdit, mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
-import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type SnippetImport } from './scanPage';
+import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
 import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
 export interface Heading {
@@ -35,6 +35,8 @@ export class PageModel {
   private readonly frontmatterBlock?: FrontmatterBlock;
   /** Each heading's text as shown and its slug, by the heading as written. */
   readonly headingReadings = new Map<string, HeadingReading>();
+  /** The scan of this text, which the next text's scan reuses where an edit left it. */
+  readonly scanned: ScannedPage;
   private parsedFrontmatter?: Frontmatter;
   private parsedMdx?: Reparse;
   private facts?: MdxFacts;
@@ -49,8 +51,9 @@ export class PageModel {
     private readonly factsCache?: MdxFactsCache,
     /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
     earlierHeadings?: ReadonlyMap<string, HeadingReading>,
+    earlierScan?: ScannedPage,
   ) {
-    const scan = scanPage(text);
+    const scan = (this.scanned = scanPage(text, earlierScan));
     const counter = new AnchorCounter();
     const withIds = !(scan.frontmatter && idlessMode.test(scan.frontmatter.raw));
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
@@ -109,7 +112,7 @@ export class PageModel {
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
-  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings);
+  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before?.scanned);
 }
 
 /** A page's text that parsed, with its tree and, if they were read, its facts. */

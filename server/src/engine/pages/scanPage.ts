@@ -1,47 +1,7 @@
 import type { OffsetRange } from '../json/path';
-import { MaskedText } from './maskedText';
+import { normaliseLabel, scanStretch, type AnchorAttribute, type HeadingSource, type PageReference, type SnippetImport, type StretchScan } from './scanStretch';
 
-/** Where a reference was written: what it is and which markup holds it. */
-export type ReferenceKind = 'link' | 'image' | 'definition' | 'attribute' | 'import';
-
-/** A link, image, attribute or import target as written in a page. */
-export interface PageReference {
-  kind: ReferenceKind;
-  /** The target as written ("/quickstart#install", "../images/a.png"). */
-  target: string;
-  /** The range of the target text in the page. */
-  range: OffsetRange;
-  /** For attributes: the tag and attribute name (`Card`, `href`). For reference-style links: the label. */
-  tag?: string;
-  attribute?: string;
-  label?: string;
-}
-
-export interface HeadingSource {
-  depth: number;
-  /** The heading's content as written, without its `#` marks or `{#id}`. */
-  content: string;
-  /** The `{#id}` written after the heading, if any. */
-  customId?: string;
-  /** The whole heading line (or, for a setext heading, its text line). */
-  range: OffsetRange;
-}
-
-/** An attribute that gives its element an anchor: any `id`, a field's name, a tab's or an accordion's title. */
-export interface AnchorAttribute {
-  tag: string;
-  attribute: string;
-  value: string;
-  range: OffsetRange;
-}
-
-export interface SnippetImport {
-  /** The names bound (`Intro`, or `{ a, b }`'s `a` and `b`). */
-  names: string[];
-  source: string;
-  /** The range of the source string's text (inside the quotes). */
-  range: OffsetRange;
-}
+export type { AnchorAttribute, HeadingSource, PageReference, ReferenceKind, SnippetImport } from './scanStretch';
 
 export interface FrontmatterBlock {
   /** The YAML between the `---` lines. */
@@ -60,37 +20,55 @@ export interface PageScan {
   imports: SnippetImport[];
 }
 
-/**
- * Reads the headings, anchors, links and imports of an MDX or Markdown page in one pass of
- * regular expressions over a mask of its text (see maskedText.ts). It is held to the MDX parser's
- * reading of every page of three real sites (test/engine/pages/scannerParity.test.ts).
- *
- * Every search is linear in the page, whatever the page holds (a page is a repository's input):
- * each search for a closing bracket, brace, comment or statement end stops at a bound (the
- * paragraph, the line, the block) or remembers where an earlier search found nothing, so no
- * opening is searched past twice (test/engine/pages/scanPageLinear.test.ts).
- */
-export function scanPage(text: string): PageScan {
-  const mask = new MaskedText(text);
-  const frontmatter = readFrontmatterBlock(text);
-  // Fences are looked for after the frontmatter in the page itself: the mask is decoded once for both.
-  blankFencedCode(text, mask, frontmatter?.range.end ?? 0);
-  if (frontmatter) mask.blank(frontmatter.range.start, frontmatter.range.end);
-  blankComments(mask.text, mask);
-  const scan: PageScan = { frontmatter, headings: [], anchorAttributes: [], references: [], imports: [] };
-  readHeadings(text, mask.text, scan);
-  blankEscapes(mask.text, mask);
-  blankCodeSpans(mask.text, mask);
-  readImports(mask.text, mask, scan);
-  readTags(text, mask.text, mask, scan);
-  const definitions = readDefinitions(mask.text, mask, scan);
-  readLinks(text, mask.text, scan, definitions);
-  scan.references.sort((a, b) => a.range.start - b.range.start);
-  return scan;
+/** A page's scan with the text it read and the stretches it read it in, which the scan of a later text reuses where they are unchanged. */
+export interface ScannedPage extends PageScan {
+  text: string;
+  stretches: readonly ScannedStretch[];
 }
 
-const frontmatterPattern = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+/** A stretch of the page's body, `start` to `end`, and what it holds (its offsets from `start`). */
+interface ScannedStretch {
+  start: number;
+  end: number;
+  scan: StretchScan;
+}
 
+/**
+ * Reads a page's frontmatter, headings, anchors, links and imports. The body is read in stretches
+ * that end after a blank line: a stretch whose searches all close within it reads alone as it
+ * does within the page (see `StretchScan.runsOn`); one that runs on is read again with the text
+ * after it, doubled each time. Given the scan of an earlier text of the same page, the stretches
+ * an edit left whole are reused and only those around the edit are read again: a keystroke in a
+ * changelog of 400 K characters reads a paragraph, not the page. Held to a reading of the whole
+ * body at once by test/engine/pages/scanStretches.test.ts.
+ */
+export function scanPage(text: string, earlier?: ScannedPage): ScannedPage {
+  if (earlier?.text === text) return earlier;
+  const frontmatter = readFrontmatterBlock(text);
+  const edit = earlier && editBetween(earlier.text, text);
+  const reusable = earlier?.stretches ?? [];
+  const stretches: ScannedStretch[] = [];
+  let next = 0;
+  for (let at = frontmatter?.range.end ?? 0; at < text.length; ) {
+    const old = edit && oldOffset(at, edit);
+    while (old !== undefined && next < reusable.length && reusable[next].start < old) next++;
+    const same = old !== undefined && reusable[next]?.start === old ? reusable[next] : undefined;
+    const stretch = same && unchanged(same, at, edit!, earlier!.text) ? { ...same, start: at, end: at + same.end - same.start } : readStretch(text, at);
+    stretches.push(stretch);
+    at = stretch.end;
+  }
+  return { text, frontmatter, ...joinStretches(stretches), stretches };
+}
+
+/**
+ * Whether an earlier text's stretch, found again at `at`, reads the same: it lies after the edit,
+ * or before it and ending after a blank line (the last stretch may have run on to the text's end).
+ */
+function unchanged(stretch: ScannedStretch, at: number, edit: Edit, earlier: string): boolean {
+  return at >= edit.newEnd || (stretch.end <= edit.start && stretch.end < earlier.length);
+}
+
+/** The page's frontmatter block: `---` lines at its very start and the YAML between them. */
 export function readFrontmatterBlock(text: string): FrontmatterBlock | undefined {
   if (!text.startsWith('---') && !text.startsWith('\uFEFF---')) return undefined;
   const match = frontmatterPattern.exec(text);
@@ -98,548 +76,82 @@ export function readFrontmatterBlock(text: string): FrontmatterBlock | undefined
   return { raw: match[2], start: match[1].length, range: { start: 0, end: match[0].length } };
 }
 
-const fencePattern = /^([ \t]*)(`{3,}|~{3,})([^\n]*)$/gm;
+const frontmatterPattern = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 
-/** Fenced code: MDX has no indented code, so a fence may be indented any amount (inside components). */
-function blankFencedCode(text: string, mask: MaskedText, from: number): void {
-  if (!text.includes('```', from) && !text.includes('~~~', from)) return;
-  fencePattern.lastIndex = from;
-  let open: RegExpExecArray | null;
-  while ((open = fencePattern.exec(text))) {
-    const fence = open[2];
-    if (fence[0] === '`' && open[3].includes('`')) continue;
-    const close = new RegExp(`^[ \\t]*${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`, 'gm');
-    close.lastIndex = open.index + open[0].length;
-    const end = close.exec(text);
-    const stop = end ? end.index + end[0].length : text.length;
-    mask.blank(open.index, stop);
-    fencePattern.lastIndex = stop;
+/** What changed between two texts: the earlier text's `start` to `oldEnd` became the later's `start` to `newEnd`. */
+interface Edit {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+function editBetween(old: string, text: string): Edit {
+  const shortest = Math.min(old.length, text.length);
+  // Blocks are compared first (a comparison of memory), then the characters of the first unequal block.
+  let start = 0;
+  while (start + COMPARED_BLOCK <= shortest && old.slice(start, start + COMPARED_BLOCK) === text.slice(start, start + COMPARED_BLOCK)) start += COMPARED_BLOCK;
+  while (start < shortest && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  const most = shortest - start;
+  let suffix = 0;
+  while (suffix + COMPARED_BLOCK <= most && old.slice(old.length - suffix - COMPARED_BLOCK, old.length - suffix) === text.slice(text.length - suffix - COMPARED_BLOCK, text.length - suffix)) suffix += COMPARED_BLOCK;
+  while (suffix < most && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  return { start, oldEnd: old.length - suffix, newEnd: text.length - suffix };
+}
+
+const COMPARED_BLOCK = 1024;
+
+/** Where an offset of the later text was in the earlier one, if the edit left the text from it on, or up to it, unchanged. */
+function oldOffset(at: number, edit: Edit): number | undefined {
+  if (at >= edit.newEnd) return at - edit.newEnd + edit.oldEnd;
+  if (at <= edit.start) return at;
+  return undefined;
+}
+
+/** Stretches end after a blank line, and are read again with twice their length while a search runs on past their end. */
+function readStretch(text: string, start: number): ScannedStretch {
+  for (let length = 1; ; length *= 2) {
+    const end = stretchEnd(text, start + length);
+    const scan = scanStretch(text.slice(start, end));
+    if (!scan.runsOn || end === text.length) return { start, end, scan };
+    length = end - start;
   }
 }
 
-/**
- * JSX comments `{/* … *\/}` and HTML comments `<!-- … -->`, each from its opening to the first
- * closing after it. Openings and closings are each found once, in order: once no closing is
- * left, no later opening is closed either.
- */
-const commentPatterns = [
-  { opening: /\{\s*\/\*/g, closing: /\*\/\s*\}/g },
-  { opening: /<!--/g, closing: /-->/g },
-];
+const blankLine = /\n[ \t]*\n/g;
 
-function blankComments(text: string, mask: MaskedText): void {
-  if (!text.includes('/*') && !text.includes('<!--')) return;
-  for (const { opening, closing } of commentPatterns) {
-    opening.lastIndex = 0;
-    closing.lastIndex = 0;
-    let open: RegExpExecArray | null;
-    let close: RegExpExecArray | null = null;
-    while ((open = opening.exec(text))) {
-      const after = open.index + open[0].length;
-      if (!close || close.index < after) {
-        closing.lastIndex = after;
-        close = closing.exec(text);
-        if (!close) break;
-      }
-      const end = close.index + close[0].length;
-      mask.blank(open.index, end);
-      opening.lastIndex = end;
-    }
-  }
+/** The first offset from `from` on that follows a blank line (spaces and tabs only), or the text's end. */
+function stretchEnd(text: string, from: number): number {
+  if (from >= text.length) return text.length;
+  blankLine.lastIndex = from - 1;
+  const match = blankLine.exec(text);
+  return match ? match.index + match[0].length : text.length;
 }
 
-/** A backslash before ASCII punctuation makes it literal: `\[` opens no link. Blanked with letters, which end no link target. */
-function blankEscapes(text: string, mask: MaskedText): void {
-  if (!text.includes('\\')) return;
-  for (const match of text.matchAll(/\\[!-/:-@[-`{-~]/g)) mask.blank(match.index, match.index + 2, 'x');
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** A Markdown link target as it is meant: escapes and character references read. */
-export function unescapeMarkdown(text: string): string {
-  if (!text.includes('\\') && !text.includes('&')) return text;
-  return text
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/&(?:#(\d+)|#[xX]([\da-fA-F]+)|(amp|lt|gt|quot|apos|nbsp));/g, (_, dec?: string, hex?: string, name?: string) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : entities[name!],
-    );
-}
-
-/**
- * Inline code: a run of backticks up to the next run of the same length in the same paragraph.
- * The runs are listed once, with each one's next run of the same length, so no search repeats.
- */
-function blankCodeSpans(text: string, mask: MaskedText): void {
-  if (!text.includes('`')) return;
-  const starts: number[] = [];
-  const lengths: number[] = [];
-  for (const run of text.matchAll(/`+/g)) {
-    starts.push(run.index);
-    lengths.push(run[0].length);
-  }
-  const nextOfLength = new Int32Array(starts.length).fill(-1);
-  const lastOfLength = new Map<number, number>();
-  for (let k = starts.length - 1; k >= 0; k--) {
-    nextOfLength[k] = lastOfLength.get(lengths[k]) ?? -1;
-    lastOfLength.set(lengths[k], k);
-  }
-  const blankLine = /\n[ \t]*\n/g;
-  let paragraphEnd = -1;
-  for (let k = 0; k < starts.length; k++) {
-    const start = starts[k];
-    // The paragraph's end is found again only once a run lies past it.
-    if (start > paragraphEnd) {
-      blankLine.lastIndex = start;
-      paragraphEnd = blankLine.exec(text)?.index ?? text.length;
-    }
-    const close = nextOfLength[k];
-    if (close < 0 || starts[close] >= paragraphEnd) continue;
-    mask.blank(start, starts[close] + lengths[k]);
-    k = close;
-  }
-}
-
-const importStart = /^import(?=\s)/gm;
-/** The end of `import … from "source"`: the first `from` and quoted source after the clause. */
-const importFrom = /\sfrom\s+(['"])([^'"\n]*)\1[ \t]*;?/g;
-/** `import "source"`, for its side effects. */
-const bareImport = /import\s+(['"])([^'"\n]*)\1[ \t]*;?/y;
-const exportPattern = /^export\s/gm;
-
-/**
- * ESM at the top level of the page: imports are references; `export` blocks are code. An
- * import's clause ends at its `from`: that search is remembered when it finds none, and an
- * export's statement is not searched again from an `export` inside it.
- */
-function readImports(text: string, mask: MaskedText, scan: PageScan): void {
-  if (!text.includes('import') && !text.includes('export')) return;
-  let matchEnd = 0;
-  let noFromAfter = text.length + 1;
-  for (const start of text.matchAll(importStart)) {
-    if (start.index < matchEnd) continue;
-    const clauseStart = start.index + 'import'.length;
-    let from: RegExpExecArray | null = null;
-    if (clauseStart < noFromAfter) {
-      importFrom.lastIndex = clauseStart;
-      from = importFrom.exec(text);
-      if (!from) noFromAfter = clauseStart;
-    }
-    let clause: string | undefined;
-    let source: string;
-    let end: number;
-    if (from && /\S/.test(text.slice(clauseStart, from.index + 1))) {
-      clause = text.slice(clauseStart, from.index + 1).trim();
-      source = from[2];
-      end = from.index + from[0].length;
-    } else {
-      bareImport.lastIndex = start.index;
-      const bare = bareImport.exec(text);
-      if (!bare) continue;
-      source = bare[2];
-      end = bare.index + bare[0].length;
-    }
-    const sourceStart = text.lastIndexOf(source, end - 1);
-    scan.imports.push({ names: clause ? importedNames(clause) : [], source, range: { start: sourceStart, end: sourceStart + source.length } });
-    scan.references.push({ kind: 'import', target: source, range: { start: sourceStart, end: sourceStart + source.length } });
-    mask.blank(start.index, end);
-    matchEnd = end;
-  }
-  let statementEnd = 0;
-  for (const match of text.matchAll(exportPattern)) {
-    if (match.index < statementEnd) continue;
-    statementEnd = endOfStatement(text, match.index);
-    mask.blank(match.index, statementEnd);
-  }
-}
-
-function importedNames(clause: string): string[] {
-  const names: string[] = [];
-  const braces = /\{([^}]*)\}/.exec(clause);
-  const outside = braces ? clause.replace(braces[0], '') : clause;
-  for (const part of outside.split(',')) {
-    const name = part.replace(/^\s*\*\s*as\s+/, '').trim();
-    if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
-  }
-  if (braces) {
-    for (const part of braces[1].split(',')) {
-      const name = part.split(/\s+as\s+/).pop()!.trim();
-      if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
-    }
-  }
-  return names;
-}
-
-/** The end of an export: the first blank line whose braces and brackets are all closed. */
-function endOfStatement(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '(' || c === '[') depth++;
-    else if (c === '}' || c === ')' || c === ']') depth--;
-    else if (c === '"' || c === "'" || c === '`') i = endOfString(text, i);
-    else if (c === '\n' && depth <= 0 && /^\n[ \t]*(\n|$)/.test(text.slice(i, i + 80))) return i;
-  }
-  return text.length;
-}
-
-function endOfString(text: string, start: number): number {
-  const quote = text[start];
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === quote) return i;
-    else if (text[i] === '\n' && quote !== '`') return i;
-  }
-  return text.length;
-}
-
-/** Attributes whose value is a link target. */
-const linkAttributes = new Set(['href', 'src', 'img', 'poster']);
-/** Attributes that give an anchor, by component; `id` gives one on any tag. */
-export const anchorAttributeNames: Record<string, readonly string[]> = {
-  ParamField: ['path', 'query', 'body', 'header', 'name'],
-  ResponseField: ['name'],
-  Tab: ['title'],
-  Accordion: ['title'],
-  Update: ['label'],
-};
-const tagStart = /<([A-Za-z][\w.:-]*)(?=[\s/>])/g;
-
-/**
- * HTML and JSX tags: their link attributes and anchors, then the whole tag is blanked (attribute
- * text is no Markdown). Tags are found in the mask; values are read from the page as written.
- */
-function readTags(original: string, text: string, mask: MaskedText, scan: PageScan): void {
-  tagStart.lastIndex = 0;
-  const braces = new BraceMatcher(text);
-  const quotes = new NextIndex(text);
-  let blankedTo = 0;
-  let match: RegExpExecArray | null;
-  while ((match = tagStart.exec(text))) {
-    const tag = match[1];
-    const end = readAttributes(text, match.index + match[0].length, braces, quotes, (name, length, valueStart) => {
-      const range = { start: valueStart, end: valueStart + length };
-      const value = original.slice(range.start, range.end);
-      if (name === 'id' || anchorAttributeNames[tag]?.includes(name)) scan.anchorAttributes.push({ tag, attribute: name, value, range });
-      else if (linkAttributes.has(name)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
-    });
-    // Tags inside an attribute's expression (`sub={<a href="/x">x</a>}`) are read too: the scan goes on after the name.
-    // Such a tag lies inside one already blanked: only what lies beyond is blanked.
-    if (end > blankedTo) {
-      mask.blank(Math.max(match.index, blankedTo), end);
-      blankedTo = end;
-    }
-  }
-}
-
-/**
- * Reads `name="v"`, `name='v'`, `name={"v"}`, `name={...}` and bare `name` up to the tag's `>`;
- * calls `found` for each string value. Returns the offset after `>`, or -1 when it is no tag.
- */
-function readAttributes(text: string, from: number, braces: BraceMatcher, quotes: NextIndex, found: (name: string, valueLength: number, valueStart: number) => void): number {
-  let i = from;
-  const length = text.length;
-  while (i < length) {
-    const c = text[i];
-    if (c === '>') return i + 1;
-    if (c === '/' && text[i + 1] === '>') return i + 2;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (c === '{') {
-      const close = braces.end(i);
-      if (close < 0) return -1;
-      i = close + 1;
-      continue;
-    }
-    const name = /^[A-Za-z_:][\w:.-]*/.exec(text.slice(i, i + 100));
-    if (!name) return -1;
-    i += name[0].length;
-    while (text[i] === ' ' || text[i] === '\t') i++;
-    if (text[i] !== '=') continue;
-    i++;
-    while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
-    const q = text[i];
-    if (q === '"' || q === "'") {
-      const close = quotes.next(q, i + 1);
-      if (close < 0) return -1;
-      found(name[0], close - i - 1, i + 1);
-      i = close + 1;
-    } else if (q === '{') {
-      const close = braces.end(i);
-      if (close < 0) return -1;
-      const literal = stringLiteralIn(text, i, close);
-      if (literal) found(name[0], literal.end - literal.start, literal.start);
-      i = close + 1;
-    } else {
-      return -1;
-    }
-  }
-  return -1;
-}
-
-/** `{"v"}`, `{'v'}` or `` {`v`} `` (no escapes, no `${`) between `open` and `close`: the range of `v`. */
-function stringLiteralIn(text: string, open: number, close: number): OffsetRange | undefined {
-  let i = open + 1;
-  while (i < close && /\s/.test(text[i])) i++;
-  const quote = text[i];
-  if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
-  const start = i + 1;
-  for (i = start; i < close && !'"\'`\\$'.includes(text[i]); i++);
-  if (text[i] !== quote) return undefined;
-  const end = i;
-  for (i++; i < close && /\s/.test(text[i]); i++);
-  return i === close ? { start, end } : undefined;
-}
-
-/**
- * The `}` closing the `{` at an offset (strings skipped), or -1. One scan from a brace records
- * the closing of every brace it passes, so a brace inside it is never scanned again: a page of
- * `<a {` or nested expressions costs one pass, not one per tag.
- */
-class BraceMatcher {
-  private readonly closing = new Map<number, number>();
-
-  constructor(private readonly text: string) {}
-
-  end(start: number): number {
-    const known = this.closing.get(start);
-    if (known !== undefined) return known;
-    const text = this.text;
-    const open: number[] = [];
-    for (let i = start; i < text.length; i++) {
-      const c = text[i];
-      if (c === '{') {
-        const skip = open.length > 0 ? this.closing.get(i) : undefined;
-        if (skip === -1) break;
-        if (skip !== undefined) {
-          i = skip;
-          continue;
-        }
-        open.push(i);
-      } else if (c === '}') {
-        this.closing.set(open.pop()!, i);
-        if (open.length === 0) return i;
-      } else if (c === '"' || c === "'" || c === '`') {
-        i = endOfString(text, i);
-      }
-    }
-    for (const unclosed of open) this.closing.set(unclosed, -1);
-    return -1;
-  }
-}
-
-/** The next offset of a character from an offset on, remembered per character: searches that move forward cost one pass. */
-class NextIndex {
-  private readonly found = new Map<string, { from: number; at: number }>();
-
-  constructor(private readonly text: string) {}
-
-  next(char: string, from: number): number {
-    const last = this.found.get(char);
-    if (last && from >= last.from && (last.at < 0 || from <= last.at)) return last.at;
-    const at = this.text.indexOf(char, from);
-    this.found.set(char, { from, at });
-    return at;
-  }
-}
-
-const definitionLine = /[ \t]*\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))[^\n]*/y;
-
-/** `[label]: /target` lines; returns the labels, normalised, to their targets. */
-function readDefinitions(text: string, mask: MaskedText, scan: PageScan): Map<string, string> {
+/** The page's scan from its stretches': offsets made the page's, and reference links read with the definitions of the whole page. */
+function joinStretches(stretches: readonly ScannedStretch[]): PageScan {
   const definitions = new Map<string, string>();
-  if (!text.includes(']:')) return definitions;
-  for (const lineStart of linesStartingWith(text, '[')) {
-    definitionLine.lastIndex = lineStart;
-    const match = definitionLine.exec(text);
-    if (!match || !isLineEnd(text, lineStart + match[0].length)) continue;
-    const target = match[2] ?? match[3];
-    const start = lineStart + match[0].indexOf(target, match[0].indexOf(']:') + 2);
-    const label = normaliseLabel(match[1]);
-    if (!definitions.has(label)) definitions.set(label, target);
-    scan.references.push({ kind: 'definition', target, range: { start, end: start + target.length }, label: match[1] });
-    mask.blank(lineStart, lineStart + match[0].length);
+  for (const { scan } of stretches) for (const { label, target } of scan.definitions) if (!definitions.has(label)) definitions.set(label, target);
+  const page: PageScan = { headings: [], anchorAttributes: [], references: [], imports: [] };
+  for (const { start, scan } of stretches) {
+    for (const heading of scan.headings) page.headings.push({ ...heading, range: moved(heading.range, start) });
+    for (const anchor of scan.anchorAttributes) page.anchorAttributes.push({ ...anchor, range: moved(anchor.range, start) });
+    for (const snippet of scan.imports) page.imports.push({ ...snippet, range: moved(snippet.range, start) });
+    const references = definitions.size === 0 ? scan.references : withLabelLinks(scan, definitions);
+    for (const reference of references) page.references.push({ ...reference, range: moved(reference.range, start) });
   }
-  return definitions;
+  return page;
 }
 
-/**
- * The starts of the lines whose first character other than spaces and tabs is `char`: found by
- * searching for the character, which is much faster than a multi-line pattern over every line.
- */
-function* linesStartingWith(text: string, char: string): Generator<number> {
-  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
-    let start = at;
-    while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-    if (start !== 0 && text[start - 1] !== '\n') continue;
-    yield start;
-    const lineEnd = text.indexOf('\n', at);
-    if (lineEnd < 0) return;
-    at = lineEnd;
-  }
-}
-
-function isLineEnd(text: string, offset: number): boolean {
-  return offset === text.length || text[offset] === '\n' || (text[offset] === '\r' && text[offset + 1] === '\n');
-}
-
-export function normaliseLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/** Groups: everything before the content, the `#` marks, the content. */
-const atxHeading = /([ \t]*(#{1,6})(?:[ \t]+|(?=[ \t]*(?:\r?\n|$))))([^\n]*?)[ \t]*(?=\r?\n|$)/y;
-const setextUnderline = /[ \t]*(=+|-+)[ \t]*(?=\r?\n|$)/y;
-
-function readHeadings(text: string, masked: string, scan: PageScan): void {
-  for (const lineStart of linesStartingWith(masked, '#')) {
-    atxHeading.lastIndex = lineStart;
-    const match = atxHeading.exec(masked);
-    if (!match) continue;
-    const end = lineStart + match[0].length;
-    const written = match[3];
-    const contentStart = lineStart + match[1].length;
-    const content = text.slice(contentStart, contentStart + written.length).replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
-    scan.headings.push(heading(match[2].length, content, { start: lineStart, end }));
-  }
-  for (const underline of ['=', '-']) {
-    for (const lineStart of linesStartingWith(masked, underline)) {
-      setextUnderline.lastIndex = lineStart;
-      if (lineStart === 0 || !setextUnderline.exec(masked)) continue;
-      const previousStart = masked.lastIndexOf('\n', lineStart - 2) + 1;
-      if (!isParagraphLine(masked.slice(previousStart, lineStart - 1))) continue;
-      const original = text.slice(previousStart, lineStart - 1).trim();
-      scan.headings.push(heading(underline === '=' ? 1 : 2, original, { start: previousStart, end: lineStart - 1 }));
-    }
-  }
-  scan.headings.sort((a, b) => a.range.start - b.range.start);
-}
-
-function heading(depth: number, written: string, range: OffsetRange): HeadingSource {
-  const custom = customIdOf(written);
-  return custom ? { depth, content: written.slice(0, custom.index), customId: custom.id, range } : { depth, content: written, range };
-}
-
-/**
- * A heading's trailing `{#id}` (the id has no `}` or white space), and where it starts with the
- * spaces before it. Read back from the end: a pattern tried at every offset was quadratic.
- */
-function customIdOf(written: string): { index: number; id: string } | undefined {
-  const last = written.length - 1;
-  if (written[last] !== '}') return undefined;
-  let from = last;
-  while (from > 0 && written[from - 1] !== '}' && !/\s/.test(written[from - 1])) from--;
-  const open = written.indexOf('{#', from);
-  if (open < 0 || open + 2 >= last) return undefined;
-  let index = open;
-  while (index > 0 && (written[index - 1] === ' ' || written[index - 1] === '\t')) index--;
-  return { index, id: written.slice(open + 2, last) };
-}
-
-/** A line that a setext underline turns into a heading: plain paragraph text. */
-function isParagraphLine(line: string): boolean {
-  if (line.trim() === '') return false;
-  return !/^[ \t]*(?:#|>|[-*+][ \t]|\d+[.)][ \t]|\||<|import\s|export\s|=+[ \t]*$|-+[ \t]*$)/.test(line);
-}
-
-/** `[text](target)`, `![alt](src)` and `[text][label]` / `[label][]` / `[label]` with a definition. */
-function readLinks(original: string, text: string, scan: PageScan, definitions: Map<string, string>): void {
-  if (!text.includes('[')) return;
-  const closing = matchingBrackets(text);
-  const angle = new NextIndex(text);
-  for (let open = text.indexOf('['); open >= 0; open = text.indexOf('[', open + 1)) {
-    const close = closing[open] - 1;
-    if (close < 0) continue;
-    const image = text[open - 1] === '!';
-    const kind = image ? 'image' : 'link';
-    const after = text[close + 1];
-    if (after === '(') {
-      const destination = readDestination(text, close + 2, angle);
-      if (destination) scan.references.push({ kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination });
-      continue;
-    }
-    if (definitions.size === 0) continue;
-    let label = text.slice(open + 1, close);
-    let labelStart = open + 1;
-    if (after === '[') {
-      // The label ends at the next `]`, with no `[` before it: the search stops at either.
-      let labelEnd = close + 2;
-      while (labelEnd < text.length && text[labelEnd] !== ']' && text[labelEnd] !== '[') labelEnd++;
-      if (text[labelEnd] === ']' && labelEnd - close - 2 > 0) {
-        label = text.slice(close + 2, labelEnd);
-        labelStart = close + 2;
-      }
-    } else if (text[open - 1] === ']') {
-      continue;
-    }
+/** A stretch's references with its reference links that the page defines, in order. */
+function withLabelLinks(scan: StretchScan, definitions: ReadonlyMap<string, string>): PageReference[] {
+  const links: PageReference[] = [];
+  for (const { kind, label, start } of scan.labelLinks) {
     const target = definitions.get(normaliseLabel(label));
-    if (target === undefined) continue;
-    scan.references.push({ kind, target, range: { start: labelStart, end: labelStart + label.length }, label });
+    if (target !== undefined) links.push({ kind, target, range: { start, end: start + label.length }, label });
   }
+  return links.length === 0 ? scan.references : [...scan.references, ...links].sort((a, b) => a.range.start - b.range.start);
 }
 
-/**
- * For each `[`, one more than the offset of the `]` that closes it within its paragraph (0: none):
- * one pass with a stack; a blank line closes nothing.
- */
-function matchingBrackets(text: string): Int32Array {
-  const closing = new Int32Array(text.length);
-  const open: number[] = [];
-  for (let i = text.indexOf('['); i >= 0 && i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91) open.push(i);
-    else if (c === 93) {
-      const opening = open.pop();
-      if (opening !== undefined) closing[opening] = i + 1;
-    } else if (c === 10 && open.length > 0) {
-      let j = i + 1;
-      while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
-      if (text.charCodeAt(j) === 10) open.length = 0;
-    }
-  }
-  return closing;
-}
-
-/** How deeply parentheses may nest in a link destination (CommonMark's parsers stop at 32 too). */
-const MAX_DESTINATION_PARENTHESES = 32;
-
-/** A link destination after `(`: `<...>` or text with balanced parentheses and no spaces, then an optional title. */
-function readDestination(text: string, start: number, angle: NextIndex): OffsetRange | undefined {
-  let i = start;
-  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
-  if (text[i] === '<') {
-    const close = angle.next('>', i);
-    const lineEnd = angle.next('\n', i);
-    if (close < 0 || (lineEnd >= 0 && lineEnd < close)) return undefined;
-    return { start: i + 1, end: close };
-  }
-  const begin = i;
-  let depth = 0;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') {
-      if (++depth > MAX_DESTINATION_PARENTHESES) return undefined;
-    } else if (c === ')') {
-      if (depth === 0) break;
-      depth--;
-    } else if (c === ' ' || c === '\t' || c === '\n' || c.charCodeAt(0) < 32) break;
-  }
-  if (i >= text.length || !closesAfterTitle(text, i, angle)) return undefined;
-  return { start: begin, end: i };
-}
-
-/** Whether, from `i`, an optional title (`"…"`, `'…'` or `(…)`) and the `)` closing the link follow. */
-function closesAfterTitle(text: string, i: number, next: NextIndex): boolean {
-  const skipSpace = (at: number) => {
-    while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n') at++;
-    return at;
-  };
-  i = skipSpace(i);
-  const c = text[i];
-  if (c === ')') return true;
-  if (c !== '"' && c !== "'" && c !== '(') return false;
-  const close = next.next(c === '(' ? ')' : c, i + 1);
-  return close >= 0 && text[skipSpace(close + 1)] === ')';
+function moved(range: OffsetRange, by: number): OffsetRange {
+  return { start: range.start + by, end: range.end + by };
 }
