@@ -21,7 +21,7 @@ import { materialiseSite, realSites } from '../test/support/sites';
 import { percentile } from './support/measure';
 
 const recheckRuns = 40;
-const recheckTarget = 20;
+const recheckTarget = 10;
 const completionTarget = 15;
 /** What a writer types after "](/", one request per keystroke (and back to the start). */
 const typed = ['', 'g', 'ge', 'get', 'gett', 'getti', 'getting', '', 'a', 'ap', 'api', 'api/', 'api/r', 'api/re', '', 'd', 'do', 'doc', 'docs', 'docs/', 'docs/i', 'docs/in', 'o', 'ov', 'ove', 'over', 'overv'];

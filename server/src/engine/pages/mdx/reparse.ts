@@ -40,6 +40,28 @@ const localErrors = new Set([
   'micromark-extension-mdx-expression:unexpected-lazy',
 ]);
 
+/**
+ * Errors of the tree's building about tags, which the part's own tokens decide when the part is
+ * among the page's top-level blocks (no tag is open where it starts): a closing tag that closes
+ * nothing open or has a slash or attribute out of place, a tag left open in a paragraph. Not a tag
+ * left open at the end of a container that may go on after the part (a list, a quote, the page).
+ * The page is read into tokens before its tree is built, so such an error is the page's first
+ * only if the rest of the page reads into the same tokens as before: no fence or math block in
+ * the part (one left open would swallow what follows), no list beside it (lists join).
+ */
+const tagErrors = new Set([
+  'mdast-util-mdx-jsx:end-tag-mismatch',
+  'mdast-util-mdx-jsx:unexpected-closing-slash',
+  'mdast-util-mdx-jsx:unexpected-attribute',
+  'mdast-util-mdx-jsx:unexpected-self-closing-slash',
+]);
+
+function decidedAtTop(error: MdxSyntaxError, part: string, nodes: readonly Node[], first: number, last: number): boolean {
+  if (!tagErrors.has(error.rule) || /^(---|\+\+\+)/.test(part) || /```|~~~|\$\$/.test(part)) return false;
+  if (nodes[first - 1]?.type === 'list' || nodes[last]?.type === 'list') return false;
+  return !error.reason.startsWith('Expected a closing tag for') || error.reason.endsWith(' before the end of `paragraph`');
+}
+
 /** A link or footnote definition: it changes how the whole page reads `[…]`. */
 const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
 
@@ -109,7 +131,7 @@ function partialParse(text: string, before: ParsedText, deepest: number): Repars
   const parsed = parseMdx(text.slice(start, end));
   const shift = linesBefore(text, start);
   if (parsed.error) {
-    if (!localErrors.has(parsed.error.rule)) return path.length;
+    if (!localErrors.has(parsed.error.rule) && !(path.length === 0 && decidedAtTop(parsed.error, text.slice(start, end), nodes, first, last))) return path.length;
     return { error: shiftError(parsed.error, shift, start) };
   }
   let partNodes: Node[] = parsed.tree.children;
@@ -333,5 +355,9 @@ function shifted<T extends Positioned>(node: T, lines: number, offset: number): 
 
 function shiftError(error: MdxSyntaxError, lines: number, offset: number): MdxSyntaxError {
   const move = (point: PagePoint): PagePoint => ({ line: point.line + lines, column: point.column, offset: point.offset + offset });
-  return { ...error, start: move(error.start), end: error.end && move(error.end) };
+  // The places a message names, `(L:C)` or `(L:C-L:C)`, moved as well.
+  const reason = error.reason.replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_, line: string, column: string, endLine?: string, endColumn?: string) =>
+    endLine === undefined ? `(${+line + lines}:${column})` : `(${+line + lines}:${column}-${+endLine + lines}:${endColumn})`,
+  );
+  return { ...error, reason, start: move(error.start), end: error.end && move(error.end) };
 }
