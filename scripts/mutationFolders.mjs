@@ -89,6 +89,7 @@ export const mutationFolders = [
       'test/engine/pages/parseMdx.test.ts',
       'test/engine/pages/reparse.test.ts',
       'test/engine/pages/scanPage.test.ts',
+      'test/engine/pages/scanStretches.test.ts',
       'test/engine/pages/siteGraph.test.ts',
       'test/engine/pages/basePath.test.ts',
       'test/engine/pages/generatedPages.test.ts',
