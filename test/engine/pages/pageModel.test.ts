@@ -94,3 +94,16 @@ test('the facts of a text are kept in the cache and read back for the same text'
   assert.equal(again.mdxFacts, facts);
   assert.equal(again.lastParsed, undefined, 'facts from the cache: nothing parsed');
 });
+
+test('a page read afresh keeps no scan; its edits keep theirs, and the next edit reads again only the stretches it touched', () => {
+  const sections = Array.from({ length: 50 }, (_, k) => `## Part ${k}\n\nSee [part ${k}](/parts/${k}).\n\n`).join('');
+  const opened = readPage('page.mdx', sections);
+  assert.equal(opened.scanned, undefined);
+  const typed = readPage('page.mdx', `${sections}x`, opened);
+  const at = sections.indexOf('[part 20]') + 1;
+  const again = readPage('page.mdx', `${sections.slice(0, at)}y${sections.slice(at)}x`, typed);
+  const readAgain = again.scanned!.stretches.filter((stretch) => !typed.scanned!.stretches.some((old) => old.scan === stretch.scan));
+  assert.equal(readAgain.length, 1);
+  assert.equal(again.references.find((r) => r.target === '/parts/40')?.range.start, sections.indexOf('/parts/40') + 1);
+  assert.deepEqual(again.headings, readPage('page.mdx', again.text).headings);
+});

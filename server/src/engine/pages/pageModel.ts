@@ -35,8 +35,11 @@ export class PageModel {
   private readonly frontmatterBlock?: FrontmatterBlock;
   /** Each heading's text as shown and its slug, by the heading as written. */
   readonly headingReadings = new Map<string, HeadingReading>();
-  /** The scan of this text, which the next text's scan reuses where an edit left it. */
-  readonly scanned: ScannedPage;
+  /**
+   * The scan of this text, which the next text's scan reuses where an edit left it: kept only by a
+   * page whose text is an edit's (a site's pages read from disk would hold their scan twice).
+   */
+  readonly scanned?: ScannedPage;
   private parsedFrontmatter?: Frontmatter;
   private parsedMdx?: Reparse;
   private facts?: MdxFacts;
@@ -51,9 +54,11 @@ export class PageModel {
     private readonly factsCache?: MdxFactsCache,
     /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
     earlierHeadings?: ReadonlyMap<string, HeadingReading>,
-    earlierScan?: ScannedPage,
+    /** Given when this text is an edit of an earlier one: that one's scan, if it kept one. */
+    edit?: { earlierScan?: ScannedPage },
   ) {
-    const scan = (this.scanned = scanPage(text, earlierScan));
+    const scan = scanPage(text, edit?.earlierScan);
+    if (edit) this.scanned = scan;
     const counter = new AnchorCounter();
     const withIds = !(scan.frontmatter && idlessMode.test(scan.frontmatter.raw));
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
@@ -112,7 +117,7 @@ export class PageModel {
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
-  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before?.scanned);
+  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before && { earlierScan: before.scanned });
 }
 
 /** A page's text that parsed, with its tree and, if they were read, its facts. */
