@@ -1,4 +1,5 @@
 import type { OffsetRange } from '../json/path';
+import { editBetween, type TextEdit } from './textEdit';
 import { normaliseLabel, scanStretch, type AnchorAttribute, type HeadingSource, type PageReference, type SnippetImport, type StretchScan } from './scanStretch';
 
 export type { AnchorAttribute, HeadingSource, PageReference, ReferenceKind, SnippetImport } from './scanStretch';
@@ -64,7 +65,7 @@ export function scanPage(text: string, earlier?: ScannedPage): ScannedPage {
  * Whether an earlier text's stretch, found again at `at`, reads the same: it lies after the edit,
  * or before it and ending after a blank line (the last stretch may have run on to the text's end).
  */
-function unchanged(stretch: ScannedStretch, at: number, edit: Edit, earlier: string): boolean {
+function unchanged(stretch: ScannedStretch, at: number, edit: TextEdit, earlier: string): boolean {
   return at >= edit.newEnd || (stretch.end <= edit.start && stretch.end < earlier.length);
 }
 
@@ -78,30 +79,8 @@ export function readFrontmatterBlock(text: string): FrontmatterBlock | undefined
 
 const frontmatterPattern = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 
-/** What changed between two texts: the earlier text's `start` to `oldEnd` became the later's `start` to `newEnd`. */
-interface Edit {
-  start: number;
-  oldEnd: number;
-  newEnd: number;
-}
-
-function editBetween(old: string, text: string): Edit {
-  const shortest = Math.min(old.length, text.length);
-  // Blocks are compared first (a comparison of memory), then the characters of the first unequal block.
-  let start = 0;
-  while (start + COMPARED_BLOCK <= shortest && old.slice(start, start + COMPARED_BLOCK) === text.slice(start, start + COMPARED_BLOCK)) start += COMPARED_BLOCK;
-  while (start < shortest && old.charCodeAt(start) === text.charCodeAt(start)) start++;
-  const most = shortest - start;
-  let suffix = 0;
-  while (suffix + COMPARED_BLOCK <= most && old.slice(old.length - suffix - COMPARED_BLOCK, old.length - suffix) === text.slice(text.length - suffix - COMPARED_BLOCK, text.length - suffix)) suffix += COMPARED_BLOCK;
-  while (suffix < most && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  return { start, oldEnd: old.length - suffix, newEnd: text.length - suffix };
-}
-
-const COMPARED_BLOCK = 1024;
-
 /** Where an offset of the later text was in the earlier one, if the edit left the text from it on, or up to it, unchanged. */
-function oldOffset(at: number, edit: Edit): number | undefined {
+function oldOffset(at: number, edit: TextEdit): number | undefined {
   if (at >= edit.newEnd) return at - edit.newEnd + edit.oldEnd;
   if (at <= edit.start) return at;
   return undefined;

@@ -8,6 +8,7 @@
 // one level up is tried, and at the top the whole page is parsed. Held to whole-page parsing by
 // test/engine/pages/reparse.test.ts.
 import type { Root, RootContent } from 'mdast';
+import { editBetween, type TextEdit } from '../textEdit';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
 
 /** A page's text with the tree of its parse, which had no error. */
@@ -65,6 +66,15 @@ function decidedAtTop(error: MdxSyntaxError, part: string, nodes: readonly Node[
 /** A link or footnote definition: it changes how the whole page reads `[…]`. */
 const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
 
+/** The trees of texts with no line like a definition: their next text has one only on the lines the edit touched. */
+const withoutDefinitionLines = new WeakSet<Root>();
+
+function holdsDefinitionLine(before: ParsedText, text: string, edit: TextEdit): boolean {
+  if (!withoutDefinitionLines.has(before.tree) && definitionLine.test(before.text)) return true;
+  const lineEnd = text.indexOf('\n', edit.newEnd);
+  return definitionLine.test(text.slice(text.lastIndexOf('\n', edit.start - 1) + 1, lineEnd < 0 ? text.length : lineEnd));
+}
+
 /** Parses `text`, reusing the tree of an earlier text of the same page where the edit leaves it intact. */
 export function reparseMdx(text: string, before: ParsedText | undefined): Reparse {
   // A part that does not read alone as it does in the page is tried again one level up.
@@ -81,17 +91,13 @@ export function reparseMdx(text: string, before: ParsedText | undefined): Repars
 function partialParse(text: string, before: ParsedText, deepest: number): Reparse | number {
   const old = before.text;
   if (old === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
-  if (rewritten(text) || rewritten(old) || definitionLine.test(text)) return 0;
+  const edit = editBetween(old, text);
+  if (rewritten(text) || rewritten(old) || holdsDefinitionLine(before, text, edit)) return 0;
   // A page that opens with a frontmatter fence the parser did not read as frontmatter reads
   // differently all the way down (its quotes and lists become paragraphs).
   if (/^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(before.tree.children[0]?.type)) return 0;
-  let prefix = 0;
-  const shortest = Math.min(old.length, text.length);
-  while (prefix < shortest && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-
-  const oldSuffix = old.length - suffix;
+  const prefix = edit.start;
+  const oldSuffix = edit.oldEnd;
   // The part to read again: whole blocks around the edit, among the root's or, where the edit lies
   // inside a component written on lines of its own, among that component's blocks, or inside a
   // tight bullet list, among its items.
@@ -168,6 +174,7 @@ function partialParse(text: string, before: ParsedText, deepest: number): Repars
   };
   const tree = joined(before.tree as Node, 0) as Root;
   tree.position = { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) };
+  withoutDefinitionLines.add(tree);
   return { tree, readAgain: { start, oldEnd, delta, nodes: readNodes as unknown as RootContent[] } };
 }
 
