@@ -107,3 +107,16 @@ test('a page read afresh keeps no scan; its edits keep theirs, and the next edit
   assert.equal(again.references.find((r) => r.target === '/parts/40')?.range.start, sections.indexOf('/parts/40') + 1);
   assert.deepEqual(again.headings, readPage('page.mdx', again.text).headings);
 });
+
+test("an edit of the body keeps the earlier text's parsed frontmatter; an edit of the frontmatter parses it again", () => {
+  const page = '---\ntitle: "Start"\n---\n\n# Start\n';
+  const opened = readPage('page.mdx', page);
+  const body = readPage('page.mdx', `${page}More.\n`, opened);
+  assert.equal(body.frontmatter, opened.frontmatter);
+  const retitled = readPage('page.mdx', page.replace('Start"', 'Begin"'), body);
+  assert.notEqual(retitled.frontmatter, body.frontmatter);
+  assert.equal(retitled.frontmatter?.data?.title, 'Begin');
+  const before = readPage('page.mdx', '---\ntitle: "Start"\n---  \n\n# Start\n');
+  const moved = readPage('page.mdx', '---  \ntitle: "Start"\n---\n\n# Start\n', readPage('page.mdx', before.text, before));
+  assert.deepEqual(moved.frontmatter?.fields.get('title')?.valueRange, { start: 13, end: 20 }, 'the same block moved by its fence lines is read again at its new place');
+});

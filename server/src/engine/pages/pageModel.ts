@@ -54,8 +54,8 @@ export class PageModel {
     private readonly factsCache?: MdxFactsCache,
     /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
     earlierHeadings?: ReadonlyMap<string, HeadingReading>,
-    /** Given when this text is an edit of an earlier one: that one's scan, if it kept one. */
-    edit?: { earlierScan?: ScannedPage },
+    /** Given when this text is an edit of an earlier one: that one's scan, if it kept one, and its frontmatter. */
+    edit?: { earlierScan?: ScannedPage; earlierFrontmatter?: Frontmatter },
   ) {
     const scan = scanPage(text, edit?.earlierScan);
     if (edit) this.scanned = scan;
@@ -77,6 +77,7 @@ export class PageModel {
     this.references = scan.references;
     this.imports = scan.imports;
     this.frontmatterBlock = scan.frontmatter;
+    if (sameBlock(edit?.earlierFrontmatter?.block, scan.frontmatter)) this.parsedFrontmatter = edit!.earlierFrontmatter;
   }
 
   /** The frontmatter, parsed on first use (the YAML parser is the costliest step of reading a page). */
@@ -117,7 +118,7 @@ export class PageModel {
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
-  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before && { earlierScan: before.scanned });
+  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before && { earlierScan: before.scanned, earlierFrontmatter: before.frontmatter });
 }
 
 /** A page's text that parsed, with its tree and, if they were read, its facts. */
@@ -167,4 +168,9 @@ function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
 /** The anchors a page defines itself: its headings' and its components'. */
 export function ownAnchors(page: PageModel): string[] {
   return [...page.headings.flatMap((heading) => (heading.anchor === undefined ? [] : [heading.anchor])), ...page.componentAnchors.map((a) => a.anchor)];
+}
+
+/** Whether two frontmatter blocks are written the same, at the same place. */
+function sameBlock(a: FrontmatterBlock | undefined, b: FrontmatterBlock | undefined): boolean {
+  return a !== undefined && b !== undefined && a.raw === b.raw && a.start === b.start && a.range.end === b.range.end;
 }
