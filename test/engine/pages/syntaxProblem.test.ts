@@ -125,3 +125,11 @@ for (const { name, text, covered, message, fix } of moreProblems) {
     assert.deepEqual([problem.covered, problem.message, problem.fix], [covered, message, fix]);
   });
 }
+
+test("every HTML void element left open is told to be closed, whatever its case; another tag is told it is never closed", () => {
+  for (const name of ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'BR']) {
+    const problem = problemOf(`One <${name}> two\n`);
+    assert.equal(problem.message, `\`<${name}>\` must be closed in MDX: write \`<${name} />\` (the page does not build)`, name);
+  }
+  assert.match(problemOf("One <span> two\n").message, /^`<span>` is not closed before the end of its paragraph/);
+});
