@@ -56,3 +56,12 @@ test(`${chains} chains of ${editsPerChain} edits (seed ${seed}): reading only th
   assert.deepEqual(failures, [], `MDX_REPARSE_SEED=${seed} MDX_REPARSE_CHAINS=${chains}`);
   assert.ok(partial > chains, `only ${partial} edits were read in part: the test would not see a wrong join`);
 });
+
+test('a link definition inside a list item or a quote makes an edit elsewhere read the whole page, as one at a line start does', () => {
+  for (const definition of ['- [a]: /x', '> [a]: /x', '1. [a]: /x', '   * > [a]: /x', '[a]: /x']) {
+    const before = `Intro.\n\n${definition}\n\nSee [b] here.\n`;
+    const after = before.replace('[b]', '[a]');
+    const first = parseMdx(before);
+    assert.equal(shape(reparseMdx(after, { text: before, tree: first.tree! })), shape(parseMdx(after)), definition);
+  }
+});

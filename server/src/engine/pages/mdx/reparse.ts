@@ -63,8 +63,13 @@ function decidedAtTop(error: MdxSyntaxError, part: string, nodes: readonly Node[
   return !error.reason.startsWith('Expected a closing tag for') || error.reason.endsWith(' before the end of `paragraph`');
 }
 
-/** A link or footnote definition: it changes how the whole page reads `[…]`. */
-const definitionLine = /^ {0,3}\[[^\]\n]+\]:/m;
+/** Whether top-level blocks read to the page's end read alone as in the page: they do unless they join the block before (a list) or begin like frontmatter. */
+function readsAfresh(part: string, nodes: readonly Node[], first: number): boolean {
+  return !/^(---|\+\+\+)/.test(part) && nodes[first - 1]?.type !== 'list';
+}
+
+/** A link or footnote definition, at a line's start or in a list item or quote: it changes how the whole page reads `[…]`. */
+const definitionLine = /^[ \t]*(?:(?:>|[-*+]|\d{1,9}[.)])[ \t]*)*\[[^\]\n]+\]:/m;
 
 /** The trees of texts with no line like a definition: their next text has one only on the lines the edit touched. */
 const withoutDefinitionLines = new WeakSet<Root>();
@@ -84,11 +89,17 @@ export function reparseMdx(text: string, before: ParsedText | undefined): Repars
     if (parse === 0) break;
     deepest = parse - 1;
   }
-  return parseMdx(text);
+  // Else the page from the first block the edit touched to its end (an edit that leaves a fence open, say, changes all after it).
+  const toEnd = before && partialParse(text, before, 0, true);
+  return toEnd && typeof toEnd !== 'number' ? toEnd : parseMdx(text);
 }
 
-/** The parse of `text` reading again the blocks an edit touched, found at most `deepest` levels down; else the level where they did not read alone (0: none did). */
-function partialParse(text: string, before: ParsedText, deepest: number): Reparse | number {
+/**
+ * The parse of `text` reading again the blocks an edit touched, found at most `deepest` levels
+ * down, or `toEnd`, the top-level blocks from the first it touched to the page's end; else the
+ * level where they did not read alone (0: none did).
+ */
+function partialParse(text: string, before: ParsedText, deepest: number, toEnd = false): Reparse | number {
   const old = before.text;
   if (old === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
   const edit = editBetween(old, text);
@@ -104,8 +115,8 @@ function partialParse(text: string, before: ParsedText, deepest: number): Repars
   const path: number[] = [];
   let nodes: Node[] = before.tree.children;
   const rootPart = blocksAround(old, nodes, prefix, oldSuffix, true);
-  if (!rootPart) return path.length;
-  let part: Part = rootPart;
+  if (!rootPart || (toEnd && rootPart.last === nodes.length)) return path.length;
+  let part: Part = toEnd ? { first: rootPart.first, last: nodes.length } : rootPart;
   let partEnd = (at: Part) => (at.last === nodes.length ? old.length : offsetOf(nodes[at.last], 'start'));
   let inList = false;
   while (part.last - part.first === 1 && !inList && path.length < deepest) {
@@ -137,7 +148,8 @@ function partialParse(text: string, before: ParsedText, deepest: number): Repars
   const parsed = parseMdx(text.slice(start, end));
   const shift = linesBefore(text, start);
   if (parsed.error) {
-    if (!localErrors.has(parsed.error.rule) && !(path.length === 0 && decidedAtTop(parsed.error, text.slice(start, end), nodes, first, last))) return path.length;
+    const decided = path.length === 0 && (toEnd ? readsAfresh(text.slice(start, end), nodes, first) : decidedAtTop(parsed.error, text.slice(start, end), nodes, first, last));
+    if (!localErrors.has(parsed.error.rule) && !decided) return path.length;
     return { error: shiftError(parsed.error, shift, start) };
   }
   let partNodes: Node[] = parsed.tree.children;
@@ -149,7 +161,7 @@ function partialParse(text: string, before: ParsedText, deepest: number): Repars
     listEnd = last === nodes.length ? list.position : undefined;
   }
   // A block still open at the part's end (a fence, a math block) would run on in the whole page.
-  if (partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return path.length;
+  if (!toEnd && partNodes.some((node) => runsToEnd(text.slice(start, end), node))) return path.length;
   // Two lists with a blank line between are one list.
   if (nodes[first - 1]?.type === 'list' && partNodes[0]?.type === 'list') return path.length;
   if (nodes[last]?.type === 'list' && partNodes.at(-1)?.type === 'list') return path.length;
