@@ -81,6 +81,7 @@ export const mutationFolders = [
     tests: [
       'test/engine/pages/docsJsonPaths.test.ts',
       'test/engine/pages/maskedText.test.ts',
+      'test/engine/pages/frontmatter.test.ts',
       'test/engine/pages/routes.test.ts',
       'test/engine/pages/syntaxProblem.test.ts',
       'test/engine/pages/platformRewrites.test.ts',
