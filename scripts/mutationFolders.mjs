@@ -79,6 +79,9 @@ export const mutationFolders = [
     path: 'server/src/engine/pages',
     // The files that test one module first: a mutant runs its covering files in this order until one fails.
     tests: [
+      'test/engine/pages/docsJsonPaths.test.ts',
+      'test/engine/pages/maskedText.test.ts',
+      'test/engine/pages/frontmatter.test.ts',
       'test/engine/pages/routes.test.ts',
       'test/engine/pages/syntaxProblem.test.ts',
       'test/engine/pages/platformRewrites.test.ts',

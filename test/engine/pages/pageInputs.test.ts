@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkDocsJson, checkSitePages, DiskSiteHost, recheckDocsJson } from '../../../server/src/engine';
+import { checkDocsJson, checkSitePages, DiskSiteHost, recheckDocsJson, type Diagnostic } from '../../../server/src/engine';
 import { pageInputsOf, samePageFindings } from '../../../server/src/engine/pages/pageInputs';
 import { SiteGraph } from '../../../server/src/engine/pages/siteGraph';
 import { corpusSites, materialiseRepository } from '../../support/corpus';
@@ -70,6 +70,70 @@ describe('the check of every page kept after an edit of docs.json', () => {
     assert.equal(samePageFindings(inputs, inputsAfter, new Map([[file, [{ ...first, suggestions: [fix] }, ...rest]]])), false);
     assert.equal(samePageFindings(inputs, inputsAfter, new Map([['docs.json', [first]]])), false);
     assert.equal(samePageFindings(inputs, inputsAfter, found), true);
+  });
+});
+
+describe('the check of every page kept, one input of the page rules at a time', () => {
+  /** After an edit that keeps the check (the site's name), with the first finding of the index page. */
+  function kept() {
+    const state = afterEdit((text) => text.replace('"name": "Acme"', '"name": "Acme Docs"'));
+    assert.equal(state.same, true, 'the edit of the name keeps the check');
+    const first = state.found.get('index.mdx')![0];
+    const keeps = (found: Map<string, Diagnostic[]>) => samePageFindings(state.inputs, state.inputsAfter, found);
+    return { ...state, first, keeps };
+  }
+
+  it('is not taken before docs.json is checked: a site graph without a check has no inputs', () => {
+    const host = new DiskSiteHost(writeSite({ 'docs.json': docsJson('{ "pages": ["index"] }'), ...pages }));
+    assert.equal(pageInputsOf(new SiteGraph(host)), undefined);
+  });
+
+  it('does not hold when the site files, the check options or the icon library is not the one the findings were made with, each alone', () => {
+    const { inputs, inputsAfter, found, after } = kept();
+    const otherFiles = new SiteGraph(after.host, after.check).files;
+    assert.notEqual(otherFiles, inputsAfter.files);
+    assert.equal(samePageFindings(inputs, { ...inputsAfter, files: otherFiles }, found), false, 'files');
+    assert.equal(samePageFindings(inputs, { ...inputsAfter, options: { ...inputsAfter.options, checkIconNames: false } }, found), false, 'options');
+    assert.notEqual(inputsAfter.iconLibrary, 'lucide');
+    assert.equal(samePageFindings(inputs, { ...inputsAfter, iconLibrary: 'lucide' }, found), false, 'icon library');
+  });
+
+  it('does not hold when a path docs.json writes became another, as many paths as before', () => {
+    const navbar = '\n  "navbar": { "primary": { "type": "button", "label": "Start", "href": "/guides/start" } },';
+    const { found, same, foundAfter, inputs, inputsAfter, before, after } = afterEdit((text) => text.replace('"href": "/guides/start"', '"href": "/guides/unlisted"'), navbar);
+    assert.equal(after.routes, before.routes, 'the routes are the same object');
+    assert.equal(inputsAfter.docsJsonPaths.length, inputs.docsJsonPaths.length);
+    assert.equal(same, false);
+    assert.ok(found.get('guides/unlisted.mdx')?.some((d) => d.code === 'page/orphaned'));
+    assert.equal(foundAfter.get('guides/unlisted.mdx'), undefined, 'the navbar button reaches the page now');
+  });
+
+  it('holds for findings on .md pages as on .mdx pages, whatever the case of the extension', () => {
+    const { first, keeps } = kept();
+    assert.equal(keeps(new Map([['guides/intro.md', [first]]])), true);
+    assert.equal(keeps(new Map([['guides/INTRO.MDX', [first]]])), true);
+  });
+
+  it('does not hold for a finding in a file whose name only contains ".mdx" (notes.mdx.json is no page)', () => {
+    const { first, keeps } = kept();
+    assert.equal(keeps(new Map([['notes.mdx.json', [first]]])), false);
+  });
+
+  it('does not hold when one of a finding’s related places is outside the pages, the others in them', () => {
+    const { first, keeps } = kept();
+    const place = (file: string) => ({ file, range: { start: 0, end: 4 }, message: 'the link that shares the cause' });
+    assert.equal(keeps(new Map([['index.mdx', [{ ...first, related: [place('guides/start.mdx'), place('docs.json')] }]]])), false);
+    assert.equal(keeps(new Map([['index.mdx', [{ ...first, related: [place('guides/start.mdx')] }]]])), true);
+  });
+
+  it('holds when a finding’s fixes edit only pages, and not when one fix of several also edits docs.json', () => {
+    const { first, keeps } = kept();
+    const edit = (file: string) => ({ file, range: { start: 0, end: 4 }, newText: 'x' });
+    const inPage = { title: 'Change to /guides/start', replacement: '/guides/start' };
+    const alsoElsewhere = { title: 'Create page', replacement: '/missing', alsoEdits: [edit('guides/start.mdx'), edit('docs.json')] };
+    assert.equal(keeps(new Map([['index.mdx', [{ ...first, suggestions: [inPage] }]]])), true);
+    assert.equal(keeps(new Map([['index.mdx', [{ ...first, suggestions: [inPage, { ...inPage, alsoEdits: [edit('guides/start.mdx')] }] }]]])), true);
+    assert.equal(keeps(new Map([['index.mdx', [{ ...first, suggestions: [inPage, alsoElsewhere] }]]])), false);
   });
 });
 

@@ -26,8 +26,9 @@ export interface Frontmatter {
 }
 
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
-  // A repeated key is an error, as it is for the site's own YAML reader.
-  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: true });
+  // A repeated key is an error, as it is for the site's own YAML reader. No warning is printed on the
+  // process (a key that is a list or a mapping would print one on the CLI's output).
+  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const at = (range: readonly number[] | null | undefined): OffsetRange =>
     range ? { start: block.start + range[0], end: block.start + range[1] } : { start: block.start, end: block.start };
   const errors = document.errors.map((error) => ({ code: error.code, message: error.message.split('\n')[0], range: at(error.pos) }));
@@ -37,7 +38,6 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
   for (const pair of document.contents.items) {
     if (!isScalar(pair.key)) continue;
     const key = String(pair.key.value);
-    if (fields.has(key)) continue;
     const valueNode = pair.value as { range?: number[] } | null;
     fields.set(key, { key, value: data[key], keyRange: at(pair.key.range), valueRange: at(valueNode?.range ?? pair.key.range) });
   }

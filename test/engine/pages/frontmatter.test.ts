@@ -1,0 +1,67 @@
+// A page's frontmatter read as the frontmatter rules see it: each field with its value and where its key
+// and its value are written in the page.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseFrontmatter } from '../../../server/src/engine/pages/frontmatter';
+import { readFrontmatterBlock } from '../../../server/src/engine/pages/scanPage';
+
+/** The frontmatter of a page, with each field as [key, value, key as written, value as written]. */
+function read(page: string) {
+  const frontmatter = parseFrontmatter(readFrontmatterBlock(page)!);
+  const at = (range: { start: number; end: number }) => page.slice(range.start, range.end);
+  const fields = [...frontmatter.fields.values()].map((field) => [field.key, field.value, at(field.keyRange), at(field.valueRange)]);
+  return { frontmatter, fields };
+}
+
+describe('a page’s frontmatter fields', () => {
+  it('are the keys of the mapping, each with its value and the places of its key and value in the page', () => {
+    const { frontmatter, fields } = read('---\ntitle: Quickstart\nicon: "rocket"\n---\n\n# Body\n');
+    assert.deepEqual(frontmatter.errors, []);
+    assert.deepEqual(fields, [
+      ['title', 'Quickstart', 'title', 'Quickstart'],
+      ['icon', 'rocket', 'icon', '"rocket"'],
+    ]);
+  });
+
+  it('leave out a key that is a list or a mapping (`? [a, b]`), which no rule reads, without a warning on the process (the CLI’s output)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const { frontmatter, fields } = read('---\n? [a, b]\n: 1\n[c]: 2\ntitle: Kept\n---\n');
+      assert.deepEqual(frontmatter.errors, []);
+      assert.deepEqual(fields, [['title', 'Kept', 'title', 'Kept']]);
+      // A process warning is emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings, []);
+  });
+
+  it('take a key written with no value at all (`? title`) as a field whose value is null, placed at its key', () => {
+    const { frontmatter, fields } = read('---\n? title\ndescription: Text\n---\n');
+    assert.deepEqual(frontmatter.errors, []);
+    assert.deepEqual(fields, [
+      ['title', null, 'title', 'title'],
+      ['description', 'Text', 'description', 'Text'],
+    ]);
+  });
+
+  it('place a key written twice in two forms the YAML reader keeps apart (`1:` and `"1":`) where the value it holds is written', () => {
+    const { frontmatter, fields } = read('---\n1: first\n"1": second\n---\n');
+    assert.deepEqual(frontmatter.errors, []);
+    assert.deepEqual(frontmatter.data, { 1: 'second' });
+    assert.deepEqual(fields, [['1', 'second', '"1"', 'second']]);
+  });
+
+  it('are none when a key is written twice alike: that is a YAML error, at the second key', () => {
+    const page = '---\ntitle: One\ntitle: Two\n---\n';
+    const { frontmatter, fields } = read(page);
+    assert.deepEqual(fields, []);
+    assert.deepEqual(
+      frontmatter.errors.map((error) => [error.code, error.range.start]),
+      [['DUPLICATE_KEY', page.indexOf('title: Two')]],
+    );
+  });
+});
