@@ -73,6 +73,21 @@ test('frontmatter that is a list is reported', () => {
   assert.equal(d.code, 'frontmatter/type');
 });
 
+test('frontmatter that is a list holding a key made of a list is reported, with no warning of the YAML reader on the output', async () => {
+  const warnings: string[] = [];
+  const listen = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', listen);
+  try {
+    const [d] = check('---\n⟦- ? [a, b]\n  : c⟧\n---\n');
+    assert.equal(d.code, 'frontmatter/type');
+    // Node emits a warning on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('warning', listen);
+  }
+  assert.deepEqual(warnings, []);
+});
+
 test('wrong types of known keys are warnings at the value', () => {
   const diagnostics = check('---\ntitle: ⟦404⟧\nhidden: ⟦"yes"⟧\nboost: ⟦high⟧\nkeywords: ⟦setup, install⟧\ndescription: ⟦[a, b]⟧\n---\n');
   assert.deepEqual(

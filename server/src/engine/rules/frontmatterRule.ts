@@ -112,7 +112,7 @@ export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: F
     return out;
   }
   if (!frontmatter.data) {
-    if (parseYaml(frontmatter.block.raw) != null) {
+    if (parseYaml(frontmatter.block.raw, { logLevel: 'error' }) != null) {
       const { start, raw } = frontmatter.block;
       report({ start, end: start + raw.length }, 'frontmatter/type', 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
     }
