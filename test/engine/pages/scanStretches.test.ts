@@ -106,6 +106,17 @@ describe('a page read in stretches', () => {
     assert.equal(after.references.find((r) => r.target === '/pages/150')?.range.start, text.indexOf('/pages/150') + 1);
   });
 
+  it('reads a page written with CRLF line breaks in stretches too, a blank line ending a code span or a link there as well', () => {
+    const text = 'One `code\r\n\r\n[link](/a) and` more.\r\n\r\n[open\r\n\r\n](/b) [c](/c)\r\n';
+    const scanned = scanPage(text);
+    assert.ok(scanned.stretches.length >= 3, `${scanned.stretches.length} stretches`);
+    assert.deepEqual(reading(scanned), wholeReading(text));
+    assert.deepEqual(
+      scanned.references.map((r) => r.target),
+      ['/a', '/c'],
+    );
+  });
+
   it('reads again, with the text after it, a stretch that an edit leaves open', () => {
     const text = 'Intro [a](/a).\n\n<Card title="T">\n\nBody [b](/b).\n\n<Note href="/n">x</Note>\n\nEnd [c](/c).\n';
     const before: ScannedPage = scanPage(text);

@@ -96,9 +96,9 @@ function readStretch(text: string, start: number): ScannedStretch {
   }
 }
 
-const blankLine = /\n[ \t]*\n/g;
+const blankLine = /\n[ \t]*\r?\n/g;
 
-/** The first offset from `from` on that follows a blank line (spaces and tabs only), or the text's end. */
+/** The first offset from `from` on that follows a blank line (spaces and tabs only, its line break `\n` or `\r\n`), or the text's end. */
 function stretchEnd(text: string, from: number): number {
   if (from >= text.length) return text.length;
   blankLine.lastIndex = from - 1;

@@ -190,7 +190,7 @@ function blankCodeSpans(text: string, mask: MaskedText): void {
     nextOfLength[k] = lastOfLength.get(lengths[k]) ?? -1;
     lastOfLength.set(lengths[k], k);
   }
-  const blankLine = /\n[ \t]*\n/g;
+  const blankLine = /\n[ \t]*\r?\n/g;
   let paragraphEnd = -1;
   for (let k = 0; k < starts.length; k++) {
     const start = starts[k];
@@ -288,7 +288,7 @@ function endOfStatement(text: string, start: number): number {
     if (c === '{' || c === '(' || c === '[') depth++;
     else if (c === '}' || c === ')' || c === ']') depth--;
     else if (c === '"' || c === "'" || c === '`') i = endOfString(text, i);
-    else if (c === '\n' && depth <= 0 && /^\n[ \t]*\n/.test(text.slice(i, i + 80))) return i;
+    else if (c === '\n' && depth <= 0 && /^\n[ \t]*\r?\n/.test(text.slice(i, i + 80))) return i;
   }
   return text.length;
 }
@@ -607,7 +607,7 @@ function matchingBrackets(text: string): Int32Array {
     } else if (c === 10 && open.length > 0) {
       let j = i + 1;
       while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
-      if (text.charCodeAt(j) === 10) open.length = 0;
+      if (text.charCodeAt(j) === 10 || (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10)) open.length = 0;
     }
   }
   return closing;
