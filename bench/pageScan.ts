@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskSiteHost } from '../server/src/engine';
-import { scanPage } from '../server/src/engine/pages/scanPage';
+import { scanWholePage } from '../server/src/engine/pages/scanPage';
 import { SiteFiles } from '../server/src/engine/pages/siteFiles';
 import { parseWithMdx } from '../test/support/mdxExtraction';
 import { materialiseSite, realSites } from '../test/support/sites';
@@ -28,7 +28,7 @@ for (const site of realSites) {
     for (const text of texts) parseWithMdx(text);
     times.parser.push(performance.now() - start);
     start = performance.now();
-    for (const text of texts) scanPage(text);
+    for (const text of texts) scanWholePage(text);
     times.scanner.push(performance.now() - start);
   }
   const parser = median(times.parser);

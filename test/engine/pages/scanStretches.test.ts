@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DiskSiteHost } from '../../../server/src/engine';
-import { readFrontmatterBlock, scanPage, type PageScan, type ScannedPage } from '../../../server/src/engine/pages/scanPage';
+import { readFrontmatterBlock, scanPage, scanWholePage, type PageScan, type ScannedPage } from '../../../server/src/engine/pages/scanPage';
 import { normaliseLabel, scanStretch, type PageReference } from '../../../server/src/engine/pages/scanStretch';
 import { SiteFiles } from '../../../server/src/engine/pages/siteFiles';
 import { materialiseSite, realSites } from '../../support/sites';
@@ -58,6 +58,7 @@ describe('a page read in stretches', () => {
     fc.assert(
       fc.property(page, (text) => {
         assert.deepEqual(reading(scanPage(text)), wholeReading(text));
+        assert.deepEqual(scanWholePage(text), wholeReading(text));
       }),
       { numRuns: 3000 },
     );
@@ -87,6 +88,7 @@ describe('a page read in stretches', () => {
       for (const file of new SiteFiles(host).pageFiles) {
         const text = host.readFile(file) ?? '';
         assert.deepEqual(reading(scanPage(text)), wholeReading(text), `${site}/${file}`);
+        assert.deepEqual(scanWholePage(text), wholeReading(text), `${site}/${file}, read at once`);
         pages++;
       }
     }

@@ -4,7 +4,7 @@ import { headingText } from './headingText';
 import { factsAfterEdit, mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
-import { scanPage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
+import { scanPage, scanWholePage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
 import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
 
 export interface Heading {
@@ -57,8 +57,7 @@ export class PageModel {
     /** Given when this text is an edit of an earlier one: that one's scan, if it kept one, and its frontmatter. */
     edit?: { earlierScan?: ScannedPage; earlierFrontmatter?: Frontmatter },
   ) {
-    const scan = scanPage(text, edit?.earlierScan);
-    if (edit) this.scanned = scan;
+    const scan = edit ? (this.scanned = scanPage(text, edit.earlierScan)) : scanWholePage(text);
     const counter = new AnchorCounter();
     const withIds = !(scan.frontmatter && idlessMode.test(scan.frontmatter.raw));
     this.headings = scan.headings.map(({ depth, content, customId, range }) => {
