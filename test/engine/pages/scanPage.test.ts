@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readPage } from '../../../server/src/engine/pages/pageModel';
-import { scanPage } from '../../../server/src/engine/pages/scanPage';
+import { readFrontmatterBlock, scanPage } from '../../../server/src/engine/pages/scanPage';
 import { extractMarkers } from '../../support/site';
 
 /** The targets the scanner finds, with the text each range covers, in page order. */
@@ -149,5 +149,32 @@ describe('page frontmatter', () => {
 
   it('is absent when the page has no block at its top', () => {
     assert.equal(readPage('p.mdx', '# Title\n---\nx\n---\n').frontmatter, undefined);
+  });
+});
+
+describe('page scanner: the frontmatter block', () => {
+  const block = (text: string) => {
+    const found = readFrontmatterBlock(text);
+    return found && { raw: found.raw, start: found.start, end: found.range.end };
+  };
+
+  it('is the `---` lines at the very start and the YAML between, the closing line break included', () => {
+    assert.deepEqual(block('---\ntitle: a\n---\n# H\n'), { raw: 'title: a\n', start: 4, end: 17 });
+    assert.deepEqual(block('---  \r\ntitle: a\r\n---\r\n# H\r\n'), { raw: 'title: a\r\n', start: 7, end: 22 });
+    assert.deepEqual(block('\uFEFF---\ntitle: a\n---\n'), { raw: 'title: a\n', start: 5, end: 18 });
+  });
+
+  it('may end the page with no line break after its closing line', () => {
+    assert.deepEqual(block('---\ntitle: a\n---'), { raw: 'title: a\n', start: 4, end: 16 });
+  });
+
+  it('closes only at a line of `---`, not at `---` ending a line of YAML', () => {
+    assert.deepEqual(block('---\ntitle: a ---\nb: c\n---\n'), { raw: 'title: a ---\nb: c\n', start: 4, end: 26 });
+  });
+
+  it('is none when the page does not open with a `---` line, even if such lines come later', () => {
+    assert.equal(block('---x\n---\ntitle: a\n---\n'), undefined);
+    assert.equal(block('# H\n---\ntitle: a\n---\n'), undefined);
+    assert.equal(block('---\ntitle: a\n'), undefined);
   });
 });
