@@ -261,3 +261,9 @@ test('a page gone between the listing of the site and its check is skipped: the 
   const [told] = found.get('a.mdx')!.filter((d) => d.code === 'link/base-path');
   assert.match(told.message, /^3 links start with "\/docs"/);
 });
+
+test('a redirect to a file of the site under the prefix is no base path, trailing slashes or not', () => {
+  const found = findings({ 'docs/quickstart': 'a file without extension', 'a.mdx': '[a](/docs/guides/setup) [b](/docs/v2/intro)\n' }, [{ source: '/old', destination: '/docs/quickstart//' }]);
+  assert.ok(!found.some((line) => line.includes('link/base-path')), found.join('\n'));
+  assert.equal(found.filter((line) => line.includes('a.mdx link/missing-page')).length, 2, found.join('\n'));
+});
