@@ -183,3 +183,76 @@ describe('site graph: links of every form, suggestions, editor texts', () => {
     assert.equal(later.page('guides/start.mdx')?.text, '# Changed\n');
   });
 });
+
+describe('site graph: anchors, link forms and suggestions the checks rely on', () => {
+  const root = writeSite({
+    'docs.json': docsJson('{ "pages": ["index", "guides/setup", "guides/a"] }'),
+    'index.mdx': '# Welcome\n',
+    'guides/setup.mdx': '# Setup\n## Getting started with the API\n',
+    'guides/a.mdx': "import { Card } from '/snippets/card.jsx';\n\n# A\n",
+    'snippets/card.jsx': 'export const Card = () => <div id="inside-card" />;\n\n# Not a heading\n',
+    'snippets/v1.2/note.mdx': '',
+    'logo.png': '',
+    'assets/diagram.svg': '',
+    'assets/old-diagram.svg': '',
+    'a/b.png': '',
+    'drafts/chart.svg': '',
+    '.mintignore': 'drafts/\nassets/old-diagram.svg\n',
+  });
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host));
+
+  it('gives a page that cannot be read no anchors, and a page none of the JavaScript snippets it imports', () => {
+    assert.deepEqual([...graph.anchorsOf('guides/gone.mdx')], []);
+    assert.deepEqual([...graph.anchorsOf('guides/a.mdx')], ['a']);
+  });
+
+  it('resolves a fragment alone to the page as a route, a relative page with or without a trailing slash', () => {
+    const own = graph.resolveLink('#getting-started-with-the-api', 'guides/setup.mdx');
+    assert.ok(own.kind === 'found' && own.path === 'guides/setup', JSON.stringify(own));
+    for (const target of ['setup', 'setup/', './setup']) {
+      const found = graph.resolveLink(target, 'guides/a.mdx');
+      assert.ok(found.kind === 'found' && found.route.kind === 'page' && found.route.file === 'guides/setup.mdx', `${target}: ${JSON.stringify(found)}`);
+    }
+  });
+
+  it('tells a scheme with a digit or written encoded as external, not a relative path with a colon in it', () => {
+    assert.equal(graph.resolveLink('s3://bucket/key', 'guides/a.mdx').kind, 'external');
+    assert.equal(graph.resolveLink('http%3A//example.com', 'guides/a.mdx').kind, 'external');
+    assert.equal(graph.resolveLink('guides/old:intro', 'index.mdx').kind, 'missing');
+  });
+
+  it('reads a relative image from the root as a file of the site, with a trailing slash too', () => {
+    for (const target of ['assets/diagram.svg', 'assets/diagram.svg/']) {
+      assert.deepEqual(graph.resolveLink(target, 'guides/a.mdx'), { kind: 'found', path: 'assets/diagram.svg', route: { kind: 'file', path: 'assets/diagram.svg' }, fragment: undefined }, target);
+    }
+  });
+
+  it('tells nothing of an empty fragment; suggests the anchor a heading written as a fragment makes', () => {
+    const page = { kind: 'page' as const, file: 'guides/setup.mdx' };
+    assert.deepEqual(graph.resolveAnchor(page, ''), { kind: 'unknown' });
+    assert.deepEqual(graph.resolveAnchor(page, 'Getting Started With The API'), { kind: 'missing', suggestion: 'getting-started-with-the-api' });
+  });
+
+  it('suggests a file at the root by its spelling, a file of the same name in another folder, and nothing when none is near', () => {
+    assert.equal(graph.suggestFile('lgo.png'), 'logo.png');
+    assert.equal(graph.suggestFile('images/diagram.svg'), 'assets/diagram.svg');
+    assert.equal(graph.suggestFile('zzzzzzzz.png'), undefined);
+    assert.equal(graph.suggestFile('assets/zzzzzzzz.svg'), undefined);
+  });
+
+  it('suggests by spelling only a file of the same folder, and never an ignored file', () => {
+    assert.equal(graph.suggestFile('ab.png'), undefined, 'a/b.png is in another folder');
+    assert.equal(graph.suggestFile('img/chart.svg'), undefined, 'drafts/ is ignored');
+    assert.equal(graph.suggestFile('assets/old-diagrm.svg'), undefined, 'assets/old-diagram.svg is ignored');
+  });
+
+  it('suggests a page of the same name in a far folder for a missing link', () => {
+    const missing = graph.resolveLink('/reference/old/setup', 'index.mdx');
+    assert.ok(missing.kind === 'missing' && missing.suggestion === 'guides/setup', JSON.stringify(missing));
+  });
+
+  it('suggests a snippet in a folder with a dot in its name, without an extension when written without one', () => {
+    assert.equal(graph.suggestImport('/snippets/v1.2/nte', 'index.mdx'), '/snippets/v1.2/note');
+  });
+});

@@ -95,7 +95,7 @@ function leadsToPages(routes: Routes, route: string): boolean {
     return routes.pageAt(path) !== undefined || routes.generated.has(path);
   }
   // "/:slug*" would match any page: only a pattern under a folder of the site tells a base path.
-  if (pattern.literalPrefix.replace(/\//g, '') === '') return false;
+  if (pattern.literalPrefix === '') return false;
   const matches = (path: string) => `/${path}`.startsWith(pattern.literalPrefix) && pattern.match(`/${path}`) !== undefined;
   for (const path of routes.pages.keys()) if (matches(path)) return true;
   for (const path of routes.generated.keys()) if (matches(path)) return true;

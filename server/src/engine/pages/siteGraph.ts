@@ -145,7 +145,7 @@ export class SiteGraph {
       const own = pageOf(fromFile);
       return { kind: 'found', path: own ?? fromFile, route: { kind: 'page', file: fromFile }, fragment };
     }
-    const resolved = resolveReference(decode(pathPart), pathPart.startsWith('/') ? '' : dirnameOf(fromFile));
+    const resolved = resolveReference(decode(pathPart), dirnameOf(fromFile));
     if (resolved.kind === 'outside') return { kind: 'outside', reason: resolved.reason };
     if (resolved.kind === 'url') return { kind: 'external' };
     const path = trimSlashes(resolved.path);

@@ -115,7 +115,7 @@ export function syntaxProblem(text: string, error: MdxSyntaxError): SyntaxProble
 
   if (/^Unexpected character `.+?` \(U\+[\dA-F]+\) before attribute value/.test(reason)) {
     const value = /^[^\s"'{}<>/=`]+/.exec(text.slice(start));
-    if (value && !text.slice(start).startsWith('<')) {
+    if (value) {
       return {
         range: { start, end: start + value[0].length },
         message: `Attribute values must be quoted in MDX (${buildStops}): write "${value[0]}"`,
