@@ -1,9 +1,9 @@
-// A real VS Code (code-server + Chromium) with the built extension, on a copy of a fixture site in
-// a temporary folder: set up before a suite's tests, closed and removed after them.
+// A real VS Code (code-server + Chromium) with the built extension, on a copy of a fixture site (or
+// of any site folder) in a temporary folder: set up before a suite's tests, closed and removed after them.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
 import { startVSCode, type VSCodeSession } from './browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './codeServer';
@@ -17,6 +17,11 @@ export interface FixtureSession {
 
 /** Call inside `describe`: registers the suite's set-up and tear-down; `prepare` writes into the copy before VS Code opens it. */
 export function vscodeOnFixtureCopy(name: string, fixture: string, prepare?: (site: string) => void): FixtureSession {
+  return vscodeOnSiteCopy(name, join(REPO_ROOT, 'test', 'fixtures', 'sites', fixture), prepare);
+}
+
+/** `vscodeOnFixtureCopy` for a site folder anywhere (a real site, say): the copy is named as the folder. */
+export function vscodeOnSiteCopy(name: string, source: string, prepare?: (site: string) => void): FixtureSession {
   let session: VSCodeSession | undefined;
   let tmp: string | undefined;
   let site = '';
@@ -28,8 +33,8 @@ export function vscodeOnFixtureCopy(name: string, fixture: string, prepare?: (si
         assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first (npm test does)`);
       }
       tmp = mkdtempSync(join(tmpdir(), `docsjson-${name}-e2e-`));
-      site = join(tmp, fixture);
-      cpSync(join(REPO_ROOT, 'test', 'fixtures', 'sites', fixture), site, { recursive: true });
+      site = join(tmp, basename(source));
+      cpSync(source, site, { recursive: true });
       prepare?.(site);
       session = await startVSCode({ name, after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
     },
