@@ -1,7 +1,7 @@
 // Typing at a writer's pace in the middle of the largest page of the shared sites (FastMCP's
 // 389 K-character changelog, 4,398 links, its whole site open) in a real VS Code (code-server +
-// headless Chromium): a broken link typed there is underlined once, the page's other links stay
-// as they were, and the underline goes when the link is deleted again. The editor re-reads only
+// headless Chromium): a broken link typed there is the page's one underlined error, and the
+// underline goes when the link is deleted again. The editor re-reads only
 // the stretch of the page around each keystroke; this is that work as a writer meets it.
 // Screenshot: test-results/large-page/typed-link.png.
 import assert from 'node:assert/strict';

@@ -108,9 +108,12 @@ test('a page read afresh keeps no scan; its edits keep theirs, and the next edit
   assert.deepEqual(again.headings, readPage('page.mdx', again.text).headings);
 });
 
-test("an edit of the body keeps the earlier text's parsed frontmatter; an edit of the frontmatter parses it again", () => {
+test("an edit of the body keeps the earlier text's parsed frontmatter (none is parsed for it); an edit of the frontmatter parses it again", () => {
   const page = '---\ntitle: "Start"\n---\n\n# Start\n';
   const opened = readPage('page.mdx', page);
+  assert.equal(readPage('page.mdx', `${page}x`, opened).lent.earlierFrontmatter, undefined, 'a frontmatter never read is not parsed to be lent');
+  // The page rules read the frontmatter as the page is checked.
+  void opened.frontmatter;
   const body = readPage('page.mdx', `${page}More.\n`, opened);
   assert.equal(body.frontmatter, opened.frontmatter);
   const retitled = readPage('page.mdx', page.replace('Start"', 'Begin"'), body);

@@ -54,8 +54,8 @@ export class PageModel {
     private readonly factsCache?: MdxFactsCache,
     /** The headings of an earlier text of the page, read: a heading written the same is not read again. */
     earlierHeadings?: ReadonlyMap<string, HeadingReading>,
-    /** Given when this text is an edit of an earlier one: that one's scan, if it kept one, and its frontmatter. */
-    edit?: { earlierScan?: ScannedPage; earlierFrontmatter?: Frontmatter },
+    /** Given when this text is an edit of an earlier one: what that one's reading lends (see `lent`). */
+    edit?: LentReading,
   ) {
     const scan = edit ? (this.scanned = scanPage(text, edit.earlierScan)) : scanWholePage(text);
     const counter = new AnchorCounter();
@@ -77,6 +77,11 @@ export class PageModel {
     this.imports = scan.imports;
     this.frontmatterBlock = scan.frontmatter;
     if (sameBlock(edit?.earlierFrontmatter?.block, scan.frontmatter)) this.parsedFrontmatter = edit!.earlierFrontmatter;
+  }
+
+  /** What the next text of this page may reuse: its scan, if kept, and its frontmatter, if parsed (none is parsed for it). */
+  get lent(): LentReading {
+    return { earlierScan: this.scanned, earlierFrontmatter: this.parsedFrontmatter };
   }
 
   /** The frontmatter, parsed on first use (the YAML parser is the costliest step of reading a page). */
@@ -117,7 +122,13 @@ export class PageModel {
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */
 export function readPage(file: string, text: string, before?: PageModel, factsCache?: MdxFactsCache): PageModel {
-  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before && { earlierScan: before.scanned, earlierFrontmatter: before.frontmatter });
+  return new PageModel(file, text, before?.lastParsed, factsCache, before?.headingReadings, before?.lent);
+}
+
+/** What an earlier text of a page lends the reading of the next one. */
+export interface LentReading {
+  earlierScan?: ScannedPage;
+  earlierFrontmatter?: Frontmatter;
 }
 
 /** A page's text that parsed, with its tree and, if they were read, its facts. */

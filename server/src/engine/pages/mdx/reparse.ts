@@ -58,8 +58,7 @@ const tagErrors = new Set([
 ]);
 
 function decidedAtTop(error: MdxSyntaxError, part: string, nodes: readonly Node[], first: number, last: number): boolean {
-  if (!tagErrors.has(error.rule) || /^(---|\+\+\+)/.test(part) || /```|~~~|\$\$/.test(part)) return false;
-  if (nodes[first - 1]?.type === 'list' || nodes[last]?.type === 'list') return false;
+  if (!tagErrors.has(error.rule) || !readsAfresh(part, nodes, first) || /```|~~~|\$\$/.test(part) || nodes[last]?.type === 'list') return false;
   return !error.reason.startsWith('Expected a closing tag for') || error.reason.endsWith(' before the end of `paragraph`');
 }
 
