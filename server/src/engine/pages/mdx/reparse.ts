@@ -81,16 +81,30 @@ function holdsDefinitionLine(before: ParsedText, text: string, edit: TextEdit): 
 
 /** Parses `text`, reusing the tree of an earlier text of the same page where the edit leaves it intact. */
 export function reparseMdx(text: string, before: ParsedText | undefined): Reparse {
+  if (!before) return parseMdx(text);
+  if (before.text === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
+  const edit = editBetween(before.text, text);
+  if (!readsInParts(text, before, edit)) return parseMdx(text);
   // A part that does not read alone as it does in the page is tried again one level up.
-  for (let deepest = Infinity; before; ) {
-    const parse = partialParse(text, before, deepest);
+  for (let deepest = Infinity; ; ) {
+    const parse = partialParse(text, before, edit, deepest);
     if (typeof parse !== 'number') return parse;
     if (parse === 0) break;
     deepest = parse - 1;
   }
   // Else the page from the first block the edit touched to its end (an edit that leaves a fence open, say, changes all after it).
-  const toEnd = before && partialParse(text, before, 0, true);
-  return toEnd && typeof toEnd !== 'number' ? toEnd : parseMdx(text);
+  const toEnd = partialParse(text, before, edit, 0, true);
+  return typeof toEnd !== 'number' ? toEnd : parseMdx(text);
+}
+
+/**
+ * Whether the page can be read in parts at all: not when the platform rewrites its text, when it
+ * may define links (which change how the whole page reads `[…]`), or when it opens with a
+ * frontmatter fence the parser did not read as frontmatter (its quotes and lists become paragraphs).
+ */
+function readsInParts(text: string, before: ParsedText, edit: TextEdit): boolean {
+  if (rewritten(text) || rewritten(before.text) || holdsDefinitionLine(before, text, edit)) return false;
+  return !/^(---|\+\+\+)/.test(text) || ['yaml', 'toml'].includes(before.tree.children[0]?.type);
 }
 
 /**
@@ -98,14 +112,8 @@ export function reparseMdx(text: string, before: ParsedText | undefined): Repars
  * down, or `toEnd`, the top-level blocks from the first it touched to the page's end; else the
  * level where they did not read alone (0: none did).
  */
-function partialParse(text: string, before: ParsedText, deepest: number, toEnd = false): Reparse | number {
+function partialParse(text: string, before: ParsedText, edit: TextEdit, deepest: number, toEnd = false): Reparse | number {
   const old = before.text;
-  if (old === text) return { tree: before.tree, readAgain: { start: 0, oldEnd: 0, delta: 0, nodes: [] } };
-  const edit = editBetween(old, text);
-  if (rewritten(text) || rewritten(old) || holdsDefinitionLine(before, text, edit)) return 0;
-  // A page that opens with a frontmatter fence the parser did not read as frontmatter reads
-  // differently all the way down (its quotes and lists become paragraphs).
-  if (/^(---|\+\+\+)/.test(text) && !['yaml', 'toml'].includes(before.tree.children[0]?.type)) return 0;
   const prefix = edit.start;
   const oldSuffix = edit.oldEnd;
   // The part to read again: whole blocks around the edit, among the root's or, where the edit lies
