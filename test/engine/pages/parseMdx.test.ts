@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseMdx } from '../../../server/src/engine/pages/mdx/parseMdx';
+import { mdxParseCount, parseMdx } from '../../../server/src/engine/pages/mdx/parseMdx';
 import { rewriteAsPlatform } from '../../../server/src/engine/pages/mdx/platformRewrites';
 
 const errorAt = (text: string) => {
@@ -38,6 +38,29 @@ describe('parseMdx: the platform parser', () => {
     assert.deepEqual(errorAt('a <5'), { line: 1, column: 4, reason: errorAt('a <5').reason });
     assert.equal(errorAt('<Note>text</Tip>').column, 11);
     assert.equal(errorAt('x\n\nexport const x = ;\n').line, 3);
+  });
+
+  it("names the parser's rule of each error, with its end where the parser gives one", () => {
+    const unclosed = parseMdx('<Card>\n\ntext\n').error;
+    assert.equal(unclosed?.rule, 'mdast-util-mdx-jsx:end-tag-mismatch');
+    const mismatch = parseMdx('<Note>text</Tip>').error;
+    assert.equal(mismatch?.rule, 'mdast-util-mdx-jsx:end-tag-mismatch');
+    assert.deepEqual(mismatch?.end, { line: 1, column: 17, offset: 16 });
+    const expression = parseMdx('Sum: {a b}\n').error;
+    assert.equal(expression?.rule, 'micromark-extension-mdx-expression:acorn');
+    assert.equal(expression?.acornReason, 'Unexpected content after expression');
+  });
+
+  it('gives a page nested past the parser\'s stack as an error on its first line, without throwing', () => {
+    const error = parseMdx(`${'>'.repeat(20000)} deep\n`).error;
+    assert.deepEqual(error, { start: { line: 1, column: 1, offset: 0 }, end: undefined, reason: 'Maximum call stack size exceeded', rule: 'parser:error', acornReason: undefined });
+  });
+
+  it('counts each parse, of a page with an error too', () => {
+    const before = mdxParseCount();
+    parseMdx('# A\n');
+    parseMdx('<Card>\n');
+    assert.equal(mdxParseCount() - before, 2);
   });
 
   it('accepts what the platform accepts', () => {
