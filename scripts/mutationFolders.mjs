@@ -86,6 +86,7 @@ export const mutationFolders = [
       'test/engine/pages/mdxFactsCache.test.ts',
       'test/engine/pages/siteCheck.test.ts',
       'test/engine/pages/mdxFacts.test.ts',
+      'test/engine/pages/mdxWorkerPool.test.ts',
       'test/engine/pages/workerPool.test.ts',
       'test/engine/pages/routes.test.ts',
       'test/engine/pages/syntaxProblem.test.ts',

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../../server/src/engine';
-import { checkSitePages, checkSitePagesSteps } from '../../../server/src/engine/pages/allPageRules';
+import { checkSitePages, checkSitePagesSteps, wholeSiteCodes } from '../../../server/src/engine/pages/allPageRules';
 import { SiteGraph } from '../../../server/src/engine/pages/siteGraph';
 import { docsJson, writeSite } from '../../support/site';
 
@@ -93,4 +93,8 @@ test("gives each file's problems in document order, whichever rules found them",
     found.map((d) => lineOf(d.range.start)),
     [1, 3, 5, 7],
   );
+});
+
+test('the codes only a check of every page reports are those of the orphan rule', () => {
+  assert.deepEqual([...wholeSiteCodes], ['page/orphaned']);
 });

@@ -24,6 +24,9 @@ function workerScript(before = ''): string {
 
 const pages = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [`p${n}.mdx`, `# P${n}\n\n<Tab title="x">y</Tab>\n\n${n % 2 ? 'A<br>' : '![](/a.png)'} [link](/p${(n + 1) % 14})\n`]));
 
+/** The text of every page: the check has this much to parse. */
+const siteChars = Object.values(pages).reduce((sum, text) => sum + text.length, 0);
+
 function site(): SiteGraph {
   const root = writeSite({ 'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation: { pages: Object.keys(pages).map((f) => f.slice(0, -4)) } }), ...pages });
   const host = new DiskSiteHost(root);
@@ -49,7 +52,7 @@ test('two workers parse pages of the site, and the findings are the main thread\
 test('below the size that pays for starting them, or with none asked for, no worker parses: the main thread parses every page', { timeout: 60_000 }, async () => {
   const script = workerScript();
   for (const [count, minChars] of [
-    [2, 1_000_000],
+    [2, siteChars + 1],
     [0, 0],
   ]) {
     const { found, parsedHere } = await withWorkers(script, count, minChars);
@@ -67,6 +70,12 @@ test('workers that fail as they start, or after their first page, give their pag
     const { found } = await withWorkers(script, 2);
     assert.deepEqual(found, expected, script);
   }
+});
+
+test('workers start once the text to parse reaches the size that pays for them', { timeout: 60_000 }, async () => {
+  const { found, parsedHere } = await withWorkers(workerScript(), 2, siteChars);
+  assert.deepEqual(found, expected);
+  assert.ok(parsedHere < Object.keys(pages).length, `the main thread parsed ${parsedHere} of ${Object.keys(pages).length} pages`);
 });
 
 test('pages whose facts the site kept are not parsed again, by a worker or the main thread', { timeout: 60_000 }, async () => {

@@ -116,15 +116,13 @@ export class MdxWorkerPool {
       this.wakeUp();
     });
     const fail = () => {
-      // Its pages go back to the front of the queue; the others (or the main thread) parse them.
+      // Its pages go back to the front of the queue, in their order; the others (or the main thread) parse them.
       const index = this.workers.indexOf(poolWorker);
       if (index < 0) return;
       this.workers.splice(index, 1);
       this.size--;
-      for (const page of poolWorker.sent.values()) {
-        this.waiting.splice(this.first, 0, page);
-        this.reindex();
-      }
+      this.waiting.splice(this.first, 0, ...poolWorker.sent.values());
+      this.reindex();
       poolWorker.sent.clear();
       this.wakeUp();
     };
