@@ -97,6 +97,7 @@ export const mutationFolders = [
       'test/engine/pages/slug.test.ts',
       'test/engine/pages/parseMdx.test.ts',
       'test/engine/pages/reparse.test.ts',
+      'test/engine/pages/textEdit.test.ts',
       'test/engine/pages/scanPage.test.ts',
       'test/engine/pages/scanStretches.test.ts',
       'test/engine/pages/siteGraph.test.ts',
