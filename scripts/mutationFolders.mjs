@@ -96,6 +96,7 @@ export const mutationFolders = [
       'test/engine/pages/textMap.test.ts',
       'test/engine/pages/slug.test.ts',
       'test/engine/pages/parseMdx.test.ts',
+      'test/engine/pages/reparseParts.test.ts',
       'test/engine/pages/reparse.test.ts',
       'test/engine/pages/textEdit.test.ts',
       'test/engine/pages/scanPage.test.ts',

@@ -40,6 +40,14 @@ describe('parseMdx: the platform parser', () => {
     assert.equal(errorAt('x\n\nexport const x = ;\n').line, 3);
   });
 
+  it('places an error after a line ended by a CR alone, in a page the platform rewrites or not', () => {
+    for (const page of ['A.\rB.\r\n\r\n<Card tit"le="x">\n', 'A.\rB.\n\n## Title {#x}\n\n<Card tit"le="x">\n']) {
+      const { error } = parseMdx(page);
+      assert.equal(error?.start.offset, page.indexOf('"'), JSON.stringify(page));
+      assert.equal(error?.start.column, 10);
+    }
+  });
+
   it("names the parser's rule of each error, with its end where the parser gives one", () => {
     const unclosed = parseMdx('<Card>\n\ntext\n').error;
     assert.equal(unclosed?.rule, 'mdast-util-mdx-jsx:end-tag-mismatch');

@@ -1,7 +1,7 @@
 // A page parsed again after an edit, reading only what the edit touched (pages/mdx/reparse.ts),
 // against the whole page parsed afresh: the same tree (types, values, positions) or the same
 // first error, over chains of seeded edits of pieces of the shared sites' pages, as a writer
-// types. MDX_REPARSE_SEED and MDX_REPARSE_CHAINS change the run; a failure prints its seed.
+// types, some pages with CRLF line ends. MDX_REPARSE_SEED and MDX_REPARSE_CHAINS change the run; a failure prints its seed.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,8 @@ test(`${chains} chains of ${editsPerChain} edits (seed ${seed}): reading only th
     const file = files[Math.floor(random() * files.length)];
     const lines = readPage(file).split('\n');
     const from = random() < 0.2 ? 0 : Math.floor(random() * lines.length);
-    let text = lines.slice(from, from + 20 + Math.floor(random() * 120)).join('\n');
+    // One page in four written with CRLF line ends.
+    let text = lines.slice(from, from + 20 + Math.floor(random() * 120)).join(random() < 0.25 ? '\r\n' : '\n');
     const first = parseMdx(text);
     let before: ParsedText | undefined = first.tree && { text, tree: first.tree };
     for (let step = 0; step < editsPerChain; step++) {

@@ -42,3 +42,21 @@ test('rewrites are undone last first', () => {
   assert.deepEqual(map.toSource(1, 1), { line: 2, column: 1, offset: 2 });
   assert.deepEqual(new LineMap([]).toBefore(4, 2), { line: 4, column: 2 }, 'no lines known: the same place');
 });
+
+test('a CR alone ends a line, as the parser reads it; a CRLF ends one line', () => {
+  const page = 'a\rb\r\nc\nd';
+  const map = new TextMap(page, []);
+  assert.deepEqual(map.toSource(2, 1), { line: 2, column: 1, offset: 2 });
+  assert.deepEqual(map.toSource(3, 1), { line: 3, column: 1, offset: 5 });
+  assert.deepEqual(map.toSource(4, 1), { line: 4, column: 1, offset: 7 });
+  assert.deepEqual(map.pointAt(3), { line: 2, column: 2, offset: 3 }, 'the CR of a CRLF is on the line it ends');
+  assert.deepEqual(map.pointAt(8), { line: 4, column: 2, offset: 8 });
+});
+
+test('with a CR alone in the page, a rewritten line is found at LF line ends (as the rewrites split the page) and placed at the parser\'s', () => {
+  // The page's text "x\ry\n<z>" rewritten: line 1 (at LF) was "<z>", written "&lt;z&gt;", its "<" standing for "&lt;".
+  const rewrite = new LineMap([{ line: 0 }, { line: 1, pieces: [{ at: 0, to: 0, fixed: true }, { at: 4, to: 1 }] }]);
+  const map = new TextMap('x\ry\n<z>', [rewrite], 'x\ry\n&lt;z&gt;');
+  assert.deepEqual(map.toSource(2, 1), { line: 2, column: 1, offset: 2 }, 'after the CR alone');
+  assert.deepEqual(map.toSource(3, 5), { line: 3, column: 2, offset: 5 }, 'the z of the rewritten line, on the parser\'s third line');
+});

@@ -26,7 +26,7 @@ export function rewriteAsPlatform(page: string): RewrittenText {
     text = headings.text;
     rewrites.push(headings.map);
   }
-  return { text, map: new TextMap(page, rewrites) };
+  return { text, map: new TextMap(page, rewrites, text) };
 }
 
 type Pieces = NonNullable<LineOrigin['pieces']>;

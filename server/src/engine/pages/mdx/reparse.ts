@@ -288,7 +288,7 @@ function isFreshStart(text: string, previous: Node, next: Node): boolean {
   if (gapStart < 0 || nextStart <= gapStart || next.position!.start.column !== 1 || /\s/.test(text[nextStart] ?? ' ')) return false;
   const gap = text.slice(gapStart, nextStart);
   if (/[^\s]/.test(gap)) return false;
-  if (/\n[ \t]*\n/.test(gap)) return true;
+  if (/\n[ \t]*\r?\n/.test(gap)) return true;
   return previous.type === 'mdxJsxFlowElement' && /^\r?\n$/.test(gap);
 }
 
@@ -314,15 +314,18 @@ function lineEnd(text: string, offset: number): number {
   return end < 0 ? text.length : end;
 }
 
+/** The line endings before `offset`, as the parser reads them: LF, CRLF, and a CR alone. */
 function linesBefore(text: string, offset: number): number {
   let lines = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) lines++;
+  for (let i = text.indexOf('\r'); i >= 0 && i < offset; i = text.indexOf('\r', i + 1)) if (text[i + 1] !== '\n') lines++;
   return lines;
 }
 
 function endPoint(text: string): { line: number; column: number; offset: number } {
   const lines = linesBefore(text, text.length);
-  return { line: lines + 1, column: text.length - (text.lastIndexOf('\n') + 1) + 1, offset: text.length };
+  const lastLineStart = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
+  return { line: lines + 1, column: text.length - lastLineStart + 1, offset: text.length };
 }
 
 /** A fence or math block whose last line is not a closing fence: it reads on to whatever follows. */

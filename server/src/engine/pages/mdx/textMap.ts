@@ -33,14 +33,21 @@ export class LineMap {
 
 /** Maps positions of the text the parser read back to the page as written, through each rewrite made. */
 export class TextMap {
-  private readonly lineStarts: number[] = [0];
+  /** The page's line starts as the parser reads line endings: LF, CRLF, and a CR alone. */
+  private readonly lineStarts: number[];
+  /**
+   * With a rewrite and a CR alone in the page: the rewrites number lines split at LF (as the
+   * platform splits them) and the parser numbers them at a CR alone too, so a point goes through
+   * offsets. The parsed text's line starts the parser's way and at LF, the page's at LF.
+   */
+  private readonly splitAtLf?: { parsed: number[]; parsedAtLf: number[]; pageAtLf: number[] };
 
-  /** `rewrites` in the order they were made. */
-  constructor(
-    source: string,
-    private readonly rewrites: LineMap[],
-  ) {
-    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+  /** `rewrites` in the order they were made; `parsed`, the text they made. */
+  constructor(page: string, private readonly rewrites: LineMap[], parsed = page) {
+    this.lineStarts = lineStartsOf(page, false);
+    if (rewrites.length > 0 && (loneCr.test(page) || loneCr.test(parsed))) {
+      this.splitAtLf = { parsed: lineStartsOf(parsed, false), parsedAtLf: lineStartsOf(parsed, true), pageAtLf: lineStartsOf(page, true) };
+    }
   }
 
   get rewritten(): boolean {
@@ -49,21 +56,48 @@ export class TextMap {
 
   /** A 1-based line and column of the parsed text, as a 1-based line and column and an offset of the page. */
   toSource(line: number, column: number): { line: number; column: number; offset: number } {
-    let point = { line: line - 1, column: column - 1 };
+    const split = this.splitAtLf;
+    let point = split ? zeroBasedPoint(split.parsedAtLf, lineStart(split.parsed, line - 1) + column - 1) : { line: line - 1, column: column - 1 };
     for (let i = this.rewrites.length - 1; i >= 0; i--) point = this.rewrites[i].toBefore(point.line, point.column);
+    if (split) return this.pointAt(lineStart(split.pageAtLf, point.line) + point.column);
     const lineIndex = Math.min(Math.max(point.line, 0), this.lineStarts.length - 1);
     return { line: lineIndex + 1, column: point.column + 1, offset: this.lineStarts[lineIndex] + point.column };
   }
 
   /** The 1-based line and column of an offset of the page. */
   pointAt(offset: number): { line: number; column: number; offset: number } {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - this.lineStarts[low] + 1, offset };
+    const { line, column } = zeroBasedPoint(this.lineStarts, offset);
+    return { line: line + 1, column: column + 1, offset };
   }
+}
+
+const loneCr = /\r(?!\n)/;
+
+/** Where the lines of a text start: after each LF, and unless `atLfOnly`, after each CR alone too. */
+function lineStartsOf(text: string, atLfOnly: boolean): number[] {
+  const starts = [0];
+  if (atLfOnly || !loneCr.test(text)) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function lineStart(starts: number[], line: number): number {
+  return starts[Math.min(Math.max(line, 0), starts.length - 1)];
+}
+
+function zeroBasedPoint(starts: number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low, column: offset - starts[low] };
 }
