@@ -44,6 +44,32 @@ test('unknown top-level keys get a did-you-mean; legacy mint.json keys get a spe
   assert.equal(d.message, '"topbarLinks" is a mint.json key that docs.json no longer reads: move the links to "navbar.links"');
 });
 
+test('each legacy mint.json key says where its content goes in docs.json', () => {
+  const whereItGoes: Record<string, string> = {
+    topbarLinks: 'move the links to "navbar.links"',
+    topbarCtaButton: 'move the button to "navbar.primary"',
+    tabs: 'move the tabs into "navigation.tabs"',
+    anchors: 'move the anchors into "navigation.anchors" or "navigation.global.anchors"',
+    topAnchor: 'set the first anchor in "navigation.anchors" instead',
+    versions: 'move the versions into "navigation.versions"',
+    primaryTab: 'name the first tab in "navigation.tabs" instead',
+    modeToggle: 'use "appearance" ("default", "strict")',
+    analytics: 'move the analytics settings to "integrations"',
+    footerSocials: 'move the links to "footer.socials"',
+    backgroundImage: 'use "background.image"',
+    font: 'use "fonts"',
+    feedback: 'set feedback options under "contextual" or in the dashboard',
+    openapi: 'use "api.openapi"',
+    sidebar: 'set "styling" instead',
+    layout: 'removed in docs.json',
+    isWhiteLabeled: 'removed in docs.json',
+  };
+  for (const [key, hint] of Object.entries(whereItGoes)) {
+    const check = checkSite(docsJson(nav, `\n  ⟦"${key}"⟧: {},`), site);
+    assert.equal(expectOne(check, 'schema/legacy-key').message, `"${key}" is a mint.json key that docs.json no longer reads: ${hint}`);
+  }
+});
+
 test('styling.eyebrows accepts "breadcrumbs" and "section" only', () => {
   for (const value of ['breadcrumbs', 'section']) {
     assert.deepEqual(checkSite(docsJson(nav, `\n  "styling": { "eyebrows": "${value}" },`), site).diagnostics, []);
