@@ -116,7 +116,7 @@ export class MdxWorkerPool {
       this.wakeUp();
     });
     const fail = () => {
-      // Its pages go back to the front of the queue, in their order; the others (or the main thread) parse them.
+      // Its pages go back to the front of the queue, in their order, for the others (or the main thread) to parse.
       const index = this.workers.indexOf(poolWorker);
       if (index < 0) return;
       this.workers.splice(index, 1);
@@ -124,6 +124,8 @@ export class MdxWorkerPool {
       this.waiting.splice(this.first, 0, ...poolWorker.sent.values());
       this.reindex();
       poolWorker.sent.clear();
+      // A worker left idle (its answers all in) would not ask for them.
+      this.send();
       this.wakeUp();
     };
     poolWorker.worker.on('error', fail);
