@@ -48,6 +48,15 @@ describe('orphan rule', () => {
     ]);
   });
 
+  it('the home page is index.md or index.mdx at the root only; a broken link reaches nothing', () => {
+    const found = orphans('{ "pages": ["guides/start"] }', {
+      'index.md': '# Home\n',
+      'guides/start.mdx': '# Start\n\n[gone](/nowhere) and [also gone](./missing)\n',
+      'guides/index.mdx': '# Guides\n',
+    });
+    assert.deepEqual(found, [['guides/index.mdx', '# Guides']]);
+  });
+
   it('reports nothing when only some pages are checked: their links are not all known', () => {
     assert.deepEqual(orphans('{ "pages": ["index"] }', { 'index.mdx': '', 'lonely.mdx': '# Lonely\n' }, '', ['lonely.mdx']), []);
   });
