@@ -11,7 +11,8 @@ if (!folder) throw new Error(`DOCSJSON_MUTATION_FOLDER must name one of: ${mutat
 export default {
   testRunner: 'tap',
   tap: {
-    testFiles: folder.tests,
+    // Some of the folder's test files when the script is given `--tests <file>`.
+    testFiles: process.env.DOCSJSON_MUTATION_TESTS ? process.env.DOCSJSON_MUTATION_TESTS.split('\n') : folder.tests,
     nodeArgs: ['--import', 'tsx', '--import', './test/support/propertySeed.ts', '--require', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
