@@ -25,7 +25,7 @@ test('a repeated character at the edge of an edit counts once: the common end ne
 
 test('in long texts the span is the same as character by character, wherever the edit lies against the chunks compared at once', () => {
   const long = Array.from({ length: 20_000 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
-  for (const at of [0, 1, 4095, 4096, 4097, 8192, 10_000, 15_903, 15_904, 15_905, 19_999, 20_000]) {
+  for (const at of [0, 1, 1023, 1024, 1025, 4096, 8192, 10_000, 18_975, 18_976, 18_977, 19_999, 20_000]) {
     const inserted = `${long.slice(0, at)}#${long.slice(at)}`;
     assert.deepEqual(editSpan(long, inserted), { start: at, oldEnd: at, newEnd: at + 1 }, `an insertion at ${at}`);
     assert.deepEqual(editSpan(inserted, long), { start: at, oldEnd: at + 1, newEnd: at }, `a deletion at ${at}`);
