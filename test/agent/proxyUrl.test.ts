@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import { AgentApiClient } from '../../agent/src/apiClient';
+import { ApiHttp } from '../../agent/src/http/apiHttp';
 import { isAgentApiError } from '../../agent/src/errors';
 import { describeFailure } from '../../agent/src/failure';
 
@@ -31,4 +32,27 @@ describe('malformed proxy URLs', () => {
       assert.doesNotMatch(`${failure.message} ${failure.detail}`, /s3cret/);
     });
   }
+});
+
+describe('the secrets the client keeps out of its messages and logs', () => {
+  it('the API key, whatever its shape, and the proxy passwords of the option and the environment, as written and decoded', async () => {
+    const names = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    for (const name of names) delete process.env[name];
+    process.env.http_proxy = 'http://env-user:env-pa55word@127.0.0.1:3128';
+    process.env.HTTPS_PROXY = 'not a URL';
+    try {
+      const http = new ApiHttp({ baseUrl: 'http://127.0.0.1:9', apiKey: 'plain-key-0001', proxyUrl: 'http://user:op%40ti0n%2Fpass@127.0.0.1:3128' });
+      assert.equal(
+        http.redact('key plain-key-0001; passwords op%40ti0n%2Fpass, op@ti0n/pass, env-pa55word'),
+        'key [redacted]; passwords [redacted], [redacted], [redacted]',
+      );
+      await http.close();
+    } finally {
+      for (const name of names) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+    }
+  });
 });
