@@ -79,6 +79,11 @@ describe('link rule', () => {
     assert.equal(image.suggestions?.[0].replacement, '/images/logo.png');
   });
 
+  it('an image is a file even without an extension; a page whose name has a dot and a dash is a page', () => {
+    expectFindings('![logo](⟦/images/logo⟧)', 'link/missing-file', [/^Image "\/images\/logo" not found/]);
+    expectFindings('[notes](⟦/releases/v1.0-beta⟧)', 'link/missing-page', [/"\/releases\/v1\.0-beta"/]);
+  });
+
   it('reports an anchor no heading defines, at the anchor, with the nearest one', () => {
     const [other, own] = expectFindings('## Here\n[a](/index⟦#instal⟧) [b](⟦#hre⟧) [c](/guides/start⟦#quick-strat⟧)', 'link/missing-anchor', [
       /^"#instal" is not an anchor of index\.mdx: no heading or id there makes it\. Did you mean "#install"\?$/,
