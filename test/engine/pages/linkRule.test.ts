@@ -79,6 +79,11 @@ describe('link rule', () => {
     assert.equal(image.suggestions?.[0].replacement, '/images/logo.png');
   });
 
+  it('offers the nearest page as written, without a fragment the link had none of; an empty fragment asks for no anchor', () => {
+    const [typo] = expectFindings('[a](⟦/guides/strat⟧) [top](/index#)', 'link/missing-page', [/Did you mean "\/guides\/start"\?$/]);
+    assert.deepEqual(typo.suggestions, [{ title: 'Change to "/guides/start"', replacement: '/guides/start' }]);
+  });
+
   it('an image is a file even without an extension; a page whose name has a dot and a dash is a page', () => {
     expectFindings('![logo](⟦/images/logo⟧)', 'link/missing-file', [/^Image "\/images\/logo" not found/]);
     expectFindings('[notes](⟦/releases/v1.0-beta⟧)', 'link/missing-page', [/"\/releases\/v1\.0-beta"/]);
@@ -119,7 +124,7 @@ describe('link rule', () => {
   });
 
   it('reports a snippet import that names no file, and not one that does', () => {
-    expectFindings("import A from '⟦/snippets/nope.mdx⟧';\nimport B from '/snippets/shared';\nimport { C } from 'react';\n\n# T\n", 'link/missing-snippet', [/^Snippet "\/snippets\/nope\.mdx" not found/]);
+    expectFindings("import A from '⟦/snippets/nope.mdx⟧';\nimport B from '/snippets/shared';\nimport { C } from 'react';\nimport D from '@scope/ui/card';\n\n# T\n", 'link/missing-snippet', [/^Snippet "\/snippets\/nope\.mdx" not found/]);
   });
 
   it('checks links inside Markdown snippets too', () => {
