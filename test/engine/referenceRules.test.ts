@@ -233,6 +233,11 @@ test('the nearest spec in force is the one an operation is looked up in; under a
   const nested = checkSite(docsJson('{ "tabs": [{ "tab": "T", "openapi": "openapi.json", "groups": [{ "group": "G", "openapi": "billing.json", "pages": [⟦"GET /users"⟧] }] }] }'), { 'openapi.json': spec, 'billing.json': billing });
   assert.equal(expectOne(nested, 'ref/unknown-operation').message, 'Operation "GET /users" is not in billing.json');
   assert.deepEqual(checkSite(docsJson('{ "groups": [{ "group": "R", "openapi": "https://example.com/openapi.json", "pages": ["GET /anything"] }] }')).diagnostics, []);
+  assert.deepEqual(
+    checkSite(docsJson('{ "groups": [{ "group": "R", "openapi": ["openapi.json", "https://example.com/openapi.json"], "pages": ["https://example.com/openapi.json GET /anything"] }] }'), { 'openapi.json': spec }).diagnostics,
+    [],
+    'named first by its URL: the spec by URL, whose operations are not known',
+  );
   const noSpec = expectOne(checkSite(docsJson('{ "pages": [⟦"GET /users"⟧] }')), 'ref/operation-without-spec');
   assert.equal(noSpec.message, '"GET /users" names an API operation, but no OpenAPI spec is set here or above (set "openapi" on this element, a parent, or "api.openapi")');
 });
