@@ -85,3 +85,18 @@ test('a file that is not an object, or empty, gets one clear error', () => {
   assert.deepEqual(checkSite('[1, 2]').diagnostics.map((d) => d.message), ['docs.json must hold a JSON object']);
   assert.deepEqual(checkSite('').diagnostics.map((d) => d.code), ['json/syntax']);
 });
+
+test('each kind of global entry is checked against its own definition', () => {
+  for (const [kind, key] of [['anchors', 'anchor'], ['tabs', 'tab'], ['languages', 'language'], ['versions', 'version'], ['dropdowns', 'dropdown'], ['products', 'product']]) {
+    const value = kind === 'languages' ? 'fr' : 'X';
+    const check = checkSite(docsJson(`{ "global": { "${kind}": [{ "${key}": "${value}", "href": ⟦42⟧ }] }, "pages": ["intro"] }`), site);
+    assert.equal(expectOne(check, 'schema/type').message, `"href" in global entry "${value}" must be a string, not the number 42`, kind);
+  }
+});
+
+test('docs.json must hold an object, with a navigation', () => {
+  assert.equal(expectOne(checkSite('[]'), 'schema/type').message, 'docs.json must hold a JSON object');
+  const missing = expectOne(checkSite('{ "theme": "mint", "name": "A", "colors": { "primary": "#000" } }'), 'schema/required');
+  assert.equal(missing.message, 'docs.json is missing "navigation"');
+  assert.deepEqual(missing.data, { key: 'navigation' });
+});
