@@ -31,7 +31,6 @@ function checkFonts(ctx: CheckContext, root: Cursor): void {
       target: 'key',
       code: 'schema/dropped-key',
       message: `"fonts.${key}" is dropped by the site: beside "fonts.family" only the family is read, for all text. Move "family" into "heading" and "body" to set both`,
-      data: { key },
     });
   }
 }

@@ -24,7 +24,6 @@ export const duplicateKeyRule: DocsJsonRule = {
           code: 'schema/duplicate-key',
           message: `"${key}" is written ${plural(count, 'time')} in this object: the site reads only the last one, on line ${lines.position(kept.start).line + 1}, and ignores this one. Merge them into the last one, or remove this one`,
           unnecessary: true,
-          data: { key },
         });
       }
     },

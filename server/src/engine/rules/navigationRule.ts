@@ -97,7 +97,6 @@ function checkName(ctx: CheckContext, element: NavElement): void {
     target: 'start',
     code: 'nav/missing-name',
     message: `${capitalize(withArticle(element.kind))}${parentSuffix(element)} is missing "${nameKey}"`,
-    data: { key: nameKey },
   });
 }
 
@@ -160,7 +159,7 @@ function reportDisallowedCollection(ctx: CheckContext, element: NavElement, key:
   } else {
     message = `${capitalize(describeElement(element))} cannot hold "${key}"; it may hold ${quoteList(allowedCollections[element.kind])}`;
   }
-  ctx.report({ cursor: element.cursor, subPath: [key], target: 'key', code, message, data: { key } });
+  ctx.report({ cursor: element.cursor, subPath: [key], target: 'key', code, message });
 }
 
 function checkGroupPages(ctx: CheckContext, group: NavElement): void {

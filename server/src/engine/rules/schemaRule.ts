@@ -39,7 +39,7 @@ export const schemaRule: DocsJsonRule = {
         }
         validate(ctx, root, docsSchema, {}, topLevel());
         if (!('navigation' in value)) {
-          ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"', data: { key: 'navigation' } });
+          ctx.report({ cursor: root, target: 'start', code: 'schema/required', message: 'docs.json is missing "navigation"' });
         }
       },
       topLevelMember(root, key) {

@@ -155,7 +155,6 @@ function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject:
         target: typeof cursor.key === 'string' ? 'key' : 'start',
         code: 'schema/required',
         message: `${capitalize(subjectName(subject))} is missing "${key}"`,
-        data: { key },
       });
     }
   }
@@ -214,7 +213,6 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
       target: 'key',
       code: 'schema/unknown-key',
       message: `Unknown key "${key}" in ${where}. Did you mean "${suggestion}"? It is already set beside it: the site ignores "${key}" silently. Move what it holds into "${suggestion}", or remove it`,
-      data: { key },
     };
   }
   return {
@@ -224,7 +222,6 @@ function unknownKey(cursor: Cursor, key: string, known: string[], subject: Subje
     code: 'schema/unknown-key',
     message: `Unknown key "${key}" in ${where}${suggestion ? `. Did you mean "${suggestion}"?` : '.'} The site ignores it silently`,
     suggestions: suggestion ? [{ title: `Rename to "${suggestion}"`, replacement: JSON.stringify(suggestion) }] : undefined,
-    data: { key },
   };
 }
 
