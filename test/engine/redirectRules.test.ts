@@ -288,6 +288,16 @@ test('redirects into the pages of a spec that was not read are counted at the sp
   ]);
 });
 
+test('one redirect into the pages of a spec not read is counted at the spec reference; none, nothing is said', () => {
+  const navigation = '{ "groups": [{ "group": "G", "pages": ["index"] }, { "group": "API", "openapi": "https://example.com/openapi.json" }] }';
+  const one = redirectsIn(navigation, '{ "source": "/a", "destination": "/api-reference/users/list" }', { 'index.mdx': '' }, [redirectRule, remoteSpecRule]).get('docs.json');
+  assert.deepEqual(one?.map((d) => d.message.slice(0, 60)), ['Cannot check 1 link or redirect into /api-reference/, where ']);
+  const text = docsJson(navigation, '\n  "redirects": [\n    { "source": "/a", "destination": "/api-reference/users/list" }\n  ],');
+  assert.equal(text.slice(one![0].range.start, one![0].range.end), '"https://example.com/openapi.json"');
+  const none = redirectsIn(navigation, '{ "source": "/a", "destination": "/index" }', { 'index.mdx': '' }, [redirectRule, remoteSpecRule]);
+  assert.deepEqual([...none.values()].flat(), []);
+});
+
 test('three redirects written with the same base path are told once, at the first; a wildcard one says it matches pages', () => {
   const check = checkSite(
     withRedirects(`{ "source": "/a", "destination": ⟦"/docs/quickstart"⟧ },
