@@ -99,6 +99,7 @@ describe('agent API client against the dev server', () => {
     assert.ok((record.messageToUser ?? '').length <= 20_100, `length ${record.messageToUser?.length}`);
     const error = await rejection(client({ maxResponseBytes: 1024 * 1024 }).getJob('proj-huge', created.sessionId!));
     assert.equal(error.kind, 'too-large');
+    assert.match(error.message, /^The answer to GET \/\S+ is larger than 1048576 bytes; not read\.$/);
   });
 
   it('explains a rejected key without repeating it, even when the server echoes it', async () => {
@@ -259,7 +260,18 @@ describe('agent API client against the dev server', () => {
     const waitStarted = performance.now();
     const error = await rejection(client().getJob('proj-cancel-wait', 'sess_x', { signal: waiting.signal }));
     assert.equal(error.kind, 'cancelled');
+    assert.equal(error.message, 'Cancelled while waiting to retry.');
     assert.ok(performance.now() - waitStarted < 1_000);
+  });
+
+  it('sends nothing once closed, and may be closed twice', async () => {
+    const closed = client();
+    await closed.close();
+    await closed.close();
+    const before = server.requests.length;
+    const error = await rejection(closed.getJob('proj-closed', 'sess_x'));
+    assert.equal(server.requests.length, before);
+    assert.equal(error.kind, 'network', error.message);
   });
 
   it('requires HTTPS except for loopback hosts', () => {
@@ -284,8 +296,12 @@ describe('agent API client against the dev server', () => {
     );
   });
 
-  it('never puts the key in a log line or an error message', () => {
+  it('logs each request with its status and time, and each retry with its wait, never with the key', () => {
     assert.ok(logs.length > 20);
+    const requests = logs.map((line) => /^(GET|POST) \/\S+ -> HTTP (\d{3}) \((\d+) ms\)$/.exec(line)).filter((match) => match !== null);
+    assert.ok(requests.length > 10, logs.join('\n'));
+    assert.ok(requests.every((match) => Number(match[3]) < 60_000), 'the time a request took, not a date');
+    assert.ok(logs.some((line) => /^retrying in \d+ ms \(retry 1 of \d+\)$/.test(line)), logs.join('\n'));
     for (const line of logs) {
       assert.ok(!line.includes(CANARY_KEY), line);
       assert.ok(!line.includes(server.apiKey), line);

@@ -49,6 +49,7 @@ export class ApiHttp {
   readonly log: (line: string) => void;
   private readonly apiKey: string;
   private readonly dispatcher: Dispatcher;
+  private closing?: Promise<void>;
   private readonly retryPolicy: RetryPolicy;
   private readonly maxResponseBytes: number;
   private readonly userAgent: string;
@@ -70,8 +71,9 @@ export class ApiHttp {
     this.dispatcher = createDispatcher(this.timeouts, options);
   }
 
+  /** Closes the connections; closing again waits for the same close (undici refuses a second). */
   close(): Promise<void> {
-    return this.dispatcher.close();
+    return (this.closing ??= this.dispatcher.close());
   }
 
   async send(
