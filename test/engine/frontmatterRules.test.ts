@@ -211,6 +211,15 @@ test('YAML errors in plain words: a tab, a colon in a value with no key to name,
   assert.equal(other.message, 'The frontmatter is not valid YAML, so the page fails to build: Flow sequence in block collection must be sufficiently indented and end with a ]');
 });
 
+test('an alias to no anchor, or aliases that would expand without bound, are YAML errors over the whole frontmatter, never a throw', () => {
+  const [unresolved] = check('---\n⟦title: &t Hello\ndescription: *nowhere⟧\n---\n');
+  assert.equal(unresolved.message, 'The frontmatter is not valid YAML, so the page fails to build: Unresolved alias (the anchor must be set before the alias): nowhere');
+  const levels = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((key, n) => `${key}: &${key} [${Array(9).fill(`*${'abcdefgh'[n]}`).join(', ')}]`)];
+  const [laughs] = check(`---\n⟦${levels.join('\n')}⟧\n---\n`);
+  assert.equal(laughs.message, 'The frontmatter is not valid YAML, so the page fails to build: Excessive alias count indicates a resource exhaustion attack');
+  assert.equal(laughs.code, 'frontmatter/syntax');
+});
+
 test('frontmatter that is a bare text says what it must be; a block value is reported without the blank lines after it', () => {
   const [bare] = check('---\n⟦just some text⟧\n---\n');
   assert.equal(bare.message, 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');

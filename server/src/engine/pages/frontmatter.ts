@@ -34,7 +34,14 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
   const errors = document.errors.map((error) => ({ code: error.code, message: error.message.split('\n')[0], range: at(error.pos) }));
   const fields = new Map<string, FrontmatterField>();
   if (errors.length > 0 || !isMap(document.contents)) return { block, fields, errors };
-  const data = document.toJS() as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = document.toJS() as Record<string, unknown>;
+  } catch (thrown) {
+    // An alias to no anchor, or aliases that would expand past the reader's bound: it throws.
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    return { block, fields, errors: [{ code: 'BAD_ALIAS', message, range: at(document.contents.range) }] };
+  }
   for (const pair of document.contents.items) {
     if (!isScalar(pair.key)) continue;
     const key = String(pair.key.value);
