@@ -149,6 +149,10 @@ test('openapi names an operation of the site\'s specs, or of the spec it names',
   assert.deepEqual(missing.suggestions, [{ title: 'Change to "GET /users"', replacement: '"GET /users"' }]);
   const [prefixed] = check('---\nopenapi: ⟦billing/openapi.json GET /invoice⟧\n---\n');
   assert.equal(prefixed.message, 'Operation "GET /invoice" is not in billing/openapi.json. Did you mean "GET /invoices"?');
+  assert.deepEqual(prefixed.suggestions, [{ title: 'Change to "billing/openapi.json GET /invoices"', replacement: '"billing/openapi.json GET /invoices"' }]);
+  for (const far of ['GET /zzzzzz/qqqqq', 'billing/openapi.json GET /zzzzzz/qqqqq']) {
+    assert.equal(check(`---\nopenapi: ⟦${far}⟧\n---\n`)[0].suggestions, undefined, `no operation near ${far}: no fix`);
+  }
   assert.equal(check('---\nopenapi: ⟦nope.json GET /users⟧\n---\n')[0].code, 'ref/missing-openapi');
   assert.equal(check('---\nopenapi: ⟦users⟧\n---\n')[0].code, 'frontmatter/type');
 });
@@ -209,6 +213,8 @@ test('YAML errors in plain words: a tab, a colon in a value with no key to name,
   assert.equal(colon.message, 'The frontmatter is not valid YAML, so the page fails to build: a value holds ": " (a colon and a space); put the value in quotes');
   const [other] = check('---\ntitle: [unclosed\n⟦-⟧--\n');
   assert.equal(other.message, 'The frontmatter is not valid YAML, so the page fails to build: Flow sequence in block collection must be sufficiently indented and end with a ]');
+  const [tag] = check('---\ntitle: ⟦!x!y⟧ b\n---\n');
+  assert.equal(tag.message, 'The frontmatter is not valid YAML, so the page fails to build: Could not resolve tag: !x!y', 'a colon inside the message stays');
 });
 
 test('an alias to no anchor, or aliases that would expand without bound, are YAML errors over the whole frontmatter, never a throw', () => {
@@ -218,6 +224,8 @@ test('an alias to no anchor, or aliases that would expand without bound, are YAM
   const [laughs] = check(`---\n⟦${levels.join('\n')}⟧\n---\n`);
   assert.equal(laughs.message, 'The frontmatter is not valid YAML, so the page fails to build: Excessive alias count indicates a resource exhaustion attack');
   assert.equal(laughs.code, 'frontmatter/syntax');
+  const [inList] = check('---\n⟦- *nowhere⟧\n---\n');
+  assert.equal(inList.message, 'The frontmatter is not valid YAML, so the page fails to build: Unresolved alias (the anchor must be set before the alias): nowhere');
 });
 
 test('frontmatter that is a bare text says what it must be; a block value is reported without the blank lines after it', () => {

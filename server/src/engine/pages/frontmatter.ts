@@ -23,6 +23,8 @@ export interface Frontmatter {
   data?: Record<string, unknown>;
   fields: Map<string, FrontmatterField>;
   errors: FrontmatterError[];
+  /** The YAML holds a value that is no mapping of keys (a list, a bare text). */
+  notKeys?: boolean;
 }
 
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
@@ -33,15 +35,17 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
     range ? { start: block.start + range[0], end: block.start + range[1] } : { start: block.start, end: block.start };
   const errors = document.errors.map((error) => ({ code: error.code, message: error.message.split('\n')[0], range: at(error.pos) }));
   const fields = new Map<string, FrontmatterField>();
-  if (errors.length > 0 || !isMap(document.contents)) return { block, fields, errors };
-  let data: Record<string, unknown>;
+  if (errors.length > 0) return { block, fields, errors };
+  let value: unknown;
   try {
-    data = document.toJS() as Record<string, unknown>;
+    value = document.toJS();
   } catch (thrown) {
     // An alias to no anchor, or aliases that would expand past the reader's bound: it throws.
     const message = thrown instanceof Error ? thrown.message : String(thrown);
-    return { block, fields, errors: [{ code: 'BAD_ALIAS', message, range: at(document.contents.range) }] };
+    return { block, fields, errors: [{ code: 'BAD_ALIAS', message, range: at(document.contents?.range) }] };
   }
+  if (!isMap(document.contents)) return { block, fields, errors, notKeys: value !== null && value !== undefined };
+  const data = value as Record<string, unknown>;
   for (const pair of document.contents.items) {
     if (!isScalar(pair.key)) continue;
     const key = String(pair.key.value);

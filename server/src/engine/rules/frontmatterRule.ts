@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml';
 import type { CheckResult } from '../checkResult';
 import { codes, type Code } from '../codes';
 import type { Diagnostic, Severity } from '../diagnostic';
@@ -112,7 +111,7 @@ export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: F
     return out;
   }
   if (!frontmatter.data) {
-    if (parseYaml(frontmatter.block.raw, { logLevel: 'error' }) != null) {
+    if (frontmatter.notKeys) {
       const { start, raw } = frontmatter.block;
       report({ start, end: start + raw.length }, 'frontmatter/type', 'The frontmatter must be keys with values, such as "title: Quickstart", not a list or a bare text');
     }
