@@ -77,9 +77,8 @@ test('a Font Awesome Pro name is unknown to another library', () => {
   assert.match(d.message, /^Unknown Lucide icon "microchip-ai"/);
 });
 
-test('icon names are not checked when the option turns it off; the "fa-" prefix still is', () => {
-  assert.deepEqual(checkSite(group('"zzyzx-glyph"'), site, { checkIconNames: false }).diagnostics, []);
-  const d = expectOne(checkSite(group('⟦"fa-rocket"⟧'), site, { checkIconNames: false }), 'icon/fa-prefix');
+test('a "fa-" prefix is told apart from an unknown name', () => {
+  const d = expectOne(checkSite(group('⟦"fa-rocket"⟧'), site), 'icon/fa-prefix');
   assert.equal(d.message, 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"');
 });
 

@@ -13,8 +13,6 @@ import type { SiteHost } from './site/siteHost';
 export interface CheckOptions {
   /** Severity of a page entry with no file; 'off' skips the check. */
   missingPageSeverity?: Severity | 'off';
-  /** Whether icon names are checked against the known lists. */
-  checkIconNames?: boolean;
   /** Specs given by URL that the caller fetched (the CLI with --fetch-remote, the editor with docsjson.openapi.fetchRemote), by URL: their operations make pages. */
   remoteSpecs?: RemoteSpecs;
   /**

@@ -93,7 +93,7 @@ describe('the check of every page kept, one input of the page rules at a time', 
     const otherFiles = new SiteGraph(after.host, after.check).files;
     assert.notEqual(otherFiles, inputsAfter.files);
     assert.equal(samePageFindings(inputs, { ...inputsAfter, files: otherFiles }, found), false, 'files');
-    assert.equal(samePageFindings(inputs, { ...inputsAfter, options: { ...inputsAfter.options, checkIconNames: false } }, found), false, 'options');
+    assert.equal(samePageFindings(inputs, { ...inputsAfter, options: { ...inputsAfter.options, missingPageSeverity: 'off' } }, found), false, 'options');
     assert.notEqual(inputsAfter.iconLibrary, 'lucide');
     assert.equal(samePageFindings(inputs, { ...inputsAfter, iconLibrary: 'lucide' }, found), false, 'icon library');
   });

@@ -34,7 +34,7 @@ export const componentRule: SiteRule = {
   ],
   start(ctx) {
     const check = ctx.graph.check;
-    const icons = iconCheck(ctx.graph.host.files, check?.basis.options.checkIconNames !== false);
+    const icons = iconCheck(ctx.graph.host.files);
     const snippets = new Set(ctx.graph.files.snippetFiles);
     return {
       page(page) {

@@ -248,12 +248,12 @@ function describe(value: unknown): string {
 
 /** The frontmatter rules' view of a checked docs.json: its files, icon library and loaded specs. */
 export function frontmatterSite(result: CheckResult): FrontmatterSite {
-  const { host, specCache, statuses, options } = result.basis;
+  const { host, specCache, statuses } = result.basis;
   return {
     host,
     specCache,
     iconLibrary: result.siteIconLibrary,
-    icons: iconCheck(host.files, options.checkIconNames !== false),
+    icons: iconCheck(host.files),
     specs: uniqueSpecs(statuses.values()),
   };
 }

@@ -28,17 +28,14 @@ export interface IconProblem {
 
 export interface IconCheck {
   files: FileIndex;
-  /** Whether names are checked against the library's list. */
-  checkNames: boolean;
   /** The closest name in a library, looked up once per name: a misspelt icon is often copied to many places. */
   suggest(library: IconLibrary, name: string): string | undefined;
 }
 
-export function iconCheck(files: FileIndex, checkNames: boolean): IconCheck {
+export function iconCheck(files: FileIndex): IconCheck {
   const suggestions = new Map<string, string | undefined>();
   return {
     files,
-    checkNames,
     suggest(library, name) {
       const key = `${library}:${name}`;
       if (!suggestions.has(key)) suggestions.set(key, didYouMean(name, iconNames(library)));
@@ -61,7 +58,7 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
     const bare = name.slice(3);
     return { code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
   }
-  if (!check.checkNames || library === 'fontawesome' && isFontAwesomeProIcon(name)) return undefined;
+  if (library === 'fontawesome' && isFontAwesomeProIcon(name)) return undefined;
   const suggestion = check.suggest(library, name);
   const where = owner ? ` in ${owner}` : '';
   return {
@@ -73,7 +70,7 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
 }
 
 function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
-  const check = iconCheck(ctx.host.files, ctx.options.checkIconNames !== false);
+  const check = iconCheck(ctx.host.files);
   return (cursor, subject, out) => {
     const value = cursor.value;
     let nameCursor = cursor;

@@ -73,7 +73,7 @@ function targetMarkdown(site: CheckedSite, target: Target): string {
 /** The icon's library entry, or what is wrong with it in the words of its diagnostic. */
 function iconMarkdown(site: CheckedSite, library: IconLibrary, name: string): string | undefined {
   if (/[/.]/.test(name)) return undefined;
-  const problem = iconProblem(iconCheck(site.host.files, true), library, name);
+  const problem = iconProblem(iconCheck(site.host.files), library, name);
   if (!problem) return iconEntry(library, name);
   const said = plainParagraph(problem.message);
   const instead = problem.replacement === undefined ? undefined : iconEntry(library, problem.replacement);
