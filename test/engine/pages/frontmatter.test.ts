@@ -64,4 +64,26 @@ describe('a page’s frontmatter fields', () => {
       [['DUPLICATE_KEY', page.indexOf('title: Two')]],
     );
   });
+
+  it('are none when the frontmatter holds no mapping: a list or a text holds something else, an empty one or comments nothing', () => {
+    for (const [block, notKeys] of [
+      ['- a\n- b', true],
+      ['just text', true],
+      ['', false],
+      ['# a comment', false],
+    ] as const) {
+      const { frontmatter, fields } = read(`---\n${block}\n---\n`);
+      assert.deepEqual([fields, frontmatter.errors, frontmatter.notKeys], [[], [], notKeys], block);
+    }
+  });
+
+  it('are none, with one error over the whole frontmatter, where an alias names no anchor or the aliases would expand past the reader\'s bound', () => {
+    const page = '---\ntitle: &t One\ndescription: *none\n---\n';
+    const { frontmatter, fields } = read(page);
+    assert.deepEqual(fields, []);
+    assert.deepEqual(
+      frontmatter.errors.map((error) => [error.code, page.slice(error.range.start, error.range.end)]),
+      [['BAD_ALIAS', 'title: &t One\ndescription: *none\n']],
+    );
+  });
 });
