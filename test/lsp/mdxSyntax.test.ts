@@ -10,13 +10,15 @@ import { writeSite } from '../support/site';
 import { LspTestClient } from './lspClient';
 
 const syntaxErrors = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.code === 'mdx/syntax');
+const aliasPage = 'alias.mdx';
+const aliasText = '---\ntitle: &t Hello\ndescription: *nowhere\n---\n\n# Alias\n';
 
 describe('MDX syntax errors through the protocol', () => {
   let client: LspTestClient;
   let root: string;
 
   before(async () => {
-    const files = { ...Object.fromEntries(breakingPages.map((page) => [page.file, page.text])), ...acceptedPages };
+    const files = { ...Object.fromEntries(breakingPages.map((page) => [page.file, page.text])), ...acceptedPages, [aliasPage]: aliasText };
     const pages = Object.keys(files).map((file) => file.replace(/\.mdx$/, ''));
     root = writeSite({ ...files, 'logo.png': '', 'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { pages } }) });
     client = await LspTestClient.start({ root });
@@ -51,6 +53,17 @@ describe('MDX syntax errors through the protocol', () => {
       assert.deepEqual(syntaxErrors(await client.diagnostics(page.file)), [], 'the fixed page parses');
     });
   }
+
+  test('a frontmatter alias to no anchor is a frontmatter error; the page is still answered for', async () => {
+    await client.open(aliasPage);
+    const found = (await client.diagnostics(aliasPage)).filter((d) => d.code === 'frontmatter/syntax');
+    assert.deepEqual(
+      found.map((d) => d.message),
+      ['The frontmatter is not valid YAML, so the page fails to build: Unresolved alias (the anchor must be set before the alias): nowhere'],
+    );
+    const symbols = await client.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri: client.uri(aliasPage) } });
+    assert.ok(symbols.some((symbol) => symbol.name === 'Alias'), JSON.stringify(symbols));
+  });
 
   test('not errors: a < 3, $5 and $6, {/* comment */}', async () => {
     for (const file of Object.keys(acceptedPages)) {
