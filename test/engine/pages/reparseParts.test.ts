@@ -75,8 +75,28 @@ describe('reparseMdx reads again only what an edit touched', () => {
     assert.equal(readAgain('Start.\n\nPara.\n\n- a\n', 'Start.\n\n- b\n\n- a\n').read, '- b\n\n- a\n');
   });
 
-  it("an error of the part alone: a character the parser rejects where it stands, a closing tag that closes nothing", () => {
-    assert.equal(readAgain('A.\n\nB.\n\nC.\n', 'A.\n\nB <5.\n\nC.\n').parses, 1);
-    assert.equal(readAgain('A.\n\nB.\n\nC.\n', 'A.\n\n</Tip>\n\nC.\n').parses, 1);
+  it('an error of the part alone, in one parse: a character the parser rejects where it stands, a lazy line, a tag error of a top-level block', () => {
+    for (const part of [
+      'B <5.',
+      '> <Card\ntitle="x" />',
+      '> {a\nb}',
+      '</Tip>',
+      'x <Note>text</Tip>',
+      'x <Note>a</Note foo>',
+      'x <Note>a</Note/>',
+      'x <b>bold',
+    ]) {
+      assert.equal(readAgain('A.\n\nB.\n\nC.\n', `A.\n\n${part}\n\nC.\n`).parses, 1, part);
+    }
+  });
+
+  it('a tag left open at the end of a block that may go on is read again to the end of the page', () => {
+    assert.equal(readAgain('A.\n\nB.\n\nC.\n', 'A.\n\n<Note>\n\nC.\n').parses, 2);
+  });
+
+  it('a link definition written in any list item or quote makes the whole page read again', () => {
+    for (const definition of ['1. [ab]: /x', '10. [ab]: /x', '>[ab]: /x', '- >  [ab]: /x', '  * [ab]: /x']) {
+      assert.equal(readAgain('A.\n\nB.\n\nC.\n', `A.\n\n${definition}\n\nC.\n`).read, 'whole page', definition);
+    }
   });
 });
