@@ -46,8 +46,23 @@ describe('reparseMdx reads again only what an edit touched', () => {
     assert.equal(readAgain(steps('Two.'), steps('Twox.')).read, 'Twox.\n\n');
   });
 
-  it('the item of a tight bullet list', () => {
+  it('the item of a tight bullet list, the first one too', () => {
     assert.equal(readAgain('A.\n\n- one\n- two\n- three\n\nB.\n', 'A.\n\n- one\n- twox\n- three\n\nB.\n').read, '- twox\n');
+    assert.equal(readAgain('A.\n\n- one\n- two\n- three\n\nB.\n', 'A.\n\n- onex\n- two\n- three\n\nB.\n').read, '- onex\n');
+  });
+
+  it("the whole component for an edit of its first block, which no block of the component's comes before", () => {
+    const page = 'A.\n\n<Note>\n\nOne.\n\nTwo.\n\n</Note>\n\nB.\n';
+    assert.equal(readAgain(page, page.replace('One.', 'Onex.')).read, '<Note>\n\nOnex.\n\nTwo.\n\n</Note>\n\n');
+  });
+
+  it('the whole page for a part indented after a list, which it may continue', () => {
+    assert.equal(readAgain('- a\n\nB.\n\nC.\n', '- a\n\n  B.\n\nC.\n').read, 'whole page');
+  });
+
+  it("an error inside a component's block is the whole page's: the part alone would read it otherwise", () => {
+    const page = 'A.\n\n<Note>\n\nOne.\n\nTwo.\n\nThree.\n\n</Note>\n\nB.\n';
+    for (const typed of ['x </Tip>', 'x <b>y']) readAgain(page, page.replace('Two.', typed));
   });
 
   it('the rest of the page after an edit that leaves a fence open, once the part alone read otherwise', () => {
@@ -68,6 +83,8 @@ describe('reparseMdx reads again only what an edit touched', () => {
     assert.equal(readAgain('A.\n\n<MDX>\n`a`\n</MDX>\n\nC.\n', 'A.\n\n<MDX>\n`a`\n</MDX>\n\nCx.\n').read, 'whole page');
     assert.equal(readAgain('A.\n\n[a]: /x\n\nC.\n', 'A.\n\n[a]: /x\n\nCx.\n').read, 'whole page');
     assert.equal(readAgain('A.\n\nB.\n\nC.\n', 'A.\n\n[b]: /y\n\nC.\n').read, 'whole page', 'a definition typed');
+    assert.equal(readAgain('A.\n\n## B\n\nC.\n', 'A.\n\n## B {#b}\n\nC.\n').read, 'whole page', 'an id typed');
+    assert.equal(readAgain('A.\n\n## B {#b}\n\nC.\n', 'A.\n\n## B\n\nC.\n').read, 'whole page', 'an id removed');
   });
 
   it('a list the part would join, with the part: the list before it by reading the whole page', () => {
