@@ -87,6 +87,28 @@ describe('reparseMdx reads again only what an edit touched', () => {
     assert.equal(readAgain('A.\n\n## B {#b}\n\nC.\n', 'A.\n\n## B\n\nC.\n').read, 'whole page', 'an id removed');
   });
 
+  it('reads as the whole page where a block stops starting afresh: a list or quote that no longer interrupts a paragraph, a heading made text', () => {
+    const edits: [before: string, after: string][] = [
+      ['X.\n\nA\n- b\n\nY.\n', 'X.\n\nA\nb\n\nY.\n'],
+      ['X.\n\nA\n> b\n\nY.\n', 'X.\n\nA\nb\n\nY.\n'],
+      ['X.\n\n# H\nA\n\nY.\n', 'X.\n\n#H\nA\n\nY.\n'],
+      ['X.\n\nA\n# H\n\nY.\n', 'X.\n\nA\n#H\n\nY.\n'],
+      ['X.\n\n<Note>a</Note>\nB\n\nY.\n', 'X.\n\n<Note>a</Note>\nBx\n\nY.\n'],
+      ['X.\n\n```\nc\n```\nA\n\nY.\n', 'X.\n\n```\nc\n``\nA\n\nY.\n'],
+    ];
+    for (const [before, after] of edits) readAgain(before, after);
+  });
+
+  it('reads as the whole page where an edit changes a list: another bullet, a blank line that loosens it, an ordered or loose list', () => {
+    const tight = 'X.\n\n- a\n- b\n- c\n\nY.\n';
+    for (const after of [tight.replace('- b', '* b'), tight.replace('- b\n', '- b\n\n'), tight.replace('- b', '- b\n  - nested'), tight.replace('- b', '-b')]) readAgain(tight, after);
+    const ordered = 'X.\n\n1. a\n2. b\n3. c\n\nY.\n';
+    readAgain(ordered, ordered.replace('2. b', '2. bx'));
+    readAgain(ordered, ordered.replace('2. b', '7) b'));
+    const loose = 'X.\n\n- a\n\n- b\n\n- c\n\nY.\n';
+    readAgain(loose, loose.replace('- b', '- bx'));
+  });
+
   it('a list the part would join, with the part: the list before it by reading the whole page', () => {
     assert.equal(readAgain('- a\n\nPara.\n\nEnd.\n', '- a\n\n- b\n\nEnd.\n').read, 'whole page');
     assert.equal(readAgain('Start.\n\nPara.\n\n- a\n', 'Start.\n\n- b\n\n- a\n').read, '- b\n\n- a\n');
