@@ -16,7 +16,11 @@ import { sitesDir } from '../../support/sites';
 const seed = Number(process.env.MDX_REPARSE_SEED ?? 20261126);
 const chains = Number(process.env.MDX_REPARSE_CHAINS ?? 400);
 const editsPerChain = 6;
-const typed = [...inserted, 'a', ' ', 'word ', '\n\nNew paragraph.\n\n', '[a]: /x\n', '- item\n', '```js\n', '$$', 'x}', '</Step>'];
+// Block markers among them, typed where they start, end or change a block (a list, a quote, a heading, a fence, a table).
+const typed = [
+  ...inserted, 'a', ' ', 'word ', '\n\nNew paragraph.\n\n', '[a]: /x\n', '- item\n', '```js\n', '$$', 'x}', '</Step>',
+  '\n', '  ', '# ', '> ', '* ', '1. ', '---\n', '<Note>\n\n', '\n</Note>\n', '| a |\n|---|\n',
+];
 
 /** The parse as plain data: estree data aside (its positions are the expression's own). */
 function shape(parse: MdxParse): string {
