@@ -50,6 +50,18 @@ const rewrites: [page: string, parsed: string][] = [
   ["```\n## A {#a}\n``", "```\n## A {#a}\n``"],
   ["````\n## A {#a}\n```\n## B {#b}\n````\n## C {#c}", "````\n## A {#a}\n```\n## B {#b}\n````\n<h2 id=\"c\">\nC\n</h2>"],
   ["  ~~~\n## A {#a}\n  ~~~\n## B {#b}", "  ~~~\n## A {#a}\n  ~~~\n<h2 id=\"b\">\nB\n</h2>"],
+  ["x '<MDX>' `<b>`", "x '<MDX>' `<b>`"],
+  ["``<MDX>``\n`<b>`", "``<MDX>``\n`<b>`"],
+  ["`` {/* ``\n## A {#a}", "`` {/* ``\n<h2 id=\"a\">\nA\n</h2>"],
+  ["<MDX>\n`<b>` </MDX >\n`<c>`", "<MDX>\n`&lt;b&gt;` </MDX >\n`<c>`"],
+  ["## Title{#x}", "<h2 id=\"x\">\nTitle\n</h2>"],
+  ["##  Two  spaces {#x}", "<h2 id=\"x\">\nTwo  spaces\n</h2>"],
+  ["## A {#a} tail", "## A {#a} tail"],
+  ["## A { #a }  ", "<h2 id=\"a\">\nA\n</h2>"],
+  ["<MDX>\n## Title{#x}\n</MDX>", "<MDX>\n<h2 id=\"x\">\nTitle\n</h2>\n</MDX>"],
+  ["<MDX>\n##  Two {#x}\n</MDX>", "<MDX>\n<h2 id=\"x\">\nTwo\n</h2>\n</MDX>"],
+  ["<MDX>\n## A {#a} tail\n</MDX>", "<MDX>\n## A {#a} tail\n</MDX>"],
+  ["<MDX>\n## A { #a }  \n</MDX>", "<MDX>\n<h2 id=\"a\">\nA\n</h2>\n</MDX>"],
 ];
 
 test('the text the platform parses: code escaped inside <MDX> blocks only, {#id} headings outside fences and comments', () => {
