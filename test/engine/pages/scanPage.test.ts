@@ -72,6 +72,13 @@ describe('page scanner: references', () => {
     assert.deepEqual(references(page), ['link /real =/real']);
   });
 
+  it('reads fences as the parser does: backticks in a backtick fence\'s info make it no fence, a tilde fence may hold them, a fence starts its line', () => {
+    assert.deepEqual(references('``` a`b\n[x](/not-fenced)\n\nText.\n'), ['link /not-fenced =/not-fenced']);
+    assert.deepEqual(references('~~~ a`b\n[x](/fenced)\n~~~\n[y](/after)\n'), ['link /after =/after']);
+    assert.deepEqual(references('Text ```\n[x](/not-fenced)\n'), ['link /not-fenced =/not-fenced']);
+    assert.deepEqual(references('````\n```\n[x](/fenced)\n````\n[y](/after)\n'), ['link /after =/after'], 'a shorter fence does not close it');
+  });
+
   it('reads a link target as meant: escapes and entities', () => {
     assert.deepEqual(references('[x](https://x.com/dify\\_ai?a=1&amp;b=2)'), ['link https://x.com/dify_ai?a=1&b=2 =https://x.com/dify\\_ai?a=1&amp;b=2']);
   });
