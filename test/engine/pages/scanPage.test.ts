@@ -83,6 +83,28 @@ describe('page scanner: references', () => {
     assert.deepEqual(references('[x](https://x.com/dify\\_ai?a=1&amp;b=2)'), ['link https://x.com/dify_ai?a=1&b=2 =https://x.com/dify\\_ai?a=1&amp;b=2']);
   });
 
+  it('decodes every entity a target may hold: decimal, hexadecimal and the named ones', () => {
+    const scan = scanPage('[a](/a&#47;b&#x2F;c&#X2f;d&lt;&gt;&quot;&apos;&nbsp;e&amp;f)');
+    assert.deepEqual(scan.references.map((r) => r.target), ['/a/b/c/d<>"\'\u00a0e&f']);
+  });
+
+  it('reads comments with spaces inside their braces, imports with spaces between their words, and side-effect imports', () => {
+    assert.deepEqual(references('{ /* [a](/in-comment) */ } [b](/out)\n\n{/* [c](/c) */  } [d](/d)'), ['link /out =/out', 'link /d =/d']);
+    const page = "import X from  '/snippets/a.mdx';\nimport   \"/snippets/side.mdx\"  ;\n\n# T\n";
+    assert.deepEqual(scanPage(page).imports.map((i) => [i.names, i.source]), [[['X'], '/snippets/a.mdx'], [[], '/snippets/side.mdx']]);
+    assert.deepEqual(references(page), ['import /snippets/a.mdx =/snippets/a.mdx', 'import /snippets/side.mdx =/snippets/side.mdx']);
+  });
+
+  it('takes import and export only at a line start: in prose they are words', () => {
+    const page = "We said import X from '/snippets/a.mdx' in prose, and we export [data](/data) daily.\n";
+    assert.deepEqual(scanPage(page).imports, []);
+    assert.deepEqual(references(page), ['link /data =/data']);
+  });
+
+  it('ends a code span at its paragraph: backticks a blank line apart open none', () => {
+    assert.deepEqual(references('`a\n\n[x](/y) b`\n'), ['link /y =/y']);
+  });
+
   it('reads links in JSX inside an attribute expression, which the page shows', () => {
     assert.deepEqual(references('<Head sub={<>See <a href="/pricing">pricing</a></>} />'), ['attribute /pricing =/pricing']);
   });
