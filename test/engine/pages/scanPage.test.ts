@@ -95,6 +95,25 @@ describe('page scanner: references', () => {
     assert.deepEqual(references(page), ['import /snippets/a.mdx =/snippets/a.mdx', 'import /snippets/side.mdx =/snippets/side.mdx']);
   });
 
+  it('reads the names an import brings: a namespace, a default beside named ones, renamed ones, never an invalid name', () => {
+    const page = "import * as All from '/snippets/a.mdx';\nimport Def, { One, two as $Two, _x } from '/snippets/b.mdx';\nimport { 3bad, ok } from '/snippets/c.mdx';\nimport {\n  A,\n  B\n} from '/snippets/d.mdx'\n";
+    assert.deepEqual(
+      scanPage(page).imports.map((i) => [i.names, i.source]),
+      [
+        [['All'], '/snippets/a.mdx'],
+        [['Def', 'One', '$Two', '_x'], '/snippets/b.mdx'],
+        [['ok'], '/snippets/c.mdx'],
+        [['A', 'B'], '/snippets/d.mdx'],
+      ],
+    );
+  });
+
+  it('ends an export at the first blank line outside its braces and strings; a quote left open ends at its line', () => {
+    for (const exported of ["export const a = {\n\n  b: '[x](/in-export)',\n};", 'export const s = "}";', 'export const t = `a\n\n[x](/in-template)`;', "export const e = 'it\\'s';", "export const u = 'open"]) {
+      assert.deepEqual(references(`${exported}\n\n[y](/after)\n`), ['link /after =/after'], exported);
+    }
+  });
+
   it('takes import and export only at a line start: in prose they are words', () => {
     const page = "We said import X from '/snippets/a.mdx' in prose, and we export [data](/data) daily.\n";
     assert.deepEqual(scanPage(page).imports, []);

@@ -287,8 +287,11 @@ function endOfStatement(text: string, start: number): number {
     const c = text[i];
     if (c === '{' || c === '(' || c === '[') depth++;
     else if (c === '}' || c === ')' || c === ']') depth--;
-    else if (c === '"' || c === "'" || c === '`') i = endOfString(text, i);
-    else if (c === '\n' && depth <= 0 && /^\n[ \t]*\r?\n/.test(text.slice(i, i + 80))) return i;
+    else if (c === '"' || c === "'" || c === '`') {
+      i = endOfString(text, i);
+      // A quote left open ends at its line's end, which may start a blank line.
+      if (text[i] === '\n') i--;
+    } else if (c === '\n' && depth <= 0 && /^\n[ \t]*\r?\n/.test(text.slice(i, i + 80))) return i;
   }
   return text.length;
 }
