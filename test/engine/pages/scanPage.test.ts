@@ -109,7 +109,7 @@ describe('page scanner: references', () => {
   });
 
   it('ends an export at the first blank line outside its braces and strings; a quote left open ends at its line', () => {
-    for (const exported of ["export const a = {\n\n  b: '[x](/in-export)',\n};", 'export const s = "}";', 'export const t = `a\n\n[x](/in-template)`;', "export const e = 'it\\'s';", "export const u = 'open"]) {
+    for (const exported of ["export const a = {\n\n  b: '[x](/in-export)',\n};", 'export const s = "}";', 'export const t = `a\n\n[x](/in-template)`;', "export const e = 'it\\'s{';", "export const u = 'open", "export const list = [\n\n  '[x](/in-list)',\n];", 'export const call = f(\n\n  "[x](/in-call)",\n);']) {
       assert.deepEqual(references(`${exported}\n\n[y](/after)\n`), ['link /after =/after'], exported);
     }
   });
