@@ -39,6 +39,31 @@ describe('page scanner: references', () => {
     assert.deepEqual(references(page), ['attribute /a =/a', 'attribute /images/b.png =/images/b.png', 'attribute /c =/c', 'attribute /d.png =/d.png']);
   });
 
+  it('reads attributes however the tag is written: spreads and bare names between them, spaces and line breaks around `=`, braces with spaces', () => {
+    const cases: [page: string, found: string[]][] = [
+      ['<Card title="A" {...props} href="/a" />\n[x](/after)', ['attribute /a =/a', 'link /after =/after']],
+      ['<Card\thref\t=\t"/tab"/>[x](/after)', ['attribute /tab =/tab', 'link /after =/after']],
+      ['<Card href =\n"/newline">text</Card>', ['attribute /newline =/newline']],
+      ['<Card disabled href="/b">', ['attribute /b =/b']],
+      ['<Card href={ "/spaced" } src={"/x" + y} poster={"/a${b}"} />', ['attribute /spaced =/spaced']],
+      ["<Card href={'/single'} />", ['attribute /single =/single']],
+      ['<a href="/in-quote>" >[x](/after)', ['attribute /in-quote> =/in-quote>', 'link /after =/after']],
+      ['<Card href={"/c"}/>[x](/after-self-closing)', ['attribute /c =/c', 'link /after-self-closing =/after-self-closing']],
+      ['<Outer sub={<a href="/inner">x</a>} href="/outer">[x](/after)</Outer>', ['attribute /inner =/inner', 'attribute /outer =/outer', 'link /after =/after']],
+    ];
+    for (const [page, found] of cases) assert.deepEqual(references(page), found, page);
+  });
+
+  it('reads no Markdown inside a tag, up to its `>` or `/>`', () => {
+    assert.deepEqual(references('<Card title="[x](/in-title)" href="/a" />'), ['attribute /a =/a']);
+    assert.deepEqual(references('<Card title="[x](/in-title)" href="/a">text</Card>'), ['attribute /a =/a']);
+  });
+
+  it('reads no tag where a name or a value is not one the parser takes', () => {
+    assert.deepEqual(references('<Card 1bad="/x" href="/y">'), []);
+    assert.deepEqual(references('<Card href=/bare>'), []);
+  });
+
   it('reads snippet imports, default and named, and the range of their source', () => {
     const page = "import Intro from '/snippets/intro.mdx';\nimport { A, B as C } from \"../snippets/parts.mdx\"\n\n# Title\n";
     const scan = scanPage(page);
