@@ -9,6 +9,7 @@
 // test/engine/pages/reparse.test.ts.
 import type { Root, RootContent } from 'mdast';
 import { editBetween, type TextEdit } from '../textEdit';
+import { lastLineStart, linesBefore } from './lineEndings';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
 
 /** A page's text with the tree of its parse, which had no error. */
@@ -314,18 +315,8 @@ function lineEnd(text: string, offset: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** The line endings before `offset`, as the parser reads them: LF, CRLF, and a CR alone. */
-function linesBefore(text: string, offset: number): number {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) lines++;
-  for (let i = text.indexOf('\r'); i >= 0 && i < offset; i = text.indexOf('\r', i + 1)) if (text[i + 1] !== '\n') lines++;
-  return lines;
-}
-
 function endPoint(text: string): { line: number; column: number; offset: number } {
-  const lines = linesBefore(text, text.length);
-  const lastLineStart = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
-  return { line: lines + 1, column: text.length - lastLineStart + 1, offset: text.length };
+  return { line: linesBefore(text, text.length) + 1, column: text.length - lastLineStart(text) + 1, offset: text.length };
 }
 
 /** A fence or math block whose last line is not a closing fence: it reads on to whatever follows. */

@@ -1,3 +1,5 @@
+import { lineStartsOf, loneCr } from './lineEndings';
+
 /**
  * Where each line of a rewritten text came from in the text before the rewrite: the platform
  * rewrites a page before parsing it (platformRewrites.ts), and the parser's positions are in the
@@ -44,9 +46,9 @@ export class TextMap {
 
   /** `rewrites` in the order they were made; `parsed`, the text they made. */
   constructor(page: string, private readonly rewrites: LineMap[], parsed = page) {
-    this.lineStarts = lineStartsOf(page, false);
+    this.lineStarts = lineStartsOf(page);
     if (rewrites.length > 0 && (loneCr.test(page) || loneCr.test(parsed))) {
-      this.splitAtLf = { parsed: lineStartsOf(parsed, false), parsedAtLf: lineStartsOf(parsed, true), pageAtLf: lineStartsOf(page, true) };
+      this.splitAtLf = { parsed: lineStartsOf(parsed), parsedAtLf: lineStartsOf(parsed, true), pageAtLf: lineStartsOf(page, true) };
     }
   }
 
@@ -69,22 +71,6 @@ export class TextMap {
     const { line, column } = zeroBasedPoint(this.lineStarts, offset);
     return { line: line + 1, column: column + 1, offset };
   }
-}
-
-const loneCr = /\r(?!\n)/;
-
-/** Where the lines of a text start: after each LF, and unless `atLfOnly`, after each CR alone too. */
-function lineStartsOf(text: string, atLfOnly: boolean): number[] {
-  const starts = [0];
-  if (atLfOnly || !loneCr.test(text)) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    return starts;
-  }
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
 }
 
 function lineStart(starts: number[], line: number): number {
