@@ -1,5 +1,5 @@
 // The pool of parse workers on its own, with real worker threads running a small script whose
-// answer each page's text decides: answer it, hold it, exit, throw once (a while after), answer twice. What is
+// answer each page's text decides: answer it, hold it, exit, throw once (when the test lets it), answer twice. What is
 // sent, to how many workers, what the main thread may take back, and what a failing worker gives
 // back. test/engine/pages/workerPool.test.ts checks the findings of a whole check with the pool.
 import assert from 'node:assert/strict';
@@ -17,10 +17,12 @@ interface EchoFacts {
   youngGenerationMb: number | undefined;
 }
 
-function workerScript(): string {
+/** The test worker's script, and the file whose creation lets a held `throw once` page throw. */
+function workerScript(): { script: string; letThrow: string } {
   const folder = tempFolder('docsjson-pool-');
   const script = join(folder, 'worker.cjs');
   const thrown = join(folder, 'thrown');
+  const letThrow = join(folder, 'let-throw');
   writeFileSync(
     script,
     `const { existsSync, writeFileSync } = require('node:fs');
@@ -30,8 +32,12 @@ parentPort.on('message', ({ id, text }) => {
   if (text === 'exit') process.exit(1);
   if (text === 'throw once' && !existsSync(${JSON.stringify(thrown)})) {
     writeFileSync(${JSON.stringify(thrown)}, '');
-    // Later: by then the other worker has answered all it was sent, and waits for no page.
-    setTimeout(() => { throw new Error('this worker fails on its page'); }, 300);
+    // Once the test says so: by then the other worker has answered all it was sent, and waits for no page.
+    const wait = setInterval(() => {
+      if (!existsSync(${JSON.stringify(letThrow)})) return;
+      clearInterval(wait);
+      throw new Error('this worker fails on its page');
+    }, 5);
     return;
   }
   const facts = { text, execArgv: process.execArgv, youngGenerationMb: resourceLimits.maxYoungGenerationSizeMb };
@@ -40,16 +46,17 @@ parentPort.on('message', ({ id, text }) => {
 });
 `,
   );
-  return script;
+  return { script, letThrow };
 }
 
 /** A pool of `size` test workers, and the pages it was answered for, in the order answered. */
-function poolOf(size: number): { pool: MdxWorkerPool; answered: { file: string; facts: EchoFacts }[] } {
+function poolOf(size: number): { pool: MdxWorkerPool; answered: { file: string; facts: EchoFacts }[]; letThrow: string } {
   const answered: { file: string; facts: EchoFacts }[] = [];
-  const pool = new MdxWorkerPool(workerScript(), size, (page: PageToParse, facts: MdxFacts) => {
+  const { script, letThrow } = workerScript();
+  const pool = new MdxWorkerPool(script, size, (page: PageToParse, facts: MdxFacts) => {
     answered.push({ file: page.file, facts: facts as unknown as EchoFacts });
   });
-  return { pool, answered };
+  return { pool, answered, letThrow };
 }
 
 /** Waits, polling (so that answers come while no one waits on the pool), until `done` holds. */
@@ -85,8 +92,8 @@ test('sends the pages after one the main thread took, each answered once, with n
     for (const page of pagesOf(['first', 'second', 'twice', 'fourth', 'fifth', 'sixth'])) pool.add(page);
     assert.equal(pool.take('p0.mdx')?.text, 'first');
     pool.send();
-    await until(() => answered.length >= 5, 'the five pages left are answered');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One worker answers in order: the second answer of `twice` came before the answers after it.
+    await until(() => answered.some(({ file }) => file === 'p5.mdx'), 'the last page is answered');
     assert.deepEqual(
       answered.map(({ file }) => file),
       ['p1.mdx', 'p2.mdx', 'p3.mdx', 'p4.mdx', 'p5.mdx'],
@@ -117,11 +124,13 @@ test('a worker that exits gives its pages back in front, and is not replaced; th
 });
 
 test('a worker that throws on a page is dropped once; the other, idle by then, parses its failed page', async () => {
-  const { pool, answered } = poolOf(2);
+  const { pool, answered, letThrow } = poolOf(2);
   try {
     const texts = [...Array(4).fill('page'), 'throw once', ...Array(7).fill('page')];
     for (const page of pagesOf(texts)) pool.add(page);
     pool.send();
+    await until(() => answered.length === texts.length - 1, 'every page but the held one is answered');
+    writeFileSync(letThrow, '');
     await until(() => answered.length === texts.length, `all ${texts.length} pages are answered`);
     assert.deepEqual(answered.map(({ file }) => file).sort(), pagesOf(texts).map(({ file }) => file).sort());
   } finally {
