@@ -103,6 +103,7 @@ export const mutationFolders = [
       'test/engine/pages/reparse.test.ts',
       'test/engine/pages/textEdit.test.ts',
       'test/engine/pages/scanPage.test.ts',
+      'test/engine/pages/scanAsParser.test.ts',
       'test/engine/pages/scanStretches.test.ts',
       'test/engine/pages/siteGraph.test.ts',
       'test/engine/pages/basePath.test.ts',

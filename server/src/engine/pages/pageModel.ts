@@ -5,7 +5,7 @@ import { factsAfterEdit, mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
 import { scanPage, scanWholePage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
-import { AnchorCounter, fieldAnchor, headingAnchor, shownAnchor, slugOf } from './slug';
+import { AnchorCounter, customHeadingId, fieldAnchor, headingAnchor, slugOf } from './slug';
 
 export interface Heading {
   depth: number;
@@ -69,8 +69,8 @@ export class PageModel {
       this.headingReadings.set(content, reading);
       const { shown, slug } = reading;
       if (!withIds || depth > maxAnchoredDepth) return { depth, text: shown, range };
-      // A `{#id}` is shown as written, less the marks the page drops; it shares the numbering.
-      return { depth, text: shown, anchor: counter.next(customId === undefined ? slug : shownAnchor(customId) || slug), range };
+      // A `{#id}` shares the numbering.
+      return { depth, text: shown, anchor: counter.next(customId === undefined ? slug : customHeadingId(customId) || slug), range };
     });
     this.componentAnchors = componentAnchors(scan.anchorAttributes);
     this.references = scan.references;

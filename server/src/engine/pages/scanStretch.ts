@@ -75,7 +75,8 @@ export interface StretchScan {
 /**
  * Reads the headings, anchors, links and imports of a stretch of an MDX or Markdown page's body
  * in one pass of regular expressions over a mask of its text (see maskedText.ts). It is held to
- * the MDX parser's reading of every page of three real sites (test/engine/pages/scannerParity.test.ts).
+ * the MDX parser's reading of every page of three real sites (test/engine/pages/scannerParity.test.ts)
+ * and of a table of link, definition and heading forms (test/engine/pages/scanAsParser.test.ts).
  *
  * Every search is linear in the stretch, whatever it holds (a page is a repository's input):
  * each search for a closing bracket, brace, comment or statement end stops at a bound (the
@@ -92,7 +93,7 @@ export function scanStretch(text: string): StretchScan {
   blankCodeSpans(mask.text, mask);
   readImports(mask.text, mask, scan);
   readTags(text, mask.text, mask, scan);
-  readDefinitions(mask.text, mask, scan);
+  readDefinitions(text, mask.text, mask, scan);
   readLinks(text, mask.text, scan);
   scan.references.sort((a, b) => a.range.start - b.range.start);
   return scan;
@@ -464,20 +465,25 @@ class NextIndex {
   }
 }
 
-const definitionLine = /[ \t]*\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))[^\n]*/y;
+const definitionLabel = /[ \t]*\[([^\]\n]+)\]:/y;
+/** After the label: the destination, on the same line or the next, `<…>` or without spaces; an optional title; nothing else. */
+const definitionRest = /[ \t]*(?:\r?\n[ \t]*)?(?:<([^>\n]*)>|([^\s<]\S*))(?:[ \t]+(?:"[^"\n]*"?|'[^'\n]*'?|\([^)\n]*\)?))?[ \t]*/y;
 
-/** `[label]: /target` lines. */
-function readDefinitions(text: string, mask: MaskedText, scan: StretchScan): void {
+/** `[label]: /target` lines: the label read in the mask, the rest in the page as written (the mask blanks a `<…>` destination as a tag). */
+function readDefinitions(original: string, text: string, mask: MaskedText, scan: StretchScan): void {
   if (!text.includes(']:')) return;
   for (const lineStart of linesStartingWith(text, '[')) {
-    definitionLine.lastIndex = lineStart;
-    const match = definitionLine.exec(text);
-    if (!match || !isLineEnd(text, lineStart + match[0].length)) continue;
-    const target = match[2] ?? match[3];
-    const start = lineStart + match[0].indexOf(target, match[0].indexOf(']:') + 2);
-    scan.definitions.push({ label: normaliseLabel(match[1]), target });
-    scan.references.push({ kind: 'definition', target, range: { start, end: start + target.length }, label: match[1] });
-    mask.blank(lineStart, lineStart + match[0].length);
+    definitionLabel.lastIndex = lineStart;
+    const label = definitionLabel.exec(text);
+    if (!label) continue;
+    definitionRest.lastIndex = definitionLabel.lastIndex;
+    const rest = definitionRest.exec(original);
+    if (!rest || !isLineEnd(original, definitionRest.lastIndex)) continue;
+    const target = rest[1] ?? rest[2];
+    const start = definitionLabel.lastIndex + rest[0].indexOf(target, rest[1] === undefined ? 0 : rest[0].indexOf('<') + 1);
+    scan.definitions.push({ label: normaliseLabel(label[1]), target });
+    scan.references.push({ kind: 'definition', target, range: { start, end: start + target.length }, label: label[1] });
+    mask.blank(lineStart, definitionRest.lastIndex);
   }
 }
 
@@ -539,19 +545,24 @@ function heading(depth: number, written: string, range: OffsetRange): HeadingSou
 }
 
 /**
- * A heading's trailing `{#id}` (the id has no `}` or white space), and where it starts with the
- * spaces before it. Read back from the end: a pattern tried at every offset was quadratic.
+ * A heading's trailing `{#id}` as the platform's rewrite reads it (`\s*\{\s*#([^}]+?)\s*\}\s*$`
+ * after at least one character of title): the id, as written, and where the title ends. The id
+ * holds no `}`, so its `{` comes after the last `}` but the closing one; the first such `{` with a
+ * `#` after it and something between that and the `}` is the one. Read from that `}` on: a
+ * pattern tried at every offset was quadratic.
  */
 function customIdOf(written: string): { index: number; id: string } | undefined {
-  const last = written.length - 1;
+  const last = written.trimEnd().length - 1;
   if (written[last] !== '}') return undefined;
-  let from = last;
-  while (from > 0 && written[from - 1] !== '}' && !/\s/.test(written[from - 1])) from--;
-  const open = written.indexOf('{#', from);
-  if (open < 0 || open + 2 >= last) return undefined;
-  let index = open;
-  while (index > 0 && (written[index - 1] === ' ' || written[index - 1] === '\t')) index--;
-  return { index, id: written.slice(open + 2, last) };
+  for (let open = written.indexOf('{', written.lastIndexOf('}', last - 1) + 1); open >= 0 && open < last; open = written.indexOf('{', open + 1)) {
+    let hash = open + 1;
+    while (/\s/.test(written[hash])) hash++;
+    if (written[hash] !== '#' || hash + 1 === last) continue;
+    let index = open;
+    while (index > 0 && /\s/.test(written[index - 1])) index--;
+    if (index > 0) return { index, id: written.slice(hash + 1, last) };
+  }
+  return undefined;
 }
 
 /** A line that a setext underline turns into a heading: plain paragraph text. */
@@ -565,6 +576,7 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
   if (!text.includes('[')) return;
   const closing = matchingBrackets(text);
   const angle = new NextIndex(text);
+  const originalAngle = new NextIndex(original);
   for (let open = text.indexOf('['); open >= 0; open = text.indexOf('[', open + 1)) {
     const close = closing[open] - 1;
     if (close < 0) continue;
@@ -572,7 +584,7 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
     const kind = image ? 'image' : 'link';
     const after = text[close + 1];
     if (after === '(') {
-      const destination = readDestination(text, close + 2, angle, scan);
+      const destination = readDestination(original, text, close + 2, { masked: angle, original: originalAngle }, scan);
       if (destination) scan.references.push({ kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination });
       continue;
     }
@@ -619,15 +631,18 @@ function matchingBrackets(text: string): Int32Array {
 /** How deeply parentheses may nest in a link destination (CommonMark's parsers stop at 32 too). */
 const MAX_DESTINATION_PARENTHESES = 32;
 
-/** A link destination after `(`: `<...>` or text with balanced parentheses and no spaces, then an optional title. */
-function readDestination(text: string, start: number, angle: NextIndex, scan: StretchScan): OffsetRange | undefined {
+/**
+ * A link destination after `(`: `<...>` or text with balanced parentheses and no spaces, then an
+ * optional title. The `<...>` form is read in the page as written: the mask has blanked it as a tag.
+ */
+function readDestination(original: string, text: string, start: number, next: { masked: NextIndex; original: NextIndex }, scan: StretchScan): OffsetRange | undefined {
   let i = start;
-  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
-  if (text[i] === '<') {
-    const close = angle.next('>', i);
-    const lineEnd = angle.next('\n', i);
+  while (original[i] === ' ' || original[i] === '\t' || original[i] === '\n') i++;
+  if (original[i] === '<') {
+    const close = next.original.next('>', i);
+    const lineEnd = next.masked.next('\n', i);
     if (close < 0 && lineEnd < 0) scan.runsOn = true;
-    if (close < 0 || (lineEnd >= 0 && lineEnd < close)) return undefined;
+    if (close < 0 || (lineEnd >= 0 && lineEnd < close) || !closesAfterTitle(text, close + 1, next.masked, scan)) return undefined;
     return { start: i + 1, end: close };
   }
   const begin = i;
@@ -642,7 +657,7 @@ function readDestination(text: string, start: number, angle: NextIndex, scan: St
     } else if (c === ' ' || c === '\t' || c === '\n' || c.charCodeAt(0) < 32) break;
   }
   if (i >= text.length) scan.runsOn = true;
-  if (i >= text.length || !closesAfterTitle(text, i, angle, scan)) return undefined;
+  if (i >= text.length || !closesAfterTitle(text, i, next.masked, scan)) return undefined;
   return { start: begin, end: i };
 }
 

@@ -39,6 +39,14 @@ export function headingAnchor(text: string): string {
   return plain ? slug : shownAnchor(decodeURIComponent(slug));
 }
 
+/**
+ * The id the platform gives a `## Title {#raw}` heading (its `normalizeCustomId`): trimmed, without
+ * `< > " & ? , ; : ! ' ( ) [ ] { }` and emoji, each run of white space one "-".
+ */
+export function customHeadingId(raw: string): string {
+  return shownAnchor(raw.trim().replace(/[<>&]/g, '')).replace(/\s+/g, '-');
+}
+
 /** An id as the page shows it: without `? , ; : ! ' " ( ) [ ] { }` and emoji. */
 export function shownAnchor(id: string): string {
   return id.replace(/[?,;:!'"()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu, '');

@@ -4,6 +4,7 @@
 // line scan, kept to its letter (same regular expressions, same fence and comment tracking), and
 // also records where every rewritten line came from, so the parser's positions can be given in
 // the page as written.
+import { customHeadingId } from '../slug';
 import { LineMap, type LineOrigin, TextMap } from './textMap';
 
 export interface RewrittenText {
@@ -165,12 +166,6 @@ function escapeMdxFragmentCode(content: string): { text: string; map: LineMap } 
 const HEADING_ID_RE = /^( {0,3})(#{1,6})\s+(.+?)\s*\{\s*#([^}]+?)\s*\}\s*$/d;
 const MDX_HEADING_ID_RE = /^(\s*)(#{1,6})\s+(.+?)\s*\{\s*#([^}]+?)\s*\}\s*$/d;
 const COMMENT_MASK_RE = /(`+).*?\1|"[^"\n]*"/g;
-const CUSTOM_ID_STRIP_CHARS = /[<>"&?,;:!'()[\]{}]/g;
-const EMOJI_RE = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu;
-
-function normalizeCustomId(raw: string): string {
-  return raw.trim().replace(CUSTOM_ID_STRIP_CHARS, '').replace(EMOJI_RE, '').replace(/\s+/g, '-');
-}
 
 function rewriteCustomHeadingIds(content: string): { text: string; map: LineMap } | undefined {
   const lines = content.split('\n');
@@ -206,7 +201,7 @@ function rewriteCustomHeadingIds(content: string): { text: string; map: LineMap 
       const indent = heading[1];
       const level = heading[2].length;
       const titleStart = heading.indices![3][0];
-      result.push(`${indent}<h${level} id="${normalizeCustomId(heading[4])}">`, `${indent}${heading[3]}`, `${indent}</h${level}>`);
+      result.push(`${indent}<h${level} id="${customHeadingId(heading[4])}">`, `${indent}${heading[3]}`, `${indent}</h${level}>`);
       origins.push(
         { line: index, pieces: [{ at: 0, to: indent.length, fixed: true }] },
         { line: index, pieces: [{ at: indent.length, to: titleStart }] },

@@ -1,0 +1,252 @@
+// The page scanner reads links, images, definitions and headings with its own fast reader; the
+// platform's parser is the authority on what a page holds. Each case here is read by both, and the
+// scanner must find exactly what the parser's tree holds.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Nodes, Root } from 'mdast';
+import { parseMdx } from '../../../server/src/engine/pages/mdx/parseMdx';
+import { rewriteAsPlatform } from '../../../server/src/engine/pages/mdx/platformRewrites';
+import { readPage } from '../../../server/src/engine/pages/pageModel';
+import { normaliseLabel } from '../../../server/src/engine/pages/scanStretch';
+import { scanPage } from '../../../server/src/engine/pages/scanPage';
+
+function treeOf(page: string): Root {
+  const parse = parseMdx(page);
+  assert.ok(parse.tree, `the parser takes ${JSON.stringify(page)}: ${parse.error?.reason}`);
+  return parse.tree;
+}
+
+function nodesOf(node: Nodes): Nodes[] {
+  return 'children' in node ? [node, ...node.children.flatMap((child) => nodesOf(child as Nodes))] : [node];
+}
+
+/** The links, images and definitions of the parser's tree, reference links resolved through the definitions, in page order. */
+function parserLinks(page: string): string[] {
+  const nodes = nodesOf(treeOf(page));
+  const definitions = new Map<string, string>();
+  for (const node of nodes) if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node.url);
+  return nodes.flatMap((node) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') return [`${node.type} ${node.url}`];
+    if (node.type === 'linkReference' || node.type === 'imageReference') return [`${node.type === 'linkReference' ? 'link' : 'image'} ${definitions.get(node.identifier)}`];
+    return [];
+  });
+}
+
+function scannerLinks(page: string): string[] {
+  return scanPage(page)
+    .references.filter((r) => r.kind === 'link' || r.kind === 'image' || r.kind === 'definition')
+    .map((r) => `${r.kind} ${r.target}`);
+}
+
+function assertSameLinks(pages: string[]): void {
+  const differ = pages.filter((page) => JSON.stringify(scannerLinks(page)) !== JSON.stringify(parserLinks(page)));
+  assert.deepEqual(
+    differ.map((page) => ({ page, scanner: scannerLinks(page), parser: parserLinks(page) })),
+    [],
+  );
+}
+
+describe('the scanner reads links as the platform parser does', () => {
+  it('destinations: spaces and line breaks around them, angle brackets, nothing, characters that end them', () => {
+    assertSameLinks([
+      '[a](/x)\n',
+      '[a]( /x )\n',
+      '[a](\t/x\t)\n',
+      '[a](\n/x\n)\n',
+      '[a](<x y>)\n',
+      '[a](<x y> "t")\n',
+      '[a](< x >)\n',
+      '[a](<>)\n',
+      '[a]()\n',
+      '[a](/x y)\n',
+      '[a](/x\ty)\n',
+      '[a](/x\u0001y)\n',
+      '[a](/x\n\ny)\n',
+      '[a](/x\n',
+      '[a](/x',
+    ]);
+  });
+
+  it('parentheses in a destination: balanced ones are part of it, up to the nesting the parser allows', () => {
+    assertSameLinks([
+      '[a](/x(y))\n',
+      '[a](/x(y)z)\n',
+      '[a](/x(y)\n',
+      '[a](/x)y)\n',
+      '[a](/x((y)))\n',
+      `[a](/x${'('.repeat(32)}${')'.repeat(32)})\n`,
+      `[a](/x${'('.repeat(33)}${')'.repeat(33)})\n`,
+    ]);
+  });
+
+  it('titles: in double quotes, single quotes or parentheses, on the next line; anything else after the destination is no link', () => {
+    assertSameLinks([
+      '[a](/x "t")\n',
+      "[a](/x 't')\n",
+      '[a](/x (t))\n',
+      '[a](/x\n"t"\n)\n',
+      '[a](/x "t" )\n',
+      '[a](/x "t" x)\n',
+      '[a](/x "t"x)\n',
+      '[a](/x t)\n',
+      '[a](/x "t)\n',
+      "[a](/x 't)\n",
+      '[a](/x (t)\n',
+      '[a](/x "',
+    ]);
+  });
+
+  it('reference links: full, collapsed and shortcut, with labels as the parser matches them', () => {
+    const definitions = '\n\n[b]: /defined\n[Long  Label]: /long\n';
+    assertSameLinks(
+      [
+        '[a][b]',
+        '[a][B]',
+        '[b][]',
+        '[b]',
+        '![i][b]',
+        '[x][long label]',
+        '[long\nlabel]',
+        '[a][ b ]',
+        '[a][b',
+        '[a][]',
+        '[a] [b]',
+        '[a][b][c]',
+        '[[b]]',
+        '[b]][',
+        '[a][x[b]]',
+      ].map((line) => line + definitions),
+    );
+  });
+
+  it('brackets: nested ones, one left open, and a blank line between an opening and its closing', () => {
+    assertSameLinks([
+      '[[a]](/x)\n',
+      '[a [b] c](/x)\n',
+      '[a](/x) [b](/y)\n',
+      '[[a](/x)\n',
+      '[a]](/x)\n',
+      '[a\n\nb](/x)\n',
+      '[a\n \t\nb](/x)\n',
+      '[a\r\n\r\nb](/x)\n',
+      '[a\nb](/x)\n',
+      '![i](/p.png)\n',
+      '\\[a](/x)\n',
+    ]);
+  });
+
+  it('reads more than the parser only where a link is not one for a reason it does not look for: a blank line in a title, a link inside another', () => {
+    const knownDifferences = [
+      { page: '[a](/x "t\n\nu")\n', scannerAlso: ['link /x'] },
+      { page: '[a [b](/y) c](/x)\n', scannerAlso: ['link /x'] },
+      { page: '![i ![j](/q.png)](/p.png)\n', scannerAlso: ['image /q.png'] },
+    ];
+    for (const { page, scannerAlso } of knownDifferences) {
+      const parser = parserLinks(page);
+      assert.deepEqual(
+        scannerLinks(page).filter((link) => !parser.includes(link)),
+        scannerAlso,
+        JSON.stringify(page),
+      );
+      assert.ok(parser.every((link) => scannerLinks(page).includes(link)), JSON.stringify(page));
+    }
+  });
+
+  it('definitions: with a title, in angle brackets, and lines that are not definitions', () => {
+    assertSameLinks(['[b]: /x "t"\n', '[b]: <x y>\n', '[b]:\n/x\n', '[b]: /x y\n', '[b]:\n\n/x\n', ' [b]: /x\n', '[b]: /x\n[b]: /y\n', 'p [b]: /x\n']);
+  });
+});
+
+/** The parser's headings: depth and the text they show. */
+function parserHeadings(page: string): string[] {
+  const shown = (node: Nodes): string => ('value' in node ? node.value : 'children' in node ? node.children.map((child) => shown(child as Nodes)).join('') : '');
+  return nodesOf(treeOf(page)).flatMap((node) => (node.type === 'heading' ? [`${node.depth} ${shown(node)}`] : []));
+}
+
+function scannerHeadings(page: string): string[] {
+  return readPage('p.mdx', page).headings.map((h) => `${h.depth} ${h.text}`);
+}
+
+describe('the scanner reads headings as the platform parser does', () => {
+  it('setext underlines turn a paragraph line into a heading, never a list item, quote, table row, tag or statement', () => {
+    for (const page of [
+      'Title\n===\n',
+      'Title\n---\n',
+      '  Title\n  ===\n',
+      'Title\n= =\n',
+      'Title\n===  \n',
+      '- item\n---\n',
+      '* item\n---\n',
+      '+ item\n===\n',
+      '-item\n---\n',
+      '1. item\n---\n',
+      '1) item\n---\n',
+      '12. item\n===\n',
+      '1.item\n---\n',
+      '> quote\n---\n',
+      '| a |\n|---|\n| b |\n---\n',
+      '<div>\n\n</div>\n---\n',
+      'text\n\n---\n',
+      '## ATX\n---\n',
+      '\tTitle\n===\n',
+    ]) {
+      assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
+    }
+  });
+});
+
+describe('where the scanner reads headings otherwise than the parser (the line before the underline is all it looks at)', () => {
+  it('takes a line starting `|` for a table row, never a heading, and a line continuing a list item or quote for a paragraph', () => {
+    for (const [page, scanner, parser] of [
+      ['| a | b |\n---\n', [], ['2 | a | b |']],
+      ['- a\n  b\n---\n', ['2 b'], []],
+      ['> a\nb\n---\n', ['2 b'], []],
+    ] as const) {
+      assert.deepEqual(parserHeadings(page), parser, JSON.stringify(page));
+      assert.deepEqual(scannerHeadings(page), scanner, JSON.stringify(page));
+    }
+  });
+});
+
+/** The id the platform's rewrite gives a heading line (it makes a `{#id}` heading an element with that id), if any. */
+function platformHeadingId(line: string): string | undefined {
+  return /^\s*<h[1-6] id="([^"]*)">/.exec(rewriteAsPlatform(`${line}\n`).text)?.[1];
+}
+
+describe('the scanner reads `{#id}` headings as the platform does', () => {
+  it('gives the heading the id the platform rewrites it with, spaces inside the braces and marks it drops included', () => {
+    for (const line of [
+      '## Title {#id}',
+      '## Title{#id}',
+      '## Title  \t{#id}',
+      '## Title {#id}  ',
+      '## Title {# id }',
+      '## Title { #id }',
+      '## Title {#my id}',
+      '## Title {#a(b)!c}',
+      '## Title {#a<b>&c}',
+      '## Title {#a}{#b}',
+      '## Title } {#b}',
+      '## Title {x {#y}',
+      '## Title {#a{b}',
+      '## Title {#{#}',
+      '#### Title {#ID}',
+      '## `code` {#x}',
+    ]) {
+      const platform = platformHeadingId(line);
+      assert.ok(platform, `the platform gives ${JSON.stringify(line)} an id`);
+      assert.equal(readPage('p.mdx', `${line}\n`).headings[0].anchor, platform, line);
+    }
+  });
+
+  it('reads no id where the platform rewrites none: an id alone, an empty one, text after it, no `#` or no braces', () => {
+    for (const line of ['## {#id}', '## Title {#}', '## Title {#id} x', '## Title {id}', '## Title #id}', '## Title {#id', '## Title {#a}}']) {
+      assert.equal(platformHeadingId(line), undefined, line);
+      assert.equal(scanPage(`${line}\n`).headings[0].customId, undefined, line);
+    }
+  });
+});
+
+it('normalises labels as the parser matches them: case and runs of white space', () => {
+  assert.equal(normaliseLabel('  Long \n\t Label '), 'long label');
+});
