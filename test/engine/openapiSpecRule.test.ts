@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, docsJsonSiteRules, pageRules, runSiteRules, SiteGraph, type CheckOptions, type Diagnostic } from '../../server/src/engine';
-import { specInFrontmatter } from '../../server/src/engine/rules/openapiSpecRule';
+import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
+import { openapiSpecRule, specInFrontmatter } from '../../server/src/engine/rules/openapiSpecRule';
 import { parseFrontmatter } from '../../server/src/engine/pages/frontmatter';
 import { readFrontmatterBlock } from '../../server/src/engine/pages/scanPage';
 import { docsJson, writeSite } from '../support/site';
@@ -61,5 +62,33 @@ test("the spec a frontmatter's openapi names: the file of its first word, from t
   assert.equal(named('"GET /users"'), undefined, 'an operation of the spec docs.json declares');
   assert.equal(named('"https://example.com/api.yaml GET /users"'), undefined, 'a URL: no file of the site');
   assert.equal(named('3'), undefined, 'not a string');
+  assert.equal(named('"users list"'), undefined, 'no operation');
   assert.equal(specInFrontmatter(parseFrontmatter(readFrontmatterBlock('---\ntitle: A\n---\n')!)), undefined, 'no openapi');
+});
+
+test('the open page checked alone (no docs.json check) reports no spec problem: the specs are told with docs.json', () => {
+  const host = new DiskSiteHost(writeSite({ 'intro.mdx': '---\nopenapi: page.yaml GET /users\n---\n', 'page.yaml': refused }));
+  assert.deepEqual([...runSiteRules(new SiteGraph(host), [openapiSpecRule])], []);
+});
+
+test('fetched specs: the converter errors of one the platform validates, on its reference; none for one not fetched, refused, or without errors', () => {
+  const url = (name: string) => `https://api.example.com/${name}.yaml`;
+  const fetched: Record<string, ReturnType<typeof parseSpec>> = {
+    [url('converter')]: parseSpec(converterError, 'openapi.yaml'),
+    [url('clean')]: parseSpec(valid, 'openapi.yaml'),
+    [url('refused')]: parseSpec(refused, 'openapi.yaml'),
+  };
+  const specs = ['converter', 'clean', 'refused', 'unfetched'].map((name) => `{ "group": "${name}", "openapi": "${url(name)}", "pages": ["GET /users"] }`);
+  const text = docsJson(`{ "groups": [${specs.join(', ')}, { "group": "Local", "openapi": "local.yaml", "pages": ["GET /users"] }] }`);
+  const files = { 'docs.json': text, 'local.yaml': converterError };
+  const host = new DiskSiteHost(writeSite(files));
+  const check = checkDocsJson(text, host, { remoteSpecs: { get: (asked) => fetched[asked] } });
+  const found = [...runSiteRules(new SiteGraph(host, check), [openapiSpecRule])].map(([file, diagnostics]) => [
+    file,
+    diagnostics.map((d) => `${d.code} ${files[file as keyof typeof files].slice(d.range.start, d.range.end)}`),
+  ]);
+  assert.deepEqual(found.sort(), [
+    ['docs.json', [`openapi/converter-error "${url('converter')}"`]],
+    ['local.yaml', ['openapi/converter-error { lang: js }']],
+  ]);
 });
