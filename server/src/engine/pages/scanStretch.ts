@@ -450,20 +450,27 @@ class BraceMatcher {
   }
 }
 
-/** The next offset of a character from an offset on, remembered per character: searches that move forward cost one pass. */
+/** The next offset of a character (or of a global pattern's match) from an offset on, remembered per search: searches that move forward cost one pass. */
 class NextIndex {
-  private readonly found = new Map<string, { from: number; at: number }>();
+  private readonly found = new Map<string | RegExp, { from: number; at: number }>();
 
   constructor(private readonly text: string) {}
 
-  next(char: string, from: number): number {
-    const last = this.found.get(char);
+  next(search: string | RegExp, from: number): number {
+    const last = this.found.get(search);
     if (last && from >= last.from && (last.at < 0 || from <= last.at)) return last.at;
-    const at = this.text.indexOf(char, from);
-    this.found.set(char, { from, at });
+    let at: number;
+    if (typeof search === 'string') at = this.text.indexOf(search, from);
+    else {
+      search.lastIndex = from;
+      at = search.exec(this.text)?.index ?? -1;
+    }
+    this.found.set(search, { from, at });
     return at;
   }
 }
+
+const blankLine = /\n[ \t]*\r?\n/g;
 
 const definitionLabel = /[ \t]*\[([^\]\n]+)\]:/y;
 /** After the label: the destination, on the same line or the next, `<…>` or without spaces; an optional title; nothing else. */
@@ -661,7 +668,7 @@ function readDestination(original: string, text: string, start: number, next: { 
   return { start: begin, end: i };
 }
 
-/** Whether, from `i`, an optional title (`"…"`, `'…'` or `(…)`) and the `)` closing the link follow. */
+/** Whether, from `i`, an optional title (`"…"`, `'…'` or `(…)`, without a blank line) and the `)` closing the link follow. */
 function closesAfterTitle(text: string, i: number, next: NextIndex, scan: StretchScan): boolean {
   const skipSpace = (at: number) => {
     while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n') at++;
@@ -674,5 +681,8 @@ function closesAfterTitle(text: string, i: number, next: NextIndex, scan: Stretc
   if (c !== '"' && c !== "'" && c !== '(') return false;
   const close = next.next(c === '(' ? ')' : c, i + 1);
   if (close < 0) scan.runsOn = true;
-  return close >= 0 && text[skipSpace(close + 1)] === ')';
+  if (close < 0) return false;
+  // A title holds no blank line.
+  const blank = next.next(blankLine, i + 1);
+  return (blank < 0 || blank > close) && text[skipSpace(close + 1)] === ')';
 }
