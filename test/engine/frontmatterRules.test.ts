@@ -154,12 +154,18 @@ test('openapi names an operation of the site\'s specs, or of the spec it names',
     assert.equal(check(`---\nopenapi: ⟦${far}⟧\n---\n`)[0].suggestions, undefined, `no operation near ${far}: no fix`);
   }
   assert.equal(check('---\nopenapi: ⟦nope.json GET /users⟧\n---\n')[0].code, 'ref/missing-openapi');
-  assert.equal(check('---\nopenapi: ⟦users⟧\n---\n')[0].code, 'frontmatter/type');
+  const [notOperation] = check('---\nopenapi: ⟦users⟧\n---\n');
+  assert.equal(notOperation.code, 'frontmatter/type');
+  assert.equal(notOperation.message, '"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "users"');
 });
 
 test('openapi without any spec in docs.json says where to declare one', () => {
   const [d] = check('---\nopenapi: ⟦GET /users⟧\n---\n', site(''));
   assert.equal(d.code, 'ref/operation-without-spec');
+  assert.equal(
+    d.message,
+    '"GET /users" names an API operation, but docs.json declares no OpenAPI spec: set "api.openapi" or "openapi" on a navigation element, or name the spec first ("openapi.json GET /users")',
+  );
   check('---\nopenapi: openapi.json GET /users\n---\n', site(''));
 });
 
@@ -199,6 +205,8 @@ test('a value of the right type passes, a number or true where text is read is t
   assert.equal(flag.message, '"tag" in the frontmatter is read as the boolean true, not as text: put it in quotes ("tag: "true"")');
   const [mixed] = check('---\nkeywords: ⟦[a, 2]⟧\n---\n');
   assert.equal(mixed.message, '"keywords" in the frontmatter must be a list of text, such as [one, two], not a list');
+  const [flagged] = check('---\nboost: ⟦true⟧\n---\n');
+  assert.equal(flagged.message, '"boost" in the frontmatter must be a number, not the boolean true');
   const [mapping] = check('---\nboost: ⟦{ a: 1 }⟧\n---\n');
   assert.equal(mapping.message, '"boost" in the frontmatter must be a number, not a mapping of keys');
   const [bare] = check('---\nmode: ⟦2⟧\n---\n');

@@ -238,11 +238,11 @@ function syntaxMessage(error: FrontmatterError, text: string): string {
   return `${prefix}: ${error.message.replace(/:$/, '')}`;
 }
 
+/** A value the frontmatter sets (null values are not checked). */
 function describe(value: unknown): string {
   if (typeof value === 'string') return `the text "${value}"`;
   if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
   if (Array.isArray(value)) return 'a list';
-  if (value === null || value === undefined) return 'nothing';
   return 'a mapping of keys';
 }
 
