@@ -1,6 +1,7 @@
-// `npm run mutation [-- <folder>...] [--mutate <glob>]`: mutation testing with StrykerJS, one folder after another (all of
-// scripts/mutationFolders.mjs when none is named), at the lowest CPU priority, then a table of the results.
-// Incremental: a rerun tests again only the mutants whose code or tests changed since the last run.
+// `npm run mutation [-- <folder>...] [--mutate <glob>] [--tests <file>] [--force]`: mutation testing with StrykerJS, one
+// folder after another (all of scripts/mutationFolders.mjs when none is named), at the lowest CPU priority, then a table
+// of the results. Incremental: a rerun reuses the results of the mutants whose code did not change (see CONTRIBUTING.md
+// for when that is stale; `--force` tests every mutant of the run again).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +13,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // `--tests <file>` (repeatable): only these of the folder's test files (a faster run whose score is a lower bound).
 const args = process.argv.slice(2);
 const options = new Set(['--mutate', '--tests']);
+const force = args.includes('--force');
 const valuesOf = (option) => args.flatMap((arg, index) => (args[index - 1] === option ? [arg] : []));
 const subset = valuesOf('--mutate');
 const tests = valuesOf('--tests');
-const asked = args.filter((arg, index) => !options.has(arg) && !options.has(args[index - 1])).map((arg) => arg.replace(/\/+$/, ''));
+const asked = args.filter((arg, index) => arg !== '--force' && !options.has(arg) && !options.has(args[index - 1])).map((arg) => arg.replace(/\/+$/, ''));
 const unknown = asked.filter((arg) => !mutationFolders.some((folder) => folder.path === arg || folder.name === arg));
 if (unknown.length > 0) {
   console.error(`Not a folder mutation testing knows: ${unknown.join(', ')}. Known: ${mutationFolders.map((f) => f.path).join(', ')}`);
@@ -30,7 +32,7 @@ const rows = [];
 for (const folder of folders) {
   console.log(`\nMutation testing ${folder.path} (${tests.length > 0 ? tests.length : folder.tests.length} test files)`);
   const started = Date.now();
-  const result = spawnSync('nice', ['-n', '19', process.execPath, join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', 'stryker.config.mjs'], {
+  const result = spawnSync('nice', ['-n', '19', process.execPath, join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', 'stryker.config.mjs', ...(force ? ['--force'] : [])], {
     cwd: root,
     stdio: 'inherit',
     // One property-test seed, so that a rerun draws the same inputs.
