@@ -61,6 +61,7 @@ export const mutationFolders = [
       'test/engine/redirectRules.test.ts',
       'test/engine/shapeRules.test.ts',
       'test/engine/openapiSpecRule.test.ts',
+      'test/engine/operationLookup.test.ts',
       'test/engine/iconRules.test.ts',
       'test/engine/frontmatterRules.test.ts',
       'test/engine/droppedKeyRule.test.ts',
