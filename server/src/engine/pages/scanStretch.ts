@@ -584,6 +584,7 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
   const closing = matchingBrackets(text);
   const angle = new NextIndex(text);
   const originalAngle = new NextIndex(original);
+  const inline: InlineLink[] = [];
   for (let open = text.indexOf('['); open >= 0; open = text.indexOf('[', open + 1)) {
     const close = closing[open] - 1;
     if (close < 0) continue;
@@ -592,7 +593,7 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
     const after = text[close + 1];
     if (after === '(') {
       const destination = readDestination(original, text, close + 2, { masked: angle, original: originalAngle }, scan);
-      if (destination) scan.references.push({ kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination });
+      if (destination) inline.push({ open, close, image, reference: { kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination } });
       continue;
     }
     let label = text.slice(open + 1, close);
@@ -611,6 +612,42 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
     }
     scan.labelLinks.push({ kind, label, start: labelStart });
   }
+  for (const link of linksAsParsed(inline)) scan.references.push(link.reference);
+}
+
+interface InlineLink {
+  /** Its `[` and the `]` that closes its text. */
+  open: number;
+  close: number;
+  image: boolean;
+  reference: PageReference;
+  /** Set while reading nested links: holds a link, or lies in an image's description. */
+  notLink?: boolean;
+  holdsLinkMarked?: boolean;
+  inImage?: boolean;
+}
+
+/**
+ * The inline links (in the order of their `[`) the parser keeps: a link holding another link, at
+ * any depth, is no link (its brackets are text); what an image's description holds is its alt
+ * text, no link or image. Each link marks the links around it once: the walk stops at one marked.
+ */
+function linksAsParsed(links: InlineLink[]): InlineLink[] {
+  const around: InlineLink[] = [];
+  for (const link of links) {
+    while (around.length > 0 && around[around.length - 1].close < link.open) around.pop();
+    const parent = around[around.length - 1];
+    link.inImage = parent !== undefined && (parent.image || parent.inImage === true);
+    if (link.inImage) link.notLink = true;
+    if (!link.image) {
+      for (let i = around.length - 1; i >= 0 && !around[i].holdsLinkMarked; i--) {
+        around[i].holdsLinkMarked = true;
+        if (!around[i].image) around[i].notLink = true;
+      }
+    }
+    around.push(link);
+  }
+  return links.filter((link) => !link.notLink);
 }
 
 /**
