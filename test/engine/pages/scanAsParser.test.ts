@@ -170,6 +170,27 @@ function scannerHeadings(page: string): string[] {
 }
 
 describe('the scanner reads headings as the platform parser does', () => {
+  it('ATX headings: one to six marks, a closing sequence, escapes, indents and tabs', () => {
+    for (const page of [
+      '# Title\n',
+      '###### Six\n',
+      '####### Seven\n',
+      '#Title\n',
+      '#\tTitle\n',
+      '# Title #\n',
+      '# Title ##   \n',
+      '# Title#\n',
+      '# Title \\#\n',
+      '# #\n',
+      '#\n',
+      '   # Indented\n',
+      '# Title ## more\n',
+      '\\# Not\n',
+    ]) {
+      assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
+    }
+  });
+
   it('setext underlines turn a paragraph line into a heading, never a list item, quote, table row, tag or statement', () => {
     for (const page of [
       'Title\n===\n',
