@@ -90,6 +90,11 @@ describe('component rule', () => {
     expectFindings('<⟦CheckList⟧>\n  <CheckListItem id="a">\n    x\n  </CheckListItem>\n</CheckList>\n', [['component/unknown', /<CheckList>/]]);
   });
 
+  it('checks nothing at any depth inside a dropped block, and everything inside a component the page imports', () => {
+    expectFindings('<⟦CheckList⟧>\n  <div>\n    <Card titel="x">y</Card>\n  </div>\n</CheckList>\n', [['component/unknown', /<CheckList>/]]);
+    expectFindings("import { Widget } from '/snippets/widgets.jsx';\n\n<Widget>\n  <div>\n    <Card ⟦titel⟧=\"x\">y</Card>\n  </div>\n</Widget>\n", [['component/unknown-prop', /titel/]]);
+  });
+
   it('warns about an HTML tag the platform drops at block level', () => {
     expectFindings('<⟦details⟧>\n  <summary>More</summary>\n\n  text\n</details>\n', [['component/unknown', /the HTML tag <details> at block level: it drops it silently/]]);
   });
