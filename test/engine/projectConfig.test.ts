@@ -73,6 +73,15 @@ test('a severity that is not one of the five is reported at the value, with a di
   assert.ok(diagnostics.every((d) => d.code === 'config/type'));
 });
 
+test('a severity is guessed from its first three letters or more, or from a near spelling; two letters are too few', () => {
+  const suggested = (written: string) => parse(`{ "rules": { "icon/unknown": ⟦"${written}"⟧ } }`).diagnostics[0].suggestions?.[0].replacement;
+  assert.equal(suggested('INFO'), '"information"');
+  assert.equal(suggested('err'), '"error"');
+  assert.equal(suggested('hnt'), '"hint"', 'a near spelling');
+  assert.equal(suggested('wa'), undefined);
+  assert.equal(suggested('in'), undefined);
+});
+
 test('wrong types and unknown keys are named at their place', () => {
   const { diagnostics, config } = parse(`{
     ⟦"rule"⟧: {},
