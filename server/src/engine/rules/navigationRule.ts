@@ -102,7 +102,6 @@ function checkName(ctx: CheckContext, element: NavElement): void {
 
 function checkCollections(ctx: CheckContext, element: NavElement): void {
   const { collections, childCollections } = element;
-  if (collections.length === childCollections.length && childCollections.length < 2) return;
   if (collections.length !== childCollections.length) {
     for (const key of disallowedOf(collections, allowedCollections[element.kind])) reportDisallowedCollection(ctx, element, key);
   }
