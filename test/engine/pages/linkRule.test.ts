@@ -70,6 +70,11 @@ describe('link rule', () => {
     expectFindings('<Card href="⟦/nowhere⟧" />\n[a](⟦./nope⟧)\n\n[b][x]\n\n[x]: ⟦/gone⟧\n', 'link/missing-page', [/"\/nowhere"/, /"\.\/nope" .* \/guides\/nope/, /"\/gone"/]);
   });
 
+  it('reports a missing anchor of a reference-style link once, at its definition, with the fix on the fragment (not on a "#" of its label)', () => {
+    const [found] = expectFindings('[b][see #x]\n\n[see #x]: /index⟦#instal⟧\n', 'link/missing-anchor', [/^"#instal" is not an anchor of index\.mdx.*Did you mean "#install"\?$/]);
+    assert.deepEqual(found.suggestions, [{ title: 'Change to "#install"', replacement: '#install' }]);
+  });
+
   it('reports a missing image or file, with the nearest file', () => {
     const [image] = expectFindings('![logo](⟦/images/logo.pngg⟧)\n<img src="⟦/images/none.svg⟧" />\n[pdf](⟦/files/guide.pfd⟧)', 'link/missing-file', [
       /^Image "\/images\/logo\.pngg" not found: there is no file images\/logo\.pngg in the site\. Did you mean "\/images\/logo\.png"\?$/,

@@ -29,6 +29,7 @@ export const linkRule: SiteRule = {
       page(page) {
         for (const reference of page.references) {
           if (reference.kind === 'import') checkImport(ctx, page, reference);
+          // A reference-style link is checked at its definition, which holds the target as written.
           else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
         }
       },
@@ -83,8 +84,6 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const written = reference.target;
   const resolution = graph.resolveLink(written, page.file);
   const what = reference.kind === 'image' ? 'Image' : 'Link';
-  // A reference-style link is reported at its definition; the range then covers the written target.
-  const editable = reference.label === undefined || reference.kind === 'definition';
   if (resolution.kind === 'unchecked' && resolution.spec) {
     ctx.countUncheckedInto(resolution.spec);
     return;
@@ -112,7 +111,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
         : folderPage
           ? `Link "${written}" leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
           : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
-      suggestions: replacement && editable ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
+      suggestions: replacement ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
       // A page to create, for the "create page" fix: a link to a page, not to a file.
       data: file ? { path: resolution.path } : { path: resolution.path, page: pageOf(resolution.path) ?? resolution.path, file: `${pageOf(resolution.path) ?? resolution.path}.mdx` },
     });
@@ -123,7 +122,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   if (anchor.kind !== 'missing') return;
   const target = resolution.route.kind === 'page' ? resolution.route.file : resolution.path;
   const hash = page.text.lastIndexOf('#', reference.range.end);
-  const range: OffsetRange = editable && hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
+  const range: OffsetRange = hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
   const samePage = target === page.file;
   const idless = resolution.route.kind === 'page' ? idlessHeading(graph.page(resolution.route.file), resolution.fragment) : undefined;
   const why = idless
