@@ -130,6 +130,8 @@ test('icon follows the same rules as docs.json', () => {
   assert.equal(check('---\nicon: ⟦/images/nope.svg⟧\n---\n')[0].code, 'icon/missing-file');
   check('---\nicon: /images/logo.svg\n---\n');
   check('---\nicon: https://example.com/x.png\n---\n');
+  // A name starting with a digit is quoted: a bare 00 would be a number.
+  assert.deepEqual(check('---\nicon: ⟦42-groop⟧\n---\n')[0].suggestions, [{ title: 'Change to "42-group"', replacement: '"42-group"' }]);
 });
 
 test('icon names follow the site\'s icon library', () => {
