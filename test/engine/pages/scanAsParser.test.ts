@@ -191,7 +191,7 @@ describe('the scanner reads headings as the platform parser does', () => {
     }
   });
 
-  it('setext underlines turn a paragraph line into a heading, never a list item, quote, table row, tag or statement', () => {
+  it('setext underlines turn the paragraph above into a heading, never a list item, quote, table row, tag or statement, nor a line continuing one', () => {
     for (const page of [
       'Title\n===\n',
       'Title\n---\n',
@@ -212,22 +212,28 @@ describe('the scanner reads headings as the platform parser does', () => {
       'text\n\n---\n',
       '## ATX\n---\n',
       '\tTitle\n===\n',
+      'Line one\nline two\n---\n',
+      'Line one\n  line two  \nthree\n===\n',
+      'Line one\\\nline two\r\n---\n',
+      'Line one \n line two\n---\n',
+      '# Heading\nline two\n---\n',
+      'text\n\nLine one\nline two\n---\n',
+      '- a\n  b\n---\n',
+      '- a\nb\n---\n',
+      '> a\nb\n---\n',
+      '1. a\nb\nc\n===\n',
+      '<div>\n\n</div>\nLine\n---\n',
     ]) {
       assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
     }
   });
 });
 
-describe('where the scanner reads headings otherwise than the parser (the line before the underline is all it looks at)', () => {
-  it('takes a line starting `|` for a table row, never a heading, and a line continuing a list item or quote for a paragraph', () => {
-    for (const [page, scanner, parser] of [
-      ['| a | b |\n---\n', [], ['2 | a | b |']],
-      ['- a\n  b\n---\n', ['2 b'], []],
-      ['> a\nb\n---\n', ['2 b'], []],
-    ] as const) {
-      assert.deepEqual(parserHeadings(page), parser, JSON.stringify(page));
-      assert.deepEqual(scannerHeadings(page), scanner, JSON.stringify(page));
-    }
+describe('where the scanner reads headings otherwise than the parser', () => {
+  it('takes a line starting `|` above an underline for a table row (a table ends so more often than a heading starts so)', () => {
+    const page = '| a | b |\n---\n';
+    assert.deepEqual(parserHeadings(page), ['2 | a | b |']);
+    assert.deepEqual(scannerHeadings(page), []);
   });
 });
 

@@ -66,6 +66,8 @@ const SHAPES: Record<string, (bytes: number) => string> = {
   'links nested in images': (bytes) => repeated('![i ', bytes / 2) + '[b](/y)' + repeated('](/p)', bytes / 2),
   'titles and blank lines': (bytes) => repeated('[a](/x "t\n\n', bytes),
   'definitions on two lines': (bytes) => repeated('[a]:\n', bytes),
+  'setext underlines under one long paragraph': (bytes) => repeated('a\n', bytes / 2) + repeated('-\n', bytes / 2),
+  'setext underlines after list items': (bytes) => repeated('- a\nb\n---\n', bytes),
   'import lines without from': (bytes) => repeated('import a\n', bytes),
   'export template strings': (bytes) => repeated('export const a = `\n', bytes),
   'tags in strings in braces': (bytes) => repeated('<A x={`<b y={', bytes),

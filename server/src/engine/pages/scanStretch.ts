@@ -539,8 +539,9 @@ function readHeadings(text: string, masked: string, scan: StretchScan): void {
       if (lineStart === 0 || !setextUnderline.exec(masked)) continue;
       const previousStart = masked.lastIndexOf('\n', lineStart - 2) + 1;
       if (!isParagraphLine(masked.slice(previousStart, lineStart - 1))) continue;
-      const original = text.slice(previousStart, lineStart - 1).trim();
-      scan.headings.push(heading(underline === '=' ? 1 : 2, original, { start: previousStart, end: lineStart - 1 }));
+      const start = paragraphStart(masked, previousStart);
+      if (start < 0) continue;
+      scan.headings.push(heading(underline === '=' ? 1 : 2, paragraphText(text.slice(start, lineStart - 1)), { start, end: lineStart - 1 }));
     }
   }
   scan.headings.sort((a, b) => a.range.start - b.range.start);
@@ -570,6 +571,32 @@ function customIdOf(written: string): { index: number; id: string } | undefined 
     if (index > 0) return { index, id: written.slice(hash + 1, last) };
   }
   return undefined;
+}
+
+/**
+ * Where the paragraph whose line starts at `start` begins: a setext heading is the whole paragraph
+ * above its underline. -1 when the paragraph continues a list item or quote without its marker:
+ * the underline is then outside it, a thematic break.
+ */
+function paragraphStart(masked: string, start: number): number {
+  while (start > 0) {
+    const before = masked.lastIndexOf('\n', start - 2) + 1;
+    const line = masked.slice(before, start - 1);
+    if (!isParagraphLine(line)) return /^[ \t]*(?:>|[-*+][ \t]|\d+[.)][ \t])/.test(line) ? -1 : start;
+    start = before;
+  }
+  return start;
+}
+
+/** A paragraph's lines as its text holds them: each trimmed, a line ending in a hard break (two spaces or `\\`) joined without one. */
+function paragraphText(lines: string): string {
+  return lines
+    .replace(/\r$/gm, '')
+    .replace(/(?: {2,}|\\)\n/g, '\0')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/[ \t]*\0[ \t]*/g, '');
 }
 
 /** A line that a setext underline turns into a heading: plain paragraph text. */
