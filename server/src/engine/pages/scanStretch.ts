@@ -166,11 +166,10 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** A Markdown link target as it is meant: escapes and character references read. */
 export function unescapeMarkdown(text: string): string {
   if (!text.includes('\\') && !text.includes('&')) return text;
-  return text
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/&(?:#(\d+)|#[xX]([\da-fA-F]+)|(amp|lt|gt|quot|apos|nbsp));/g, (_, dec?: string, hex?: string, name?: string) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : entities[name!],
-    );
+  // One pass: an escaped `&` starts no entity, and what an entity gives is not unescaped again.
+  return text.replace(/\\([!-/:-@[-`{-~])|&(?:#(\d+)|#[xX]([\da-fA-F]+)|(amp|lt|gt|quot|apos|nbsp));/g, (_, escaped?: string, dec?: string, hex?: string, name?: string) =>
+    escaped ?? (dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : entities[name!]),
+  );
 }
 
 /**
@@ -472,26 +471,72 @@ class NextIndex {
 
 const blankLine = /\n[ \t]*\r?\n/g;
 
-const definitionLabel = /[ \t]*\[([^\]\n]+)\]:/y;
-/** After the label: the destination, on the same line or the next, `<…>` or without spaces; an optional title; nothing else. */
-const definitionRest = /[ \t]*(?:\r?\n[ \t]*)?(?:<([^>\n]*)>|([^\s<]\S*))(?:[ \t]+(?:"[^"\n]*"?|'[^'\n]*'?|\([^)\n]*\)?))?[ \t]*/y;
+const definitionLabel = /([ \t]*)\[([^[\]\n]+)\]:/y;
+/** After the label: the destination, on the same line or the next, `<…>` or without spaces. */
+const definitionDestination = /[ \t]*(?:\r?\n[ \t]*)?(?:<([^>\n]*)>|([^\s<]\S*))/y;
 
 /** `[label]: /target` lines: the label read in the mask, the rest in the page as written (the mask blanks a `<…>` destination as a tag). */
 function readDefinitions(original: string, text: string, mask: MaskedText, scan: StretchScan): void {
   if (!text.includes(']:')) return;
+  let definitionsEnd = -1;
   for (const lineStart of linesStartingWith(text, '[')) {
+    if (lineStart < definitionsEnd || (lineStart > 0 && !startsBlock(original, text, lineStart, definitionsEnd))) continue;
     definitionLabel.lastIndex = lineStart;
     const label = definitionLabel.exec(text);
-    if (!label) continue;
-    definitionRest.lastIndex = definitionLabel.lastIndex;
-    const rest = definitionRest.exec(original);
-    if (!rest || !isLineEnd(original, definitionRest.lastIndex)) continue;
-    const target = rest[1] ?? rest[2];
-    const start = definitionLabel.lastIndex + rest[0].indexOf(target, rest[1] === undefined ? 0 : rest[0].indexOf('<') + 1);
-    scan.definitions.push({ label: normaliseLabel(label[1]), target });
-    scan.references.push({ kind: 'definition', target, range: { start, end: start + target.length }, label: label[1] });
-    mask.blank(lineStart, definitionRest.lastIndex);
+    // What the mask blanked before the `[` (a code span) is no indentation.
+    if (!label || !/^[ \t]*$/.test(original.slice(lineStart, lineStart + label[1].length))) continue;
+    definitionDestination.lastIndex = definitionLabel.lastIndex;
+    const destination = definitionDestination.exec(original);
+    if (!destination || (destination[2] !== undefined && !balancedParentheses(destination[2]))) continue;
+    // A destination on the next line continues the paragraph the label opened: a line starting a block ends it first.
+    const nextLine = destination[0].indexOf('\n');
+    if (nextLine >= 0 && !continuesParagraph(text, definitionLabel.lastIndex + nextLine + 1)) continue;
+    const end = definitionEnd(original, definitionDestination.lastIndex, scan);
+    if (end < 0) continue;
+    definitionsEnd = end;
+    const written = destination[1] ?? destination[2];
+    const start = definitionLabel.lastIndex + destination[0].indexOf(written, destination[1] === undefined ? 0 : destination[0].indexOf('<') + 1);
+    const target = unescapeMarkdown(written);
+    scan.definitions.push({ label: normaliseLabel(label[2]), target });
+    scan.references.push({ kind: 'definition', target, range: { start, end: start + written.length }, label: label[2] });
+    mask.blank(lineStart, end);
   }
+}
+
+/**
+ * Where a definition whose destination ends at `at` ends: after its title (`"…"`, `'…'` or
+ * `(…)`, on its line or opening on the next, and spanning lines but no blank line), else at its
+ * line's end; -1 when its line goes on with anything else. A title on the next line that does not
+ * close, or has text after it, is paragraph text: the definition ends before it.
+ */
+function definitionEnd(text: string, at: number, scan: StretchScan): number {
+  let i = at;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (!isLineEnd(text, i)) return i > at && '"\'('.includes(text[i]) ? titleEnd(text, i, scan) : -1;
+  let next = i + (text[i] === '\r' ? 2 : 1);
+  while (text[next] === ' ' || text[next] === '\t') next++;
+  const title = next < text.length && '"\'('.includes(text[next]) ? titleEnd(text, next, scan) : -1;
+  return title >= 0 ? title : i;
+}
+
+/** The end of the line a title opening at `open` closes on, when only spaces follow it there; else -1. */
+function titleEnd(text: string, open: number, scan: StretchScan): number {
+  const close = text[open] === '(' ? ')' : text[open];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === close) {
+      let end = i + 1;
+      while (text[end] === ' ' || text[end] === '\t') end++;
+      return isLineEnd(text, end) ? end : -1;
+    } else if (c === '\n') {
+      let j = i + 1;
+      while (text[j] === ' ' || text[j] === '\t' || text[j] === '\r') j++;
+      if (text[j] === '\n') return -1;
+    }
+  }
+  scan.runsOn = true;
+  return -1;
 }
 
 /**
@@ -582,7 +627,7 @@ function paragraphStart(masked: string, start: number): number {
   while (start > 0) {
     const before = masked.lastIndexOf('\n', start - 2) + 1;
     const line = masked.slice(before, start - 1);
-    if (!isParagraphLine(line)) return /^[ \t]*(?:>|[-*+][ \t]|\d+[.)][ \t])/.test(line) ? -1 : start;
+    if (!isParagraphLine(line)) return containerLine.test(line) ? -1 : start;
     start = before;
   }
   return start;
@@ -599,29 +644,62 @@ function paragraphText(lines: string): string {
     .replace(/[ \t]*\0[ \t]*/g, '');
 }
 
+/**
+ * Whether a line may start a block: not when the line above is paragraph text, or a list item or
+ * quote whose paragraph it would continue (a definition cannot interrupt a paragraph). A line
+ * right after a definition (ending at `definitionsEnd`) may.
+ */
+function startsBlock(original: string, masked: string, lineStart: number, definitionsEnd: number): boolean {
+  const before = masked.lastIndexOf('\n', lineStart - 2) + 1;
+  if (definitionsEnd >= before) return true;
+  const line = masked.slice(before, lineStart - 1);
+  // A line the mask blanked at its start (a code span, perhaps from the line above) is paragraph
+  // text, unless what it blanked is a tag, a comment or an expression, or a fence.
+  const first = original.slice(before, lineStart - 1).search(/[^ \t]/);
+  if (first >= 0 && line[first] === ' ' && !'<{'.includes(original[before + first]) && !/^[ \t]*```/.test(original.slice(before, lineStart - 1))) return false;
+  return !isParagraphLine(line) && !containerLine.test(line);
+}
+
+/** Whether the line at `lineStart` goes on with the paragraph above: it starts no block. */
+function continuesParagraph(masked: string, lineStart: number): boolean {
+  const end = masked.indexOf('\n', lineStart);
+  return isParagraphLine(masked.slice(lineStart, end < 0 ? masked.length : end));
+}
+
+/** A line opening a quote or a list item: the paragraph it starts goes on over lines without the marker. */
+const containerLine = /^[ \t]*(?:>|[-*+][ \t]|\d+[.)][ \t])/;
+
 /** A line that a setext underline turns into a heading: plain paragraph text. */
 function isParagraphLine(line: string): boolean {
   if (line.trim() === '') return false;
-  return !/^[ \t]*(?:#|>|[-*+][ \t]|\d+[.)][ \t]|\||<|import\s|export\s|=+[ \t]*$|-+[ \t]*$)/.test(line);
+  return !/^[ \t]*(?:#{1,6}(?:[ \t\r]|$)|>|[-*+][ \t]|\d+[.)][ \t]|\||<[A-Za-z/!]|import\s|export\s|=+[ \t]*$|-+[ \t]*$)/.test(line);
 }
 
 /** `[text](target)`, `![alt](src)`, and `[text][label]` / `[label][]` / `[label]` to be read with the page's definitions. */
 function readLinks(original: string, text: string, scan: StretchScan): void {
   if (!text.includes('[')) return;
   const closing = matchingBrackets(text);
+  const closesBracket = new Uint8Array(text.length);
+  for (const end of closing) if (end > 0) closesBracket[end - 1] = 1;
   const angle = new NextIndex(text);
   const originalAngle = new NextIndex(original);
   const inline: InlineLink[] = [];
+  // Brackets inside the destination of a link read are part of it.
+  let destination: OffsetRange = { start: 0, end: 0 };
   for (let open = text.indexOf('['); open >= 0; open = text.indexOf('[', open + 1)) {
     const close = closing[open] - 1;
-    if (close < 0) continue;
+    if (close < 0 || (open >= destination.start && open < destination.end)) continue;
     const image = text[open - 1] === '!';
     const kind = image ? 'image' : 'link';
     const after = text[close + 1];
     if (after === '(') {
-      const destination = readDestination(original, text, close + 2, { masked: angle, original: originalAngle }, scan);
-      if (destination) inline.push({ open, close, image, reference: { kind, target: unescapeMarkdown(original.slice(destination.start, destination.end)), range: destination } });
-      continue;
+      const read = readDestination(original, text, close + 2, { masked: angle, original: originalAngle }, scan);
+      if (read) {
+        destination = read;
+        inline.push({ open, close, image, reference: { kind, target: unescapeMarkdown(original.slice(read.start, read.end)), range: read } });
+        continue;
+      }
+      // No inline link: the brackets may still be a shortcut reference.
     }
     let label = text.slice(open + 1, close);
     let labelStart = open + 1;
@@ -634,7 +712,7 @@ function readLinks(original: string, text: string, scan: StretchScan): void {
         label = text.slice(close + 2, labelEnd);
         labelStart = close + 2;
       }
-    } else if (text[open - 1] === ']') {
+    } else if (closesBracket[open - 1]) {
       continue;
     }
     scan.labelLinks.push({ kind, label, start: labelStart });
@@ -677,9 +755,12 @@ function linksAsParsed(links: InlineLink[]): InlineLink[] {
   return links.filter((link) => !link.notLink);
 }
 
+/** A line starting an ATX heading, which ends the paragraph above. */
+const atxHeadingStart = /^#{1,6}(?:[ \t\r\n]|$)/;
+
 /**
  * For each `[`, one more than the offset of the `]` that closes it within its paragraph (0: none):
- * one pass with a stack; a blank line closes nothing.
+ * one pass with a stack; a blank line or a heading line closes nothing.
  */
 function matchingBrackets(text: string): Int32Array {
   const closing = new Int32Array(text.length);
@@ -693,10 +774,24 @@ function matchingBrackets(text: string): Int32Array {
     } else if (c === 10 && open.length > 0) {
       let j = i + 1;
       while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
-      if (text.charCodeAt(j) === 10 || (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10)) open.length = 0;
+      if (text.charCodeAt(j) === 10 || (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) || atxHeadingStart.test(text.slice(j, j + 8))) open.length = 0;
     }
   }
   return closing;
+}
+
+const asciiPunctuation = /[!-/:-@[-`{-~]/;
+
+/** Whether a destination's parentheses pair up (escaped ones are no parentheses), as a destination without `<…>` needs. */
+function balancedParentheses(destination: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < destination.length; i++) {
+    const c = destination[i];
+    if (c === '\\' && asciiPunctuation.test(destination[i + 1] ?? '')) i++;
+    else if (c === '(' && ++depth > MAX_DESTINATION_PARENTHESES) return false;
+    else if (c === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** How deeply parentheses may nest in a link destination (CommonMark's parsers stop at 32 too). */
@@ -708,7 +803,7 @@ const MAX_DESTINATION_PARENTHESES = 32;
  */
 function readDestination(original: string, text: string, start: number, next: { masked: NextIndex; original: NextIndex }, scan: StretchScan): OffsetRange | undefined {
   let i = start;
-  while (original[i] === ' ' || original[i] === '\t' || original[i] === '\n') i++;
+  i = skipLinkSpace(original, i);
   if (original[i] === '<') {
     const close = next.original.next('>', i);
     const lineEnd = next.masked.next('\n', i);
@@ -716,11 +811,13 @@ function readDestination(original: string, text: string, start: number, next: { 
     if (close < 0 || (lineEnd >= 0 && lineEnd < close) || !closesAfterTitle(text, close + 1, next.masked, scan)) return undefined;
     return { start: i + 1, end: close };
   }
+  // Read as written (the mask blanks tags and code): an escaped character is no parenthesis.
   const begin = i;
   let depth = 0;
   for (; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') {
+    const c = original[i];
+    if (c === '\\' && asciiPunctuation.test(original[i + 1] ?? '')) i++;
+    else if (c === '(') {
       if (++depth > MAX_DESTINATION_PARENTHESES) return undefined;
     } else if (c === ')') {
       if (depth === 0) break;
@@ -728,14 +825,23 @@ function readDestination(original: string, text: string, start: number, next: { 
     } else if (c === ' ' || c === '\t' || c === '\n' || c.charCodeAt(0) < 32) break;
   }
   if (i >= text.length) scan.runsOn = true;
-  if (i >= text.length || !closesAfterTitle(text, i, next.masked, scan)) return undefined;
+  // A destination ends with its parentheses paired: one left open makes no link.
+  if (i >= text.length || depth !== 0 || !closesAfterTitle(text, i, next.masked, scan)) return undefined;
   return { start: begin, end: i };
+}
+
+/** From `at`, past spaces, tabs and one line break (a second one makes a blank line, which ends the link). */
+function skipLinkSpace(text: string, at: number): number {
+  for (let breaks = 0; text[at] === ' ' || text[at] === '\t' || text[at] === '\r' || text[at] === '\n'; at++) {
+    if (text[at] === '\n' && ++breaks > 1) break;
+  }
+  return at;
 }
 
 /** Whether, from `i`, an optional title (`"…"`, `'…'` or `(…)`, without a blank line) and the `)` closing the link follow. */
 function closesAfterTitle(text: string, i: number, next: NextIndex, scan: StretchScan): boolean {
   const skipSpace = (at: number) => {
-    while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n') at++;
+    at = skipLinkSpace(text, at);
     if (at >= text.length) scan.runsOn = true;
     return at;
   };
