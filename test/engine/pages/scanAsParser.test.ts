@@ -8,7 +8,7 @@ import type { Nodes, Root } from 'mdast';
 import { parseMdx } from '../../../server/src/engine/pages/mdx/parseMdx';
 import { rewriteAsPlatform } from '../../../server/src/engine/pages/mdx/platformRewrites';
 import { readPage } from '../../../server/src/engine/pages/pageModel';
-import { normaliseLabel } from '../../../server/src/engine/pages/scanStretch';
+import { normaliseLabel } from '../../../server/src/engine/pages/scanLinks';
 import { scanPage } from '../../../server/src/engine/pages/scanPage';
 
 function treeOf(page: string): Root {

@@ -7,7 +7,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DiskSiteHost } from '../../../server/src/engine';
 import { readFrontmatterBlock, scanPage, scanWholePage, type PageScan, type ScannedPage } from '../../../server/src/engine/pages/scanPage';
-import { normaliseLabel, scanStretch, type PageReference } from '../../../server/src/engine/pages/scanStretch';
+import { normaliseLabel } from '../../../server/src/engine/pages/scanLinks';
+import { scanStretch } from '../../../server/src/engine/pages/scanStretch';
+import type { PageReference } from '../../../server/src/engine/pages/stretchScan';
 import { SiteFiles } from '../../../server/src/engine/pages/siteFiles';
 import { materialiseSite, realSites } from '../../support/sites';
 

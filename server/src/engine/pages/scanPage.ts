@@ -1,8 +1,10 @@
 import type { OffsetRange } from '../json/path';
 import { editBetween, type TextEdit } from './textEdit';
-import { normaliseLabel, scanStretch, type AnchorAttribute, type HeadingSource, type PageReference, type SnippetImport, type StretchScan } from './scanStretch';
+import { normaliseLabel } from './scanLinks';
+import { scanStretch } from './scanStretch';
+import type { AnchorAttribute, HeadingSource, PageReference, SnippetImport, StretchScan } from './stretchScan';
 
-export type { AnchorAttribute, HeadingSource, PageReference, ReferenceKind, SnippetImport } from './scanStretch';
+export type { AnchorAttribute, HeadingSource, PageReference, ReferenceKind, SnippetImport } from './stretchScan';
 
 export interface FrontmatterBlock {
   /** The YAML between the `---` lines. */
