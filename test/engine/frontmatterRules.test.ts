@@ -278,3 +278,15 @@ test('the operations of every spec docs.json declares are known, each spec once 
   const [missing] = check('---\nopenapi: ⟦GET /nothing⟧\n---\n', both);
   assert.equal(missing.message, 'Operation "GET /nothing" is not in openapi.json, billing/openapi.json');
 });
+
+test('the specs the frontmatter rule looks operations up in: one per file or URL, whatever declares it how often, the broken ones as one', () => {
+  const declared = ['openapi.json', '/openapi.json', 'https://a.example.com/spec.json', 'https://b.example.com/spec.json', 'https://a.example.com/spec.json', 'gone.json', 'lost.json'];
+  const groups = declared.map((openapi, index) => `{ "group": "G${index}", "openapi": "${openapi}", "pages": ["intro"] }`);
+  const text = docsJson(`{ "groups": [${groups.join(', ')}] }`);
+  const root = writeSite({ 'docs.json': text, 'intro.mdx': '', 'openapi.json': spec });
+  const { specs } = frontmatterSite(checkDocsJson(text, new DiskSiteHost(root)));
+  assert.deepEqual(
+    specs.map((status) => (status.kind === 'local' ? status.path : status.kind === 'remote' ? status.url : status.kind)),
+    ['openapi.json', 'https://a.example.com/spec.json', 'https://b.example.com/spec.json', 'missing'],
+  );
+});
