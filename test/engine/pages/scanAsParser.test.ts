@@ -145,6 +145,9 @@ describe('the scanner reads links as the platform parser does', () => {
       '![i ![j](/q.png)](/p.png)\n',
       '[![i [b](/y)](/p.png)](/x)\n',
       '[a [b](/y) [c](/z)](/x) [d](/w)\n',
+      '![a [b [c](/z)](/y)](/x)\n',
+      '[a]([b](/y))\n',
+      '[a](/x[b](/y))\n',
       '\\[a](/x)\n',
     ]);
   });
@@ -183,6 +186,60 @@ describe('the scanner reads links as the platform parser does', () => {
 
   it('definitions: with a title, in angle brackets, and lines that are not definitions', () => {
     assertSameLinks(['[b]: /x "t"\n', '[b]: <x y>\n', '[b]:\n/x\n', '[b]: /x y\n', '[b]:\n\n/x\n', ' [b]: /x\n', '[b]: /x\n[b]: /y\n', 'p [b]: /x\n']);
+  });
+
+  it('definition titles: on the line or the next, over several lines but no blank one, escapes inside; a line that is no title is read as text', () => {
+    assertSameLinks([
+      '[b]: /x "t" \n[a](/y)\n',
+      "[b]: /x 't'\n",
+      '[b]: /x (t)\n',
+      '[b]: /x\n"[a](/y)"\n',
+      '[b]: /x\n  "[a](/y)"  \n',
+      '[b]: /x\n\t(\'[a](/y)\')\n',
+      '[b]: /x\r\n"[a](/y)"\r\n',
+      '[b]: /x\n"[a](/y)" junk\n',
+      '[b]: /x\n"[a](/y)\n',
+      '[b]: /x "[a](/y)\n[c](/z)"\n',
+      '[b]: /x "t\n\n[a](/y)"\n',
+      '[b]: /x "t\n \r\n[a](/y)"\n',
+      '[b]: /x "t\\"[a](/y)"\n',
+      '[b]: /x "t" [a](/y)\n',
+      '[b]: /x"t"\n',
+      '[b]: <x y> "t"\n',
+      "[a]:     \n   [a]: 't'\n",
+      '[b]:/x\n',
+      '[b]:\n/x\n"t"\n',
+      '[b]:\n  /x\n',
+      '[b]: /x\n',
+      '[b]: /x',
+    ]);
+  });
+
+  it('where a definition may start: not inside a paragraph, a list item or a quote, nor after a line a code span starts', () => {
+    assertSameLinks([
+      '# H\n[b]: /x\n',
+      'text\n\n[b]: /x\n',
+      'text\n[b]: /x\n',
+      '[a]: /x\ntext\n[b]: /y\n',
+      '[a]: /x\n[b]: /y\n[c]: /z\n',
+      '- item\n[b]: /x\n',
+      '> quote\n[b]: /x\n',
+      '`code` text\n[b]: /x\n',
+      '```\ncode\n```\n[b]: /x\n',
+      '<div>\n\n</div>\n[b]: /x\n',
+      '`a\nb` c\n[b]: /x\n',
+      '    [b]: /x\n',
+      '`[b]: /x`\n',
+      '[b]:\n# H\n',
+      '[b]:\n#\n',
+      '[b]:\n-\n',
+      '[b]:\n- /x\n',
+      '`x` [b]: /y\n',
+      '[[b]]: /x\n',
+      '[b]: (x\n',
+      '[b]: x)\n',
+      '[b]: \\(x\n',
+    ]);
   });
 });
 
