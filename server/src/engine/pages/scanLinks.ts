@@ -94,9 +94,7 @@ function titleEnd(text: string, open: number, scan: StretchScan): number {
 
 export function readLinks(original: string, text: string, scan: StretchScan): void {
   if (!text.includes('[')) return;
-  const closing = matchingBrackets(text);
-  const closesBracket = new Uint8Array(text.length);
-  for (const end of closing) if (end > 0) closesBracket[end - 1] = 1;
+  const { closing, closesBracket } = matchingBrackets(text);
   const angle = new NextIndex(text);
   const originalAngle = new NextIndex(original);
   const inline: InlineLink[] = [];
@@ -172,25 +170,29 @@ function linksAsParsed(links: InlineLink[]): InlineLink[] {
 }
 
 /**
- * For each `[`, one more than the offset of the `]` that closes it within its paragraph (0: none):
- * one pass with a stack; a blank line or a heading line closes nothing.
+ * For each `[`, one more than the offset of the `]` that closes it within its paragraph (0: none),
+ * and which `]` close one: one pass with a stack; a blank line or a heading line closes nothing.
  */
-function matchingBrackets(text: string): Int32Array {
+function matchingBrackets(text: string): { closing: Int32Array; closesBracket: Uint8Array } {
   const closing = new Int32Array(text.length);
+  const closesBracket = new Uint8Array(text.length);
   const open: number[] = [];
   for (let i = text.indexOf('['); i >= 0 && i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 91) open.push(i);
     else if (c === 93) {
       const opening = open.pop();
-      if (opening !== undefined) closing[opening] = i + 1;
+      if (opening !== undefined) {
+        closing[opening] = i + 1;
+        closesBracket[i] = 1;
+      }
     } else if (c === 10 && open.length > 0) {
       let j = i + 1;
       while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
       if (text.charCodeAt(j) === 10 || (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) || atxHeadingStart.test(text.slice(j, j + 8))) open.length = 0;
     }
   }
-  return closing;
+  return { closing, closesBracket };
 }
 
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
