@@ -172,6 +172,14 @@ describe('page scanner: headings and anchors', () => {
     assert.deepEqual(anchors('###   Overwriting a schedule   \r\n#\tTabbed\t#\t\r\n#NotAHeading\n#\n'), ['3 overwriting-a-schedule', '1 tabbed', '1 ']);
   });
 
+  it('gives each heading the range of its lines: an ATX line whole, a setext heading its paragraph without the underline', () => {
+    const text = '# One ##\n\nLine a\nline b\n---\n\n  ### Three\n';
+    assert.deepEqual(
+      scanPage(text).headings.map((h) => text.slice(h.range.start, h.range.end)),
+      ['# One ##', 'Line a\nline b', '  ### Three'],
+    );
+  });
+
   it('takes {#id} as the anchor as written', () => {
     const page = readPage('p.mdx', '## Quick start {#start}\n## Quick start\n');
     assert.deepEqual(
