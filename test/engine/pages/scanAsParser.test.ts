@@ -137,6 +137,9 @@ describe('the scanner reads links as the platform parser does', () => {
       '[a\n \t\nb](/x)\n',
       '[a\r\n\r\nb](/x)\n',
       '[a\nb](/x)\n',
+      '[a\n## H\n](/x)\n',
+      '[a\n###### H\n](/x)\n',
+      '[a\n#H\n](/x)\n',
       '![i](/p.png)\n',
       '[a [b](/y) c](/x)\n',
       '[a [[b](/y)] c](/x)\n',
@@ -306,6 +309,10 @@ describe('the scanner reads headings as the platform parser does', () => {
       '- a\nb\n---\n',
       '> a\nb\n---\n',
       '1. a\nb\nc\n===\n',
+      '12. a\nb\n---\n',
+      '#\n---\n',
+      '<br/>\n---\n',
+      'a\n- - -\n',
       '<div>\n\n</div>\nLine\n---\n',
     ]) {
       assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
