@@ -232,6 +232,7 @@ describe('the scanner reads links as the platform parser does', () => {
       '<div>\n\n</div>\n[b]: /x\n',
       '`a\nb` c\n[b]: /x\n',
       '    [b]: /x\n',
+      '\t[b]: /x\n',
       '`[b]: /x`\n',
       '[b]:\n# H\n',
       '[b]:\n#\n',
@@ -271,6 +272,7 @@ describe('the scanner reads headings as the platform parser does', () => {
       '# #\n',
       '#\n',
       '   # Indented\n',
+      '\t# Tab-indented\n',
       '# Title ## more\n',
       '\\# Not\n',
     ]) {
