@@ -257,9 +257,13 @@ function scannerHeadings(page: string): string[] {
   return readPage('p.mdx', page).headings.map((h) => `${h.depth} ${h.text}`);
 }
 
+function assertSameHeadings(pages: string[]): void {
+  for (const page of pages) assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
+}
+
 describe('the scanner reads headings as the platform parser does', () => {
   it('ATX headings: one to six marks, a closing sequence, escapes, indents and tabs', () => {
-    for (const page of [
+    assertSameHeadings([
       '# Title\n',
       '###### Six\n',
       '####### Seven\n',
@@ -275,13 +279,11 @@ describe('the scanner reads headings as the platform parser does', () => {
       '\t# Tab-indented\n',
       '# Title ## more\n',
       '\\# Not\n',
-    ]) {
-      assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
-    }
+    ]);
   });
 
   it('setext underlines turn the paragraph above into a heading, never a list item, quote, table row, tag or statement, nor a line continuing one', () => {
-    for (const page of [
+    assertSameHeadings([
       'Title\n===\n',
       'Title\n---\n',
       '  Title\n  ===\n',
@@ -316,9 +318,7 @@ describe('the scanner reads headings as the platform parser does', () => {
       '<br/>\n---\n',
       'a\n- - -\n',
       '<div>\n\n</div>\nLine\n---\n',
-    ]) {
-      assert.deepEqual(scannerHeadings(page), parserHeadings(page), JSON.stringify(page));
-    }
+    ]);
   });
 });
 
