@@ -20,11 +20,10 @@ export function paragraphStart(masked: string, start: number): number {
 export function paragraphText(lines: string): string {
   return lines
     .replace(/\r$/gm, '')
-    .replace(/(?: {2,}|\\)\n/g, '\0')
+    .replace(/[ \t]*(?: {2,}|\\)\n[ \t]*/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .join('\n')
-    .replace(/[ \t]*\0[ \t]*/g, '');
+    .join('\n');
 }
 
 /**
