@@ -3,7 +3,7 @@
 // GITHUB_BASE_REF and a job summary file, running the npm package installed offline.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -129,5 +129,30 @@ describe('the GitHub Action on a pull request', () => {
     assert.match(all.summary, /^6 problems$/m);
     const push = runAction({ path: 'docs' }, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile });
     assert.equal(push.annotations.length, 6, push.stdout);
+  });
+
+  it('never runs a file of the pull request as the package: a tarball only by its absolute path, a version only as a version', () => {
+    const planted = join(workspace, packageVersion());
+    writeFileSync(planted, 'a file the pull request adds, named as the default version\n');
+    try {
+      const run = runAction({ path: 'docs', 'check-all': 'true' }, pullRequest());
+      assert.equal(run.status, 1, run.stdout);
+      assert.equal(run.annotations.length, 6, 'the published package ran the check');
+    } finally {
+      rmSync(planted);
+    }
+    for (const version of ['evil.tgz', '../evil.tgz']) {
+      const run = runAction({ path: 'docs', version }, pullRequest());
+      assert.equal(run.status, 2, version);
+      assert.match(run.stdout, /^::error::The version input names a tarball by a relative path .*: give its absolute path/m, version);
+    }
+    for (const version of ['npm:evil@1.0.0', '/tmp/evil', 'git+https://example.com/evil', '-y']) {
+      const run = runAction({ path: 'docs', version }, pullRequest());
+      assert.equal(run.status, 2, version);
+      assert.match(run.stdout, /^::error::The version input must be a docsjson version such as 0\.1\.0, a dist-tag, or the absolute path of a \.tgz package/m, version);
+    }
+    const missing = runAction({ path: 'docs', version: '/nowhere/docsjson-0.1.0.tgz' }, pullRequest());
+    assert.equal(missing.status, 2);
+    assert.match(missing.stdout, /^::error::The version input names the tarball \/nowhere\/docsjson-0\.1\.0\.tgz, which does not exist$/m);
   });
 });
