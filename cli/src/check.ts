@@ -7,48 +7,50 @@ import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
-import { formatReport, outputFormats, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
+import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSite, checkSiteInParallel, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
-import { UsageError } from './usage';
+import { argumentError, choiceError, UsageError } from './usage';
+import { cliVersion } from './version';
+
+const options = {
+  format: { type: 'string', default: 'text' },
+  'max-warnings': { type: 'string' },
+  base: { type: 'string' },
+  'fetch-remote': { type: 'boolean' },
+  offline: { type: 'boolean' },
+  'allow-host': { type: 'string', multiple: true },
+  'fetch-timeout': { type: 'string' },
+  workers: { type: 'string' },
+  'annotate-notes': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function runCheck(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', default: 'text' },
-        'max-warnings': { type: 'string' },
-        base: { type: 'string' },
-        'fetch-remote': { type: 'boolean' },
-        offline: { type: 'boolean' },
-        'allow-host': { type: 'string', multiple: true },
-        'fetch-timeout': { type: 'string' },
-        workers: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(argumentError('check', argv, options, error));
   }
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--annotate-notes]\n` +
+        '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
-        `  --workers N      threads that parse pages beside the main one, 0 for none (default: one less than the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them)\n`,
+        `  --workers N      threads that parse pages beside the main one, 0 for none (default: one less than the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them)\n` +
+        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n',
     );
     return 0;
   }
   const format = values.format as OutputFormat;
-  if (!outputFormats.includes(format)) throw new UsageError(`--format must be "text", "json" or "github", not "${values.format}"`);
+  if (!outputFormats.includes(format)) throw new UsageError(choiceError('--format', outputFormats, values.format));
   const maxWarningsText = values['max-warnings'];
   const maxWarnings = maxWarningsText === undefined ? Infinity : Number(maxWarningsText);
   if (!Number.isInteger(maxWarnings) && maxWarnings !== Infinity) throw new UsageError('--max-warnings takes a whole number');
@@ -77,7 +79,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     const specs = await remoteSpecsOf(host, basename(file), text, remote);
     const site = workers.count > 0 ? await checkSiteInParallel(host, basename(file), text, specs, workers) : checkSite(host, basename(file), text, specs);
     const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
-    const printedPath = (path: string) => relative(process.cwd(), join(root, path)) || path;
+    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
@@ -88,7 +90,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
 
   const summary = baseRef === undefined ? undefined : { ref: baseRef, existing };
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary }));
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: cliVersion() }));
   const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
   if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);

@@ -1,6 +1,8 @@
 import type { Severity } from '../../server/src/engine';
-import { terminalSafeLine } from './terminalSafe';
 import { plural } from '../../server/src/engine/text';
+import { codeQualityReport } from './gitlabReport';
+import { sarifLog } from './sarifReport';
+import { terminalSafeLine } from './terminalSafe';
 
 export interface ReportedDiagnostic {
   line: number;
@@ -30,7 +32,7 @@ export interface BaseSummary {
   subject?: string;
 }
 
-export const outputFormats = ['text', 'json', 'github'] as const;
+export const outputFormats = ['text', 'json', 'github', 'sarif', 'gitlab'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 export interface ReportOptions {
@@ -42,20 +44,52 @@ export interface ReportOptions {
   pages?: number;
   /** When only problems new since a git ref are reported: the ref, how many were left out, and who added the new ones. */
   base?: BaseSummary;
+  /** GitHub format: notes (information) as annotations too, rather than counted in one line. */
+  annotateNotes?: boolean;
+  /** The version SARIF names the tool with. */
+  toolVersion?: string;
 }
+
+/**
+ * The folder printed paths are relative to: the repository's on a CI runner, where annotations and
+ * reports name files from the repository's root whichever folder the check ran in; otherwise the
+ * current folder.
+ */
+export function reportRoot(format: OutputFormat, env: NodeJS.ProcessEnv, cwd: string): string {
+  if (format === 'github' || format === 'sarif') return env.GITHUB_WORKSPACE || cwd;
+  if (format === 'gitlab') return env.CI_PROJECT_DIR || cwd;
+  return cwd;
+}
+
+/** GitHub shows this many annotations of each level of a step on the pull request; the log and the job summary keep the rest. */
+const gitHubShownAnnotations = 10;
 
 /**
  * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
  * summary, and say so when the warnings alone are more than allowed; JSON is one object.
  */
-export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base }: ReportOptions): string {
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base, annotateNotes = false, toolVersion = 'unknown' }: ReportOptions): string {
   if (format === 'json') return `${JSON.stringify(base ? { base, files } : { files })}\n`;
-  const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
+  if (format === 'sarif') return `${JSON.stringify(sarifLog(files, toolVersion), null, 2)}\n`;
+  if (format === 'gitlab') return `${JSON.stringify(codeQualityReport(files), null, 2)}\n`;
+  const lines = format === 'github' ? githubAnnotations(files, annotateNotes) : files.flatMap((file) => file.diagnostics.map((d) => textLine(file.path, d, colour)));
   const total = base ? baseSummary(files, checked, pages, base) : summary(files, checked, pages);
   lines.push(lines.length > 0 ? `\n${total}` : total);
   const { warnings } = severityCounts(files);
   if (warnings > maxWarnings) lines.push(`Too many warnings: ${warnings}, more than --max-warnings ${maxWarnings} allows`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Errors and warnings as annotations (notes too when asked), then a line for the notes left out and one where GitHub will not show them all. */
+function githubAnnotations(files: ReportedFile[], annotateNotes: boolean): string[] {
+  const annotated = (d: ReportedDiagnostic) => annotateNotes || d.severity === 'error' || d.severity === 'warning';
+  const lines = files.flatMap((file) => file.diagnostics.filter(annotated).map((d) => githubAnnotation(file.path, d)));
+  const notes = files.reduce((sum, file) => sum + file.diagnostics.filter((d) => !annotated(d)).length, 0);
+  if (notes > 0) lines.push(`${plural(notes, 'note')} not annotated (--annotate-notes shows them as notices)`);
+  const { errors, warnings, others } = severityCounts(files);
+  const crowded = [errors, warnings, annotateNotes ? others : 0].some((count) => count > gitHubShownAnnotations);
+  if (crowded) lines.push(`GitHub shows the first ${gitHubShownAnnotations} annotations of each kind on the pull request: the log above and the job summary list them all`);
+  return lines;
 }
 
 const colours: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };

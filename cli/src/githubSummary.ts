@@ -1,5 +1,4 @@
 import { appendFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
 import { plural } from '../../server/src/engine/text';
 import { shortRef, type ReportedFile } from './checkOutput';
 
@@ -10,8 +9,6 @@ export interface GitHubRun {
   summaryFile: string;
   /** `https://github.com/owner/repo/blob/<commit>/`: a checked file's lines are linked under it. */
   blobUrl?: string;
-  /** The repository's folder on the runner: linked paths are taken from there. */
-  workspace: string;
 }
 
 export function gitHubRun(env: NodeJS.ProcessEnv): GitHubRun | undefined {
@@ -20,12 +17,11 @@ export function gitHubRun(env: NodeJS.ProcessEnv): GitHubRun | undefined {
   return {
     summaryFile: env.GITHUB_STEP_SUMMARY,
     blobUrl: server && repository && commit ? `${server}/${repository}/blob/${commit}/` : undefined,
-    workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
   };
 }
 
 /**
- * Appends the job summary: the problems reported as a table (each linked to its line), and with
+ * Appends the job summary (its files' paths from the repository's folder, as annotations name them): the problems reported as a table (each linked to its line), and with
  * a base, how many were already there and left out.
  */
 export function writeGitHubSummary(run: GitHubRun, files: ReportedFile[], base: { ref: string; existing: number } | undefined): void {
@@ -36,7 +32,7 @@ export function writeGitHubSummary(run: GitHubRun, files: ReportedFile[], base: 
   if (rows.length > 0) {
     lines.push('| Severity | Where | Problem | Code |', '|---|---|---|---|');
     for (const { file, d } of rows.slice(0, maxRows)) {
-      const path = relative(run.workspace, resolve(file.path)).split('\\').join('/');
+      const path = file.path.split('\\').join('/');
       const where = `${markdownText(path)}:${d.line}`;
       const link = run.blobUrl ? `[${where}](${run.blobUrl}${path.split('/').map(encodeURIComponent).join('/')}#L${d.line})` : where;
       lines.push(`| ${d.severity} | ${link} | ${markdownText(d.message)} | \`${d.code}\` |`);

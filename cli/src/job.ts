@@ -16,7 +16,8 @@ import { GitRepository } from './base/gitRepository';
 import { checkJobChanges, formatJobChanges, jobChangesExitCode, type JobChangesOptions } from './jobChanges';
 import { TextProgressWriter, formatOutcome, formatRecord, jsonLine } from './jobOutput';
 import { terminalSafe } from './terminalSafe';
-import { UsageError } from './usage';
+import { argumentError, UsageError } from './usage';
+import { didYouMean } from '../../server/src/engine/suggest';
 
 const HELP = `Usage:
   docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft]
@@ -84,7 +85,7 @@ interface ParsedArgs {
   options: { name: string; value?: string }[];
 }
 
-function parse(args: string[], options: ParseArgsConfig['options'], redact: Redactor): ParsedArgs {
+function parse(command: string, args: string[], options: NonNullable<ParseArgsConfig['options']>, redact: Redactor): ParsedArgs {
   if (args.some((arg) => SECRET_FLAG.test(arg))) {
     throw new UsageError('the API key is not accepted on the command line; set DOCS_AGENT_API_KEY instead');
   }
@@ -94,7 +95,7 @@ function parse(args: string[], options: ParseArgsConfig['options'], redact: Reda
     return { values: parsed.values, positionals: parsed.positionals, options: optionTokens };
   } catch (error) {
     // parseArgs repeats the offending argument, which could be a pasted key.
-    throw new UsageError(redact(error instanceof Error ? error.message : String(error)));
+    throw new UsageError(redact(argumentError(`job ${command}`, args, { ...COMMON_OPTIONS, ...options }, error)));
   }
 }
 
@@ -295,7 +296,7 @@ async function list(context: Context): Promise<number> {
   return 0;
 }
 
-const COMMAND_OPTIONS: Record<string, ParseArgsConfig['options']> = {
+const COMMAND_OPTIONS: Record<string, NonNullable<ParseArgsConfig['options']>> = {
   create: {
     branch: { type: 'string' },
     message: { type: 'string', multiple: true },
@@ -343,8 +344,11 @@ export async function runJob(argv: string[]): Promise<number> {
     out(`${HELP}\n`);
     return command === undefined ? 2 : 0;
   }
-  if (!(command in COMMAND_OPTIONS)) throw new UsageError(`unknown job command "${command}" (create, send, get, watch, list, check)`);
-  const parsed = parse(args, COMMAND_OPTIONS[command], redact);
+  if (!(command in COMMAND_OPTIONS)) {
+    const guess = didYouMean(command, Object.keys(COMMAND_OPTIONS));
+    throw new UsageError(redact(`unknown job command "${command}"${guess ? `: did you mean "${guess}"?` : ''} (create, send, get, watch, list, check)`));
+  }
+  const parsed = parse(command, args, COMMAND_OPTIONS[command], redact);
   const { values, positionals } = parsed;
   if (values.help) {
     out(`${HELP}\n`);

@@ -1,7 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runCheck } from './check';
 import { runMove } from './mv';
+import { didYouMean } from '../../server/src/engine/suggest';
 import { UsageError } from './usage';
+import { cliVersion } from './version';
 
 const usage = `Usage:
   docsjson check [PATH...] [--format text|json|github] [--max-warnings N] [--base REF]
@@ -19,10 +21,8 @@ const usage = `Usage:
   docsjson job check ID ...
                           the problems a job's branch adds to the docs
   docsjson --version      print the version
+  docsjson help [COMMAND] print this, or a command's options
 The options of the job commands: docsjson job --help`;
-
-/** Set by the build (esbuild.mjs) from package.json. */
-declare const DOCSJSON_VERSION: string | undefined;
 
 /**
  * A check lives about a second. By default V8 hands a function to its optimizing compiler as soon
@@ -43,17 +43,23 @@ async function main(argv: string[]): Promise<number> {
       // The agent client and its HTTP stack are loaded only here: a check need not pay for them.
       return (await import('./job')).runJob(rest);
     case '--version':
-      process.stdout.write(`${typeof DOCSJSON_VERSION === 'string' ? DOCSJSON_VERSION : 'unknown (not built)'}\n`);
+      process.stdout.write(`${cliVersion()}\n`);
       return 0;
+    case 'help':
+      return rest.length > 0 && commands.includes(rest[0]) ? main([rest[0], '--help']) : main(['--help']);
     case '--help':
     case '-h':
     case undefined:
       process.stdout.write(`${usage}\n`);
       return command === undefined ? 2 : 0;
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+    default: {
+      const guess = didYouMean(command, commands);
+      throw new UsageError(`unknown command "${command}"${guess ? `: did you mean "${guess}"?` : ''} ("docsjson help" lists the commands)`);
+    }
   }
 }
+
+const commands = ['check', 'mv', 'job', 'help', '--version', '--help'];
 
 main(process.argv.slice(2)).then(
   (code) => {

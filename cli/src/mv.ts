@@ -8,16 +8,18 @@ import { appliedEdits } from '../../server/src/engine/service/edits';
 import { movePlan } from '../../server/src/engine/service/move';
 import { pageExtensions } from '../../server/src/engine/site/fileIndex';
 import { terminalSafeLine } from './terminalSafe';
-import { UsageError } from './usage';
+import { argumentError, UsageError } from './usage';
 
 const usage = 'Usage: docsjson mv OLD NEW [--redirect]\n  Moves a page file or a folder of the site and updates docs.json and every link to it.\n  OLD and NEW are paths of files or folders; a page may be named without its extension.\n  --redirect adds a redirect from the old address to the new one in docs.json.';
+
+const options = { redirect: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } as const;
 
 export function runMove(argv: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { redirect: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(argumentError('mv', argv, options, error));
   }
   const { values, positionals } = parsed;
   if (values.help) {

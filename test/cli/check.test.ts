@@ -8,8 +8,9 @@ import { writeSite } from '../support/site';
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 const example = join(__dirname, '..', '..', 'examples', 'acme-docs');
 
-function run(args: string[], cwd = process.cwd()) {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+/** The CLI run outside a CI runner unless `env` says otherwise (paths are then from `cwd`). */
+function run(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GITHUB_WORKSPACE: '', CI_PROJECT_DIR: '', ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -124,7 +125,10 @@ test('usage and I/O problems exit 2 with a one-line message', () => {
   assert.match(unreadable.stderr, /^docsjson: cannot read .*docs\.json: EIO\n/);
   const badFormat = run(['check', '--format', 'xml']);
   assert.equal(badFormat.code, 2);
-  assert.match(badFormat.stderr, /^docsjson: --format must be "text", "json" or "github", not "xml"\n/);
+  assert.equal(badFormat.stderr, 'docsjson: --format must be "text", "json", "github", "sarif" or "gitlab", not "xml"\n');
+  const misspelt = run(['check', '--format', 'sarf']);
+  assert.equal(misspelt.code, 2);
+  assert.equal(misspelt.stderr, 'docsjson: --format must be "text", "json", "github", "sarif" or "gitlab", not "sarf": did you mean "sarif"?\n');
 });
 
 test('--format github prints one annotation per diagnostic on the range, then the summary; exit codes as for text', () => {
@@ -140,6 +144,22 @@ test('--format github prints one annotation per diagnostic on the range, then th
   );
   assert.ok(annotations[0].startsWith('::warning file=examples/acme-docs/docs.json,line=6,endLine=6,col=3,endColumn=11,title=schema/unknown-key::'));
   assert.equal(lines.at(-1), '1 docs.json file and 3 pages checked: 5 errors, 3 warnings');
+});
+
+test('--format github and sarif name files from the repository (GITHUB_WORKSPACE) whichever folder the check runs in, as GitLab from CI_PROJECT_DIR', () => {
+  const repo = join(__dirname, '..', '..');
+  const fromSite = run(['check', '.', '--format', 'github'], example, { GITHUB_WORKSPACE: repo });
+  assert.equal(fromSite.code, 1);
+  const annotated = fromSite.stdout.split('\n').filter((line) => line.startsWith('::'));
+  assert.equal(annotated.length, 8);
+  assert.ok(annotated.every((line) => /^::\w+ file=examples\/acme-docs\/(docs\.json|quickstart\.mdx),/.test(line)), annotated.join('\n'));
+  const sarif = JSON.parse(run(['check', '.', '--format', 'sarif'], example, { GITHUB_WORKSPACE: repo }).stdout);
+  assert.ok(sarif.runs[0].results.every((result: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => result.locations[0].physicalLocation.artifactLocation.uri.startsWith('examples/acme-docs/')));
+  const gitlab = JSON.parse(run(['check', '.', '--format', 'gitlab'], example, { CI_PROJECT_DIR: repo }).stdout);
+  assert.equal(gitlab.length, 8);
+  assert.ok(gitlab.every((issue: { location: { path: string } }) => issue.location.path.startsWith('examples/acme-docs/')));
+  const local = run(['check', '.', '--format', 'github'], example);
+  assert.match(local.stdout, /^::\w+ file=docs\.json,/m, 'outside a runner, from the current folder');
 });
 
 test('strings from a hostile docs.json stay inert: no escape sequence, no extra line, no extra workflow command', () => {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatReport, shortRef, type ReportedFile } from '../../cli/src/checkOutput';
+import Ajv from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import sarifSchema from '@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json';
+import type * as Sarif from 'sarif';
+import { formatReport, reportRoot, shortRef, type ReportedFile } from '../../cli/src/checkOutput';
 
 const files: ReportedFile[] = [
   {
@@ -12,13 +16,27 @@ const files: ReportedFile[] = [
   },
 ];
 
-test('information and hints are GitHub notices; the summary counts them as notes', () => {
+test('information and hints are counted in one GitHub line, not annotated, unless notes are asked for: then they are notices', () => {
   assert.equal(
     formatReport(files, 1, { format: 'github', colour: false, maxWarnings: Infinity }),
+    '2 notes not annotated (--annotate-notes shows them as notices)\n\n1 docs.json file checked: 0 errors, 0 warnings, 2 notes\n',
+  );
+  assert.equal(
+    formatReport(files, 1, { format: 'github', colour: false, maxWarnings: Infinity, annotateNotes: true }),
     '::notice file=docs.json,line=2,endLine=2,col=3,endColumn=9,title=x/info::For your information\n' +
       '::notice file=docs.json,line=4,endLine=5,col=1,endColumn=2,title=x/hint::100%25 sure\n' +
       '\n1 docs.json file checked: 0 errors, 0 warnings, 2 notes\n',
   );
+});
+
+test('more annotations of a kind than GitHub shows on a pull request are said so, once', () => {
+  const many = (count: number, severity: 'error' | 'warning' | 'information'): ReportedFile[] => [{ path: 'a.mdx', diagnostics: Array.from({ length: count }, () => diagnostic(severity)) }];
+  const crowdedLine = /^GitHub shows the first 10 annotations of each kind on the pull request: the log above and the job summary list them all$/m;
+  assert.doesNotMatch(formatReport(many(10, 'error'), 1, { ...text, format: 'github' }), crowdedLine);
+  assert.match(formatReport(many(11, 'error'), 1, { ...text, format: 'github' }), crowdedLine);
+  assert.match(formatReport(many(11, 'warning'), 1, { ...text, format: 'github' }), crowdedLine);
+  assert.doesNotMatch(formatReport(many(11, 'information'), 1, { ...text, format: 'github' }), crowdedLine, 'notes counted in a line are not annotations');
+  assert.match(formatReport(many(11, 'information'), 1, { ...text, format: 'github', annotateNotes: true }), crowdedLine);
 });
 
 test('text is coloured only when asked (a terminal), by severity', () => {
@@ -91,4 +109,61 @@ test('a commit\'s full hash is shown in short, any other ref as it is', () => {
   assert.equal(shortRef(`x${hash.slice(1)}`), `x${hash.slice(1)}`, 'not all hexadecimal');
   assert.equal(shortRef(`${hash.slice(0, -1)}g`), `${hash.slice(0, -1)}g`, 'ends in a letter past f');
   assert.equal(formatReport([], 1, { ...text, base: { ref: hash, existing: 2 } }).trimEnd(), 'No new problems (2 already at 0123456, not shown); 1 docs.json file checked');
+});
+
+const sarifValidator = (() => {
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(sarifSchema);
+})();
+
+test('SARIF is a valid SARIF 2.1.0 log: a rule per code with its summary and default level, a result per problem at its path and range', () => {
+  const reported: ReportedFile[] = [
+    { path: 'docs/docs.json', diagnostics: [{ line: 3, column: 5, endLine: 3, endColumn: 9, severity: 'error', code: 'ref/missing-page', message: 'Page "x" not found' }] },
+    { path: 'docs/my page.mdx', diagnostics: [{ ...diagnostic('warning'), code: 'link/missing-anchor' }, { ...diagnostic('information'), code: 'a11y/heading-skip' }] },
+  ];
+  const log = JSON.parse(formatReport(reported, 1, { ...text, format: 'sarif', toolVersion: '1.2.3' })) as Sarif.Log;
+  assert.ok(sarifValidator(log), JSON.stringify(sarifValidator.errors));
+  const [run] = log.runs;
+  const rules = run.tool.driver.rules!;
+  const results = run.results!;
+  assert.equal(run.tool.driver.name, 'docsjson');
+  assert.equal(run.tool.driver.version, '1.2.3');
+  assert.deepEqual(
+    rules.map((rule) => [rule.id, rule.defaultConfiguration?.level]),
+    [['a11y/heading-skip', 'note'], ['link/missing-anchor', 'warning'], ['ref/missing-page', 'error']],
+  );
+  assert.match(rules[2].shortDescription!.text, /page/);
+  assert.deepEqual(results[0], {
+    ruleId: 'ref/missing-page',
+    ruleIndex: 2,
+    level: 'error',
+    message: { text: 'Page "x" not found' },
+    locations: [{ physicalLocation: { artifactLocation: { uri: 'docs/docs.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5, endLine: 3, endColumn: 9 } } }],
+  });
+  assert.equal(results[1].locations![0].physicalLocation!.artifactLocation!.uri, 'docs/my%20page.mdx');
+  assert.deepEqual(results.map((result) => result.level), ['error', 'warning', 'note']);
+  assert.ok(!sarifValidator({ ...log, version: '2.0.0' }), 'the schema check can fail');
+});
+
+test('a GitLab Code Quality report: an issue per problem, its severity mapped, a fingerprint that ignores lines and tells repeats apart', () => {
+  const report = (line: number): { fingerprint: string; severity: string; check_name: string; description: string; location: unknown }[] =>
+    JSON.parse(formatReport([{ path: 'docs\\a.mdx', diagnostics: [{ ...diagnostic('error'), line }, { ...diagnostic('error'), line: line + 1 }, diagnostic('warning'), diagnostic('information')] }], 1, { ...text, format: 'gitlab' }));
+  const issues = report(1);
+  assert.deepEqual(issues.map((issue) => issue.severity), ['major', 'major', 'minor', 'info']);
+  assert.deepEqual(issues[0], { description: 'A problem', check_name: 'x/error', fingerprint: issues[0].fingerprint, severity: 'major', location: { path: 'docs/a.mdx', lines: { begin: 1, end: 1 } } });
+  assert.match(issues[0].fingerprint, /^[0-9a-f]{32}$/);
+  assert.equal(new Set(issues.map((issue) => issue.fingerprint)).size, 4, 'two equal problems in a file get two fingerprints');
+  assert.deepEqual(report(7).map((issue) => issue.fingerprint), issues.map((issue) => issue.fingerprint), 'moved lines keep the fingerprints');
+});
+
+test('paths are from the repository on a CI runner (GitHub annotations and SARIF, GitLab), from the current folder otherwise', () => {
+  const env = { GITHUB_WORKSPACE: '/runner/work/repo', CI_PROJECT_DIR: '/builds/group/repo' };
+  assert.equal(reportRoot('github', env, '/runner/work/repo/docs'), '/runner/work/repo');
+  assert.equal(reportRoot('sarif', env, '/runner/work/repo/docs'), '/runner/work/repo');
+  assert.equal(reportRoot('gitlab', env, '/builds/group/repo/docs'), '/builds/group/repo');
+  assert.equal(reportRoot('text', env, '/here'), '/here');
+  assert.equal(reportRoot('json', env, '/here'), '/here');
+  assert.equal(reportRoot('github', {}, '/here'), '/here');
+  assert.equal(reportRoot('gitlab', {}, '/here'), '/here');
 });

@@ -40,5 +40,36 @@ test('no command prints the usage and exits 2; an unknown one says so', () => {
   assert.match(none.stdout, /^Usage:/);
   const unknown = run('--versions');
   assert.equal(unknown.code, 2);
-  assert.equal(unknown.stderr, 'docsjson: unknown command "--versions"\n');
+  assert.equal(unknown.stderr, 'docsjson: unknown command "--versions": did you mean "--version"? ("docsjson help" lists the commands)\n');
+  const far = run('deploy');
+  assert.equal(far.stderr, 'docsjson: unknown command "deploy" ("docsjson help" lists the commands)\n');
+});
+
+test('"docsjson help" prints the usage, "docsjson help COMMAND" that command\'s options, both exit 0', () => {
+  const help = run('help');
+  assert.equal(help.code, 0);
+  assert.equal(help.stdout, run('--help').stdout);
+  for (const command of ['check', 'mv', 'job']) {
+    const own = run('help', command);
+    assert.equal(own.code, 0, own.stderr);
+    assert.equal(own.stdout, run(command, '--help').stdout, command);
+  }
+  assert.equal(run('chek').stderr, 'docsjson: unknown command "chek": did you mean "check"? ("docsjson help" lists the commands)\n');
+});
+
+test('a misspelt option gets the closest one, a value-less option says so, in the command\'s own words', () => {
+  const cases: [string[], string][] = [
+    [['check', '--frmat', 'json'], 'unknown option --frmat: did you mean --format? ("docsjson check --help" lists its options)'],
+    [['check', '--format'], '--format needs a value ("docsjson check --help" lists its options)'],
+    [['check', '--offline=yes'], '--offline takes no value ("docsjson check --help" lists its options)'],
+    [['check', '--colour'], 'unknown option --colour ("docsjson check --help" lists its options)'],
+    [['mv', 'a', 'b', '--redirct'], 'unknown option --redirct: did you mean --redirect? ("docsjson mv --help" lists its options)'],
+    [['job', 'create', '--mesage', 'hi'], 'unknown option --mesage: did you mean --message? ("docsjson job create --help" lists its options)'],
+    [['job', 'craete'], 'unknown job command "craete": did you mean "create"? (create, send, get, watch, list, check)'],
+  ];
+  for (const [args, message] of cases) {
+    const result = run(...args);
+    assert.equal(result.code, 2, args.join(' '));
+    assert.equal(result.stderr, `docsjson: ${message}\n`, args.join(' '));
+  }
 });
