@@ -44,13 +44,18 @@ export class RenameEditSaver implements Disposable {
     for (const { uris, dirtyBefore } of this.pending.splice(0)) await this.saveEdited(uris, dirtyBefore, moved);
   }
 
+  /**
+   * Saves each file through VS Code's own save, which acts on the editor's state of the file. The
+   * extension host's copy of a document (`isDirty`, even whether it is open) can lag behind an
+   * edit VS Code has just applied: read once, it left a redirect unsaved under load.
+   */
   private async saveEdited(uris: Uri[], dirtyBefore: Set<string>, moved: Map<string, string>): Promise<void> {
     for (const uri of uris) {
       if (dirtyBefore.has(uri.toString())) continue;
       // A page's own links edited as it moves: its document is at the new address now.
-      const now = moved.get(uri.toString()) ?? uri.toString();
-      const document = workspace.textDocuments.find((candidate) => candidate.uri.toString() === now);
-      if (document?.isDirty) await document.save();
+      const now = moved.get(uri.toString());
+      const document = await workspace.openTextDocument(now ? Uri.parse(now) : uri).then(undefined, () => undefined);
+      await document?.save();
     }
   }
 

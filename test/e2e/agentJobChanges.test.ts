@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { agentSettings, makeSiteRepository } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
-const SCENARIO_TIMEOUT = 240_000;
+const SCENARIO_TIMEOUT = loadScaled(240_000);
 const SCREENS = join(REPO_ROOT, 'test-results', 'agent-screens');
 const PROJECT = 'e2e-changes';
 

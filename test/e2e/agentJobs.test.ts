@@ -16,11 +16,12 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { agentSettings, git, makeSiteRepository, writeFiles } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
-const SCENARIO_TIMEOUT = 150_000;
+const SCENARIO_TIMEOUT = loadScaled(150_000);
 const SCREENS = join(REPO_ROOT, 'test-results', 'agent-screens');
 const PROJECT = 'e2e-project';
 const VIEW = '[id="workbench.view.extension.docsjsonAgent"]';

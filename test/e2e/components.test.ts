@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadScaled } from '../support/loadScaled';
 import { waitFor } from './harness/browser';
 import { REPO_ROOT } from './harness/codeServer';
 import { vscodeOnFixtureCopy } from './harness/fixtureSession';
 
-const SCENARIO_TIMEOUT = 120_000;
+const SCENARIO_TIMEOUT = loadScaled(120_000);
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 const page = ['---', 'title: Components', '---', '', '## Install', '', '<Accordian title="More">', '  Hidden text', '</Accordian>', ''].join('\n');
 

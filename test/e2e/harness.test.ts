@@ -6,12 +6,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { runNeovimLsp } from './harness/neovim';
 import { makeTestExtension } from './smokeExtension';
 
-const SCENARIO_TIMEOUT = 90_000;
+const SCENARIO_TIMEOUT = loadScaled(90_000);
 
 describe('e2e harness: real VS Code (code-server + Chromium)', () => {
   let tmp: string;

@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
 import { agentSettings, git, makeSiteRepository } from './harness/agentWorkspace';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
-const SCENARIO_TIMEOUT = 150_000;
+const SCENARIO_TIMEOUT = loadScaled(150_000);
 const PROJECT = 'e2e-hostile';
 const SCREENS = join(REPO_ROOT, 'test-results', 'hostile-api');
 

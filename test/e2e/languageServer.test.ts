@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { commonIcons } from '../../server/src/engine/icons/commonIcons';
 import { iconNames } from '../../server/src/engine/icons/iconNames';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 
-const SCENARIO_TIMEOUT = 120_000;
+const SCENARIO_TIMEOUT = loadScaled(120_000);
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'e2e-site');
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();

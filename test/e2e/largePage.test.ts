@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadScaled } from '../support/loadScaled';
 import { waitFor } from './harness/browser';
 import { REPO_ROOT } from './harness/codeServer';
 import { vscodeOnSiteCopy } from './harness/fixtureSession';
 import { materialiseSite } from '../support/sites';
 
-const SCENARIO_TIMEOUT = 180_000;
+const SCENARIO_TIMEOUT = loadScaled(180_000);
 const SHOTS = join(REPO_ROOT, 'test-results', 'large-page');
 /** A writer's pace: about seven keys a second. */
 const KEY_DELAY_MS = 140;

@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadScaled } from '../support/loadScaled';
 import { waitFor, type Workbench } from './harness/browser';
 import { REPO_ROOT } from './harness/codeServer';
 import { vscodeOnFixtureCopy } from './harness/fixtureSession';
 
-const SCENARIO_TIMEOUT = 120_000;
+const SCENARIO_TIMEOUT = loadScaled(120_000);
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'lsp-pages');
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();

@@ -7,11 +7,12 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { tempFolder } from '../support/tempFolder';
 
-const SCENARIO_TIMEOUT = 120_000;
+const SCENARIO_TIMEOUT = loadScaled(120_000);
 const VIEW = 'Site navigation';
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'e2e-site');
 

@@ -9,11 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { tempFolder } from '../support/tempFolder';
 
-const SCENARIO_TIMEOUT = 120_000;
+const SCENARIO_TIMEOUT = loadScaled(120_000);
 const EXAMPLE = join(REPO_ROOT, 'examples', 'acme-docs');
 const SHOTS = join(REPO_ROOT, 'test-results', 'whole-site');
 

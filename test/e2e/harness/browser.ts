@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import { KEEP_RUNNING, resultsDirFor, startCodeServer, type CodeServer, type StartCodeServerOptions } from './codeServer';
 import { liveFrame } from './liveFrame';
+import { loadScaled } from '../../support/loadScaled';
 
 export const CHROMIUM_PATH = process.env.DOCSJSON_E2E_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -69,7 +70,8 @@ function debug(message: string): void {
 }
 
 /** Polls fn until it returns a value other than undefined/false, or throws after timeoutMs. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, intervalMs = 150): Promise<T> {
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, limitMs = 15_000, intervalMs = 150): Promise<T> {
+  const timeoutMs = loadScaled(limitMs);
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -769,7 +771,7 @@ export async function openWorkbench(url: string, folder: string, options: { brow
   const browser = options.browser ?? (await launchBrowser());
   try {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(loadScaled(15_000));
     const target = `${url.replace(/\/?$/, '/')}?folder=${encodeURIComponent(folder)}`;
     const workbench = new Workbench(page, browser, target);
     await page.goto(target, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs ?? 60_000 });
