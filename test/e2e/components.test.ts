@@ -70,6 +70,23 @@ describe('components in a real VS Code (code-server + Chromium)', () => {
       await wb.screenshot(join(REPO_ROOT, 'test-results', 'components', 'closing-tag.png'));
     }));
 
+  it('Enter between a tag and the closing tag it gets puts the closing tag on a line of its own; "{" is not closed for the writer', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    vscode.session.step(t.name, async (wb) => {
+      await wb.openFile('components.mdx');
+      await wb.focusEditor();
+      await wb.page.keyboard.press('Control+End');
+      await wb.type('\n\n<Note>');
+      await waitFor('the closing tag after the cursor', async () => (await wb.editorText()).endsWith('<Note></Note>'), 10_000);
+      await wb.page.keyboard.press('Enter');
+      await wb.type('Read this first.');
+      const block = await waitFor('the text on its own line, the closing tag below it', async () => /<Note>\n[ \t]*Read this first\.\n<\/Note>$/.exec(await wb.editorText())?.[0], 10_000);
+      t.diagnostic(JSON.stringify(block));
+      await wb.page.keyboard.press('Control+End');
+      await wb.type('\n\nUse {');
+      await waitFor('the brace typed alone', async () => (await wb.editorText()).endsWith('\nUse {') || undefined, 10_000);
+      await wb.runCommand('File: Revert File');
+    }));
+
   it('a "<br>" typed in a page is one error where the build stops, in a writer\'s words; its quick fix writes "<br />"', { timeout: SCENARIO_TIMEOUT }, (t) =>
     vscode.session.step(t.name, async (wb) => {
       await wb.openFile('components.mdx');
