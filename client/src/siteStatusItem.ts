@@ -32,7 +32,10 @@ export class SiteStatusItem implements Disposable {
     const slow = status.checkMs > slowCheckMs;
     // The site is named only when there are several: the hover stays narrow enough for the window.
     const site = this.sites.size > 1 ? `${siteName(status.root)} ` : '';
-    this.item.text = safeText(`${slow ? '$(warning)' : '$(book)'} ${counted(status.pages, 'page')}, ${problemsOf(status)}`);
+    const summary = safeText(`${counted(status.pages, 'page')}, ${problemsOf(status)}`);
+    this.item.text = `${slow ? '$(warning)' : '$(book)'} ${summary}`;
+    // A screen reader reads the words, not the icon's code.
+    this.item.accessibilityInformation = { label: `docs.json site: ${summary}${slow ? ', slow to check' : ''}` };
     this.item.detail = safeText(
       slow
         ? `checking ${site}took ${(status.checkMs / 1000).toFixed(1)} s: diagnostics lag while typing`

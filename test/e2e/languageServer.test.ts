@@ -89,9 +89,9 @@ const shows = (expected: string[]) => (markers: Marker[]) => JSON.stringify(mark
 
 // The Problems panel's order: errors first, then by position.
 const ALL_THREE = [
-  `docs.json error docs.json(icon/fa-prefix) [Ln 11, Col 17] ${FA_PREFIX}`,
-  `docs.json error docs.json(ref/missing-page) [Ln 12, Col 51] ${MISSING_PAGE}`,
-  `docs.json warning docs.json(schema/unknown-key) [Ln 5, Col 3] ${UNKNOWN_KEY}`,
+  `docs.json error docsjson(icon/fa-prefix) [Ln 11, Col 17] ${FA_PREFIX}`,
+  `docs.json error docsjson(ref/missing-page) [Ln 12, Col 51] ${MISSING_PAGE}`,
+  `docs.json warning docsjson(schema/unknown-key) [Ln 5, Col 3] ${UNKNOWN_KEY}`,
 ];
 const WITHOUT_MISSING_PAGE = [ALL_THREE[0], ALL_THREE[2]];
 
@@ -274,6 +274,10 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       t.diagnostic(row);
       assert.match(row, /\d+ pages, 1 error, 1 warning.*checked in [\d,]+ ms.*Open docs\.json/);
       assert.ok(!row.includes(tmp), 'no absolute path');
+      const labels = await hover.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
+      t.diagnostic(JSON.stringify(labels));
+      assert.ok(labels.some((label) => /^docs\.json site: \d+ pages, 1 error, 1 warning$/.test(label)), 'a screen reader reads words, not the icon\'s code');
+      assert.ok(!labels.some((label) => label.includes('$(')), JSON.stringify(labels));
       const box = (await hover.boundingBox())!;
       const window = wb.page.viewportSize()!;
       assert.ok(box.x >= 0 && box.x + box.width <= window.width, `the hover (${Math.round(box.x)}-${Math.round(box.x + box.width)}) inside the window (0-${window.width})`);

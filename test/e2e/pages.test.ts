@@ -57,10 +57,10 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
           '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?',
         ],
       );
-      // A row reads message, source, code and position: "...docs.jsonlink/missing-page[Ln 9, Col 17]".
+      // A row reads message, source, code and position: "...docsjsonlink/missing-page[Ln 9, Col 17]": the tool's name, not docs.json's, on a page.
       assert.deepEqual(links.map((m) => [m.severity, m.text.slice(m.message.length)]), [
-        ['error', 'docs.jsonlink/missing-page[Ln 9, Col 17]'],
-        ['warning', 'docs.jsonlink/missing-anchor[Ln 9, Col 67]'],
+        ['error', 'docsjsonlink/missing-page[Ln 9, Col 17]'],
+        ['warning', 'docsjsonlink/missing-anchor[Ln 9, Col 67]'],
       ]);
       const underlined = () => wb.squiggles().then((found) => (found.errors === 1 && found.warnings === 1 ? found : undefined));
       assert.deepEqual(await waitFor('the two underlined', underlined, 10_000), { errors: 1, warnings: 1 });

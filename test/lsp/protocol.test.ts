@@ -89,7 +89,7 @@ describe('lsp-basic through the protocol', () => {
   test('pulled diagnostics: every problem with its range, severity, code and message', async () => {
     const diagnostics = await client.diagnostics('docs.json');
     assert.deepEqual(compact(diagnostics), basicDiagnostics);
-    assert.ok(diagnostics.every((d) => d.source === 'docs.json'));
+    assert.ok(diagnostics.every((d) => d.source === 'docsjson'));
     assert.deepEqual(diagnostics[2].tags, [1], '"expanded" with no effect is marked unnecessary');
   });
 

@@ -7,10 +7,10 @@ import { CATEGORY, registerCommand, type CommandContext } from './commandKit';
 import { fileFixMessage, fixBranchName } from './jobChanges';
 import { JobPanel } from './jobPanel';
 import { readSettings } from './settings';
+import { diagnosticSource } from '../../../server/src/lsp/customMessages';
 
 const COMMAND = 'docsjson.agent.askToFix';
 /** The source of the language server's diagnostics (`lsp/convert.ts`). */
-const SOURCE = 'docs.json';
 const SELECTOR: vscode.DocumentSelector = [
   { scheme: 'file', language: 'docsjson' },
   { scheme: 'file', language: 'json' },
@@ -24,7 +24,7 @@ export function registerAskToFix(context: CommandContext): vscode.Disposable[] {
       SELECTOR,
       {
         provideCodeActions(document, _range, actionContext) {
-          if (!actionContext.diagnostics.some((diagnostic) => diagnostic.source === SOURCE)) return [];
+          if (!actionContext.diagnostics.some((diagnostic) => diagnostic.source === diagnosticSource)) return [];
           const action = new vscode.CodeAction('Ask the Agent to Fix…', vscode.CodeActionKind.QuickFix);
           action.command = { command: COMMAND, title: 'Ask the Agent to Fix…', arguments: [document.uri] };
           return [action];
@@ -37,7 +37,7 @@ export function registerAskToFix(context: CommandContext): vscode.Disposable[] {
       if (!target) return;
       const problems = vscode.languages
         .getDiagnostics(target)
-        .filter((diagnostic) => diagnostic.source === SOURCE)
+        .filter((diagnostic) => diagnostic.source === diagnosticSource)
         .sort((a, b) => a.range.start.line - b.range.start.line)
         .map((diagnostic) => ({ line: diagnostic.range.start.line + 1, message: diagnostic.message, code: typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : diagnostic.code?.toString() }));
       const path = vscode.workspace.asRelativePath(target, false);

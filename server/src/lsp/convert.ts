@@ -22,6 +22,7 @@ import type { OffsetRange } from '../engine/json/path';
 import type { SourceDocument } from '../engine/model/sourceDocument';
 import type { CompletionKind, Completions } from '../engine/service/completion';
 import type { DocumentSymbol, SymbolKind as ServiceSymbolKind } from '../engine/service/symbols';
+import { diagnosticSource } from './customMessages';
 
 /** Turns offsets of a text into LSP positions. */
 export interface Positions {
@@ -79,7 +80,7 @@ export function toLspDiagnostic(diagnostic: Diagnostic, lines: Positions, uri?: 
     range,
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
-    source: 'docs.json',
+    source: diagnosticSource,
     message: diagnostic.message,
     ...(diagnostic.unnecessary ? { tags: [DiagnosticTag.Unnecessary] } : {}),
     ...(related.length > 0 ? { relatedInformation: related } : {}),

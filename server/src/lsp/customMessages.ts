@@ -2,6 +2,9 @@
 // NotificationType or RequestType from the method and the shapes here (with its own protocol
 // library), so both speak one shape.
 
+/** The source of every diagnostic the server publishes, on docs.json and pages alike: the tool's name, as ESLint's are "eslint". */
+export const diagnosticSource = 'docsjson';
+
 /** Sent after each check of a site, for the client's status item. */
 export const siteStatusMethod = 'docsjson/siteStatus';
 
