@@ -2,7 +2,7 @@
 // at a time) when either changes, and handed to the job manager. Also keeps the "when" context
 // keys of the sidebar's welcome views true.
 import * as vscode from 'vscode';
-import type { AgentJobApi } from '../../../agent/src/apiClient';
+import { DEFAULT_API_URL, type AgentJobApi } from '../../../agent/src/apiClient';
 import { createAgentJobApi } from '../../../agent/src/apiVersion';
 import { noApiKeyFailure, noProjectFailure } from '../../../agent/src/failure';
 import { parseApiBaseUrl } from '../../../agent/src/http/apiBaseUrl';
@@ -74,6 +74,7 @@ export class AgentConnection {
     this.currentKey = key;
     setAgentContext('hasApiKey', !!key);
     setAgentContext('hasProject', !!settings.projectId);
+    setAgentContext('usesOwnApiUrl', settings.apiUrl !== DEFAULT_API_URL);
     this.onDidReconfigure();
     const trackerOptions = { pollIntervalMs: settings.pollIntervalMs, connectionRetryMs: settings.connectionRetryMs };
     // Unchanged connection (e.g. only the default model changed, or the key was set twice):
