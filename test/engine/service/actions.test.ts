@@ -7,6 +7,7 @@ import { codeActions } from '../../../server/src/engine/service/actions';
 import type { TextEdit } from '../../../server/src/engine/service/edits';
 import { JsonText } from '../../../server/src/engine/service/jsonText';
 import { checkedFixture, sitesDir } from './serviceFixture';
+import { titleFromPath } from '../../../server/src/engine/service/frontmatter';
 
 const basic = readFileSync(join(sitesDir, 'lsp-basic', 'docs.json'), 'utf8');
 const two = readFileSync(join(sitesDir, 'lsp-multi', 'two', 'docs.json'), 'utf8');
@@ -55,6 +56,16 @@ test('create the missing page with a frontmatter title', () => {
   const [create] = actionsAt('lsp-basic', basic, '"guides/deploy"');
   assert.deepEqual(create.createFile, { file: 'guides/deploy.mdx', content: '---\ntitle: "Deploy"\n---\n' });
   assert.deepEqual(create.edits, []);
+});
+
+test('a new page\'s title is its file name in words, with the acronyms a title capitalises', () => {
+  assert.equal(titleFromPath('guides/getting-started'), 'Getting started');
+  assert.equal(titleFromPath('faq'), 'FAQ');
+  assert.equal(titleFromPath('support/faqs'), 'FAQs');
+  assert.equal(titleFromPath('api-keys'), 'API keys');
+  assert.equal(titleFromPath('using_the_cli'), 'Using the CLI');
+  assert.equal(titleFromPath('oauth-and-sso'), 'OAuth and SSO');
+  assert.equal(titleFromPath('Aid'), 'Aid', 'a word that only starts like one is left alone');
 });
 
 test('a missing page with a did-you-mean prefers the change of the entry to the creation of a page', () => {

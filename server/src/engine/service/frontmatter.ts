@@ -25,8 +25,14 @@ export function readFrontmatter(text: string): PageFrontmatter {
   };
 }
 
-/** A title for a new page, from its file name: "guides/getting-started" -> "Getting started". */
+/** Words a file name writes in lower case that a title writes otherwise. */
+const titleWords = new Map(
+  ['AI', 'API', 'APIs', 'CLI', 'CSS', 'FAQ', 'FAQs', 'HTML', 'HTTP', 'ID', 'IDs', 'JSON', 'JWT', 'LLM', 'LLMs', 'MCP', 'MDX', 'OAuth', 'SDK', 'SDKs', 'SQL', 'SSO', 'UI', 'URL', 'URLs', 'YAML'].map((word) => [word.toLowerCase(), word]),
+);
+
+/** A title for a new page, from its file name: "guides/getting-started" -> "Getting started", "faq" -> "FAQ", "api-keys" -> "API keys". */
 export function titleFromPath(page: string): string {
-  const name = page.slice(page.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ').trim();
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  const words = page.slice(page.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ').trim().split(' ');
+  const title = words.map((word) => titleWords.get(word) ?? word).join(' ');
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
