@@ -3,7 +3,7 @@
 // pages titled from their frontmatter), problem badges, a click that opens the page, "Reveal in
 // docs.json", and a page dragged onto another group, written back to docs.json.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
@@ -88,6 +88,31 @@ describe('the Site navigation view in a real VS Code', () => {
       }, 10_000);
       t.diagnostic(selected);
       await wb.showcase('navigation', wb.page.locator('.part.sidebar'), wb.page.locator('.part.editor'));
+    }));
+
+  it('a group\'s badge counts its pages\' problems too; opening a group expands or folds it rather than selecting its JSON', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    session.step(t.name, async (wb) => {
+      await wb.runCommand('View: Close All Editors');
+      const page = join(site, 'reference', 'settings.mdx');
+      const before = readFileSync(page, 'utf8');
+      writeFileSync(page, `${before}\nSee [a page that is not there](/guides/nowhere).\n`);
+      try {
+        const shown = await waitFor('the page\'s broken link in its badge and its group\'s', async () => {
+          const now = await rows(wb);
+          return now.includes('Reference [1]') && now.includes('Settings [1]') ? now : undefined;
+        }, 60_000);
+        t.diagnostic(JSON.stringify(shown));
+        assert.ok(shown.includes('Get started [2]'), 'docs.json\'s own problems still count where they are');
+      } finally {
+        writeFileSync(page, before);
+      }
+      await waitFor('the badges gone with the link', async () => ((await rows(wb)).includes('Reference') ? true : undefined), 60_000);
+      // The test's settings open list items on a double click: what a single click does by default.
+      await row(wb, 'Get started').dblclick();
+      await waitFor('the group folded', async () => (!(await rows(wb)).includes('Introduction') ? true : undefined), 10_000);
+      assert.equal(await wb.page.locator('.part.editor .tab.active').count(), 0, 'no docs.json opened to select the group');
+      await row(wb, 'Get started').dblclick();
+      await waitFor('the group unfolded', async () => ((await rows(wb)).includes('Introduction') ? true : undefined), 10_000);
     }));
 
   it('a page dragged onto another group moves there in docs.json', { timeout: SCENARIO_TIMEOUT }, (t) =>

@@ -1,7 +1,7 @@
 import { MarkdownString, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
 import { safeText } from '../../../agent/src/displayText';
 import type { NavigationItem } from '../../../server/src/lsp/navigationProtocol';
-import { badgeUri } from './problemBadges';
+import type { ProblemBadges } from './problemBadges';
 
 /** A node of the view: a site (when the workspace has several) or an entry of its navigation. */
 export interface NavigationNode {
@@ -43,7 +43,7 @@ export function siteItem(docsJson: Uri, label: string): TreeItem {
   return item;
 }
 
-export function navigationTreeItem(node: NavigationNode & { item: NavigationItem }): TreeItem {
+export function navigationTreeItem(node: NavigationNode & { item: NavigationItem }, badges: ProblemBadges): TreeItem {
   const entry = node.item;
   const state = entry.childCount === 0 ? TreeItemCollapsibleState.None : node.topLevel ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.Collapsed;
   const item = new TreeItem(safeText(entry.label), state);
@@ -54,12 +54,13 @@ export function navigationTreeItem(node: NavigationNode & { item: NavigationItem
   item.iconPath = entry.dropped
     ? new ThemeIcon('warning', new ThemeColor('list.warningForeground'))
     : new ThemeIcon(entry.icon && sharedIcons.has(entry.icon) ? entry.icon : kindIcons[entry.kind]);
-  item.resourceUri = badgeUri(entry);
+  item.resourceUri = badges.uriFor(entry);
   item.tooltip = tooltipOf(entry);
   item.contextValue = `navigation.${entry.kind}${entry.file ? '.file' : ''}`;
-  item.command = entry.file
-    ? { command: 'vscode.open', title: 'Open Page', arguments: [Uri.parse(entry.file)] }
-    : { command: 'docsjson.navigation.revealInDocsJson', title: 'Reveal in docs.json', arguments: [node] };
+  // A click opens a page, and expands or collapses an element that holds entries (as in the
+  // explorer); an entry with neither is shown in docs.json. "Reveal in docs.json" is on every entry's menu.
+  if (entry.file) item.command = { command: 'vscode.open', title: 'Open Page', arguments: [Uri.parse(entry.file)] };
+  else if (entry.childCount === 0) item.command = { command: 'docsjson.navigation.revealInDocsJson', title: 'Reveal in docs.json', arguments: [node] };
   return item;
 }
 

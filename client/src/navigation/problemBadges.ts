@@ -6,6 +6,7 @@ import {
   Range,
   ThemeColor,
   Uri,
+  type Diagnostic,
   type Disposable,
   type FileDecoration,
   type FileDecorationProvider,
@@ -16,22 +17,38 @@ import { safeText } from '../../../agent/src/displayText';
 const scheme = 'docsjson-navigation';
 
 /** The URI a navigation entry's tree item carries so that its problems show as a badge. */
-export function badgeUri(entry: NavigationItem): Uri {
+function badgeUri(entry: NavigationItem): Uri {
   const { start, end } = entry.range;
   return Uri.from({ scheme, path: `/${entry.label}`, query: JSON.stringify({ uri: entry.uri, range: [start.line, start.character, end.line, end.character] }) });
 }
 
-/** Badges on navigation entries: how many errors and warnings docs.json has inside each. */
+/**
+ * Badges on navigation entries: how many errors and warnings there are inside each, in docs.json
+ * and in the pages it holds (a page's own, a group's pages' at any depth).
+ */
 export class ProblemBadges implements FileDecorationProvider, Disposable {
   private readonly changed = new EventEmitter<undefined>();
   readonly onDidChangeFileDecorations = this.changed.event;
   private readonly subscriptions = [languages.onDidChangeDiagnostics(() => this.changed.fire(undefined)), this.changed];
+  /** The page files whose problems count in a badge, by the badge's URI. */
+  private readonly pagesOf = new Map<string, Uri[]>();
+
+  /** The URI for a tree item's `resourceUri` that shows the entry's badge. */
+  uriFor(entry: NavigationItem): Uri {
+    const uri = badgeUri(entry);
+    const pages = entry.pageFiles ?? (entry.file ? [entry.file] : []);
+    if (pages.length > 0) this.pagesOf.set(uri.toString(), pages.map((page) => Uri.parse(page)));
+    else this.pagesOf.delete(uri.toString());
+    return uri;
+  }
 
   provideFileDecoration(uri: Uri): FileDecoration | undefined {
     if (uri.scheme !== scheme) return undefined;
     const { uri: document, range: [startLine, startCharacter, endLine, endCharacter] } = JSON.parse(uri.query) as { uri: string; range: number[] };
     const range = new Range(new Position(startLine, startCharacter), new Position(endLine, endCharacter));
-    const problems = languages.getDiagnostics(Uri.parse(document)).filter((d) => d.severity <= DiagnosticSeverity.Warning && range.contains(d.range));
+    const serious = (d: Diagnostic) => d.severity <= DiagnosticSeverity.Warning;
+    const problems = languages.getDiagnostics(Uri.parse(document)).filter((d) => serious(d) && range.contains(d.range));
+    for (const page of this.pagesOf.get(uri.toString()) ?? []) problems.push(...languages.getDiagnostics(page).filter(serious));
     if (problems.length === 0) return undefined;
     const errors = problems.filter((d) => d.severity === DiagnosticSeverity.Error).length;
     const warnings = problems.length - errors;

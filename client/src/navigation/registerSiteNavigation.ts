@@ -8,9 +8,9 @@ export const siteNavigationViewId = 'docsjson.siteNavigation';
 
 /** The "Site navigation" view in the explorer, its commands, and what refreshes it. */
 export function registerSiteNavigation(context: ExtensionContext, client: LanguageClient): void {
-  const tree = new SiteNavigationTree(client);
-  const view = window.createTreeView(siteNavigationViewId, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
   const badges = new ProblemBadges();
+  const tree = new SiteNavigationTree(client, badges);
+  const view = window.createTreeView(siteNavigationViewId, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
 
   let timer: NodeJS.Timeout | undefined;
   const refreshSoon = (sitesToo = false) => {

@@ -20,6 +20,7 @@ import {
   type NavigationResult,
 } from '../../../server/src/lsp/navigationProtocol';
 import { navigationTreeItem, siteItem, type NavigationNode } from './navigationItems';
+import type { ProblemBadges } from './problemBadges';
 import { safeText } from '../../../agent/src/displayText';
 
 const dragType = 'application/vnd.code.tree.docsjson.sitenavigation';
@@ -35,7 +36,10 @@ export class SiteNavigationTree implements TreeDataProvider<NavigationNode>, Tre
   readonly onDidChangeTreeData = this.changed.event;
   private sites?: Promise<Uri[]>;
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly badges: ProblemBadges,
+  ) {}
 
   refresh(sitesToo = false): void {
     if (sitesToo) this.sites = undefined;
@@ -44,7 +48,7 @@ export class SiteNavigationTree implements TreeDataProvider<NavigationNode>, Tre
 
   getTreeItem(node: NavigationNode): TreeItem {
     if (!node.item) return siteItem(node.docsJson, workspace.asRelativePath(node.docsJson, (workspace.workspaceFolders?.length ?? 0) > 1));
-    return navigationTreeItem({ ...node, item: node.item });
+    return navigationTreeItem({ ...node, item: node.item }, this.badges);
   }
 
   async getChildren(node?: NavigationNode): Promise<NavigationNode[]> {

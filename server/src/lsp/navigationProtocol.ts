@@ -29,6 +29,8 @@ export interface NavigationItem extends NavigationPlace {
   /** URI of the page's file, when it exists. */
   file?: string;
   childCount: number;
+  /** URIs of the files of the pages below an element, at any depth (their problems count in its badge). */
+  pageFiles?: string[];
   /** Why the site drops the entry, when it does (its element holds another type of child beside it). */
   dropped?: string;
 }

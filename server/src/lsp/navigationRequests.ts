@@ -39,11 +39,12 @@ export function serveNavigation(context: ServerContext): void {
     const nodes = navigationChildren(checked, parent);
     if (!nodes) return null;
     return {
-      items: nodes.map(({ document, range, file, ...node }) => ({
+      items: nodes.map(({ document, range, file, pageFiles, ...node }) => ({
         ...node,
         uri: workspace.uriOf(site.absolute(document)),
         range: toRange(linesIn(site, checked, document), range),
         file: file === undefined ? undefined : workspace.uriOf(site.absolute(file)),
+        pageFiles: pageFiles?.map((page) => workspace.uriOf(site.absolute(page))),
       })),
     };
   });

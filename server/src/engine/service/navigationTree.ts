@@ -32,6 +32,8 @@ export interface NavigationNode extends NavigationRef {
   file?: string;
   /** How many entries it holds (elements and pages). */
   childCount: number;
+  /** Root-relative paths of the files of the pages below an element, at any depth. */
+  pageFiles?: string[];
   /** Why the site drops the entry, when it does: its element holds another type of child beside it. */
   dropped?: string;
 }
@@ -50,7 +52,7 @@ export function navigationChildren(site: CheckedSite, parent?: NavigationRef): N
   for (const holder of holders) {
     const dropped = droppedReason(holder);
     for (const entry of entriesOf(holder)) {
-      const node = entry instanceof PageEntry ? pageNode(site, entry) : entry.kind !== 'global' ? elementNode(entry) : undefined;
+      const node = entry instanceof PageEntry ? pageNode(site, entry) : entry.kind !== 'global' ? elementNode(site, entry) : undefined;
       const reason = node && dropped(entry instanceof PageEntry ? 'pages' : entry.parentCollection);
       if (node) nodes.push(reason ? { ...node, dropped: reason } : node);
     }
@@ -106,7 +108,7 @@ function listIndex(element: NavElement): number {
   return typeof last === 'number' ? last : -1;
 }
 
-function elementNode(element: NavElement): Omit<NavigationNode, 'range'> {
+function elementNode(site: CheckedSite, element: NavElement): Omit<NavigationNode, 'range'> {
   const { document, path } = { document: element.cursor.document.path, path: element.cursor.path };
   const value = element.value;
   const kind: NavigationNodeKind = element.kind === 'globalEntry' ? 'link' : (element.kind as NavigationNodeKind);
@@ -122,7 +124,26 @@ function elementNode(element: NavElement): Omit<NavigationNode, 'range'> {
     icon: iconName(value.icon),
     href: typeof value.href === 'string' ? value.href : undefined,
     childCount: entriesOf(element).length,
+    pageFiles: pageFilesBelow(site, element),
   };
+}
+
+/** The files of the pages an element holds at any depth, each once. */
+function pageFilesBelow(site: CheckedSite, element: NavElement): string[] {
+  const files = new Set<string>();
+  const pending = [element];
+  for (let holder = pending.pop(); holder; holder = pending.pop()) {
+    for (const entry of entriesOf(holder)) {
+      if (!(entry instanceof PageEntry)) {
+        pending.push(entry);
+        continue;
+      }
+      const page = isOperationEntry(entry.value) ? undefined : pagePath(entry.value);
+      const file = page?.kind === 'page' ? site.pageFile(page.path) : undefined;
+      if (file !== undefined) files.add(file);
+    }
+  }
+  return [...files];
 }
 
 function pageNode(site: CheckedSite, entry: PageEntry): Omit<NavigationNode, 'range'> {
