@@ -12,6 +12,7 @@ import { checkSite, checkSiteInParallel, located, placeLocator } from './sitePro
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
+import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
 import { cliVersion } from './version';
 
@@ -66,7 +67,12 @@ export async function runCheck(argv: string[]): Promise<number> {
     options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
   const workers = parseWorkers(values.workers);
-  const docsJsonFiles = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
+  const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
+  for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
+  if (docsJsonFiles.length === 0) {
+    process.stdout.write('No site to check: none of the files given has a docs.json in the folders above it\n');
+    return 0;
+  }
   const reported: ReportedFile[] = [];
   let pages = 0;
   let existing = 0;

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost } from '../../server/src/engine';
@@ -8,6 +8,7 @@ import { appliedEdits } from '../../server/src/engine/service/edits';
 import { movePlan } from '../../server/src/engine/service/move';
 import { pageExtensions } from '../../server/src/engine/site/fileIndex';
 import { terminalSafeLine } from './terminalSafe';
+import { docsJsonAbove } from './findDocsJson';
 import { argumentError, UsageError } from './usage';
 
 const usage = 'Usage: docsjson mv OLD NEW [--redirect]\n  Moves a page file or a folder of the site and updates docs.json and every link to it.\n  OLD and NEW are paths of files or folders; a page may be named without its extension.\n  --redirect adds a redirect from the old address to the new one in docs.json.';
@@ -28,7 +29,7 @@ export function runMove(argv: string[]): number {
   }
   if (positionals.length !== 2) throw new UsageError(`mv takes two paths, OLD and NEW\n${usage}`);
   const [oldPath, newPath] = withExtensions(resolve(positionals[0]), resolve(positionals[1]));
-  const docsJson = nearestDocsJson(dirname(oldPath));
+  const docsJson = docsJsonAbove(dirname(oldPath));
   if (!docsJson) throw new UsageError(`no docs.json in the folders above ${positionals[0]}`);
   const root = dirname(docsJson);
   const from = siteRelative(root, oldPath);
@@ -75,14 +76,6 @@ function withExtensions(oldPath: string, newPath: string): [string, string] {
   const extension = pageExtensions.find((candidate) => existsSync(oldPath + candidate));
   if (!extension) throw new UsageError(`no such file or folder: ${shown(oldPath)}`);
   return [oldPath + extension, pageExtensions.some((candidate) => newPath.endsWith(candidate)) ? newPath : newPath + extension];
-}
-
-function nearestDocsJson(folder: string): string | undefined {
-  for (let current = folder; ; current = dirname(current)) {
-    const candidate = join(current, 'docs.json');
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-    if (dirname(current) === current) return undefined;
-  }
 }
 
 /** The real path of `path`, whose last parts may not exist yet (they are kept as written). */
