@@ -14,12 +14,6 @@ export interface ParseWorkers {
   timeLimitMs: number;
 }
 
-/**
- * How long the parse of one page may take by default. The slowest real pages parse in well under a
- * second even on a loaded machine (see docs/performance.md); the pathological ones take minutes.
- */
-export const defaultParseTimeLimitMs = 10_000;
-
 /** How a run shares the main thread: it yields to what waits after each slice, and stops (answering undefined) once `abandoned`. */
 export interface RunPace {
   sliceMs: number;
