@@ -25,12 +25,9 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       await client.open('components.mdx');
       const hover = () => client.request<Hover | null>('textDocument/hover', { textDocument: { uri: client.uri('components.mdx') }, position: client.position('components.mdx', '<Card ', 2) });
       assert.ok(await hover(), 'the hover answers');
-      // The check of every page, which reads the slow pages: it ends only once their parses reach the limit.
+      // The check of every page (started at once by the extension's Check Workspace), which reads the slow pages: it ends only once their parses reach the limit.
       let checkedAt: number | undefined;
-      const report = client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] }).then((answer) => {
-        checkedAt = performance.now();
-        return answer;
-      });
+      const checked = client.request('docsjson/checkWorkspace').then(() => (checkedAt = performance.now()));
       const latencies: number[] = [];
       for (let n = 0; n < 20; n++) {
         const sent = performance.now();
@@ -47,8 +44,10 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       // Far below a parse of the slow page (minutes), even on a loaded machine.
       assert.ok(slowest < 1_000, `a hover took ${slowest.toFixed(0)} ms`);
 
+      await checked;
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
       const findings = new Map(
-        (await report).items.flatMap((item) => (item.kind === 'full' && item.uri.endsWith('.mdx') ? [[item.uri.slice(client.uri('').length + 1), item.items.map((d: Diagnostic) => d.code)]] : [])),
+        report.items.flatMap((item) => (item.kind === 'full' && item.uri.endsWith('.mdx') ? [[item.uri.slice(client.uri('').length + 1), item.items.map((d: Diagnostic) => d.code).filter((code) => code !== 'page/orphaned')]] : [])),
       );
       assert.deepEqual(findings.get('emphasis.mdx'), ['mdx/too-slow']);
       assert.equal(findings.get('quotes.mdx')?.length, 1, String(findings.get('quotes.mdx')));
@@ -57,7 +56,8 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       // An open slow page is parsed, as it is edited, by the worker of the open pages, within the limit too.
       await client.open('emphasis.mdx');
       await client.edit('emphasis.mdx', 0, 0, '*b');
-      assert.deepEqual((await client.diagnostics('emphasis.mdx')).map((d) => d.code), ['mdx/too-slow']);
+      const onOpenPage = (await client.diagnostics('emphasis.mdx')).map((d) => d.code).filter((code) => code !== 'page/orphaned');
+      assert.deepEqual(onOpenPage, ['mdx/too-slow']);
     } finally {
       await client.stop();
     }
