@@ -41,8 +41,8 @@ describe('docsjson check --parse-time-limit', { timeout: 180_000 }, () => {
       assert.equal(on('quotes.mdx').length, 1, on('quotes.mdx').join('\n'));
       assert.match(on('quotes.mdx')[0], /^(mdx\/too-slow|page\/check-failed) /);
       assert.deepEqual(on('normal.mdx'), ['mdx/syntax `<br>` must be closed in MDX: write `<br />` (the page does not build)']);
-      // Both slow pages one after the other in one worker, and the start of the process and its workers.
-      assert.ok(seconds < 2 * limitSeconds + 15, `the check took ${seconds.toFixed(1)} s`);
+      // Both slow pages one after the other in one worker, and the start of the process and its workers on a loaded machine (without the limit: minutes).
+      assert.ok(seconds < 2 * limitSeconds + 30, `the check took ${seconds.toFixed(1)} s`);
       console.log(`--workers ${workers}: ${seconds.toFixed(1)} s`);
     });
   }

@@ -56,8 +56,9 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       // An open slow page is parsed, as it is edited, by the worker of the open pages, within the limit too.
       await client.open('emphasis.mdx');
       await client.edit('emphasis.mdx', 0, 0, '*b');
-      const onOpenPage = (await client.diagnostics('emphasis.mdx')).map((d) => d.code).filter((code) => code !== 'page/orphaned');
-      assert.deepEqual(onOpenPage, ['mdx/too-slow']);
+      const onOpenPage = (await client.diagnostics('emphasis.mdx')).filter((d) => d.code !== 'page/orphaned');
+      assert.deepEqual(onOpenPage.map((d) => d.code), ['mdx/too-slow']);
+      assert.match(String(onOpenPage[0].message), new RegExp(`^This page takes too long to read \\(over ${limitSeconds} s\\)`), 'the limit of the settings');
     } finally {
       await client.stop();
     }

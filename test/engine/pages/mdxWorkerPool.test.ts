@@ -34,6 +34,7 @@ parentPort.on('message', ({ id, text }) => {
   parentPort.postMessage({ id, facts });
   if (text === 'twice') parentPort.postMessage({ id, facts });
 });
+parentPort.postMessage({ ready: true });
 `,
   );
   return script;

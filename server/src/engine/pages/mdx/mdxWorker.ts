@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ParsedPage } from '../pageModel';
 import { factsOfParse, unreadFacts, type MdxFacts } from './mdxFacts';
-import type { ParseAnswer, ParseQuestion } from './mdxWorkers';
+import type { ParseAnswer, ParseQuestion, WorkerReady } from './mdxWorkers';
 import { reparseMdx } from './reparse';
 
 /** The last parse of each page sent with its file (an editor's open pages), the most recent last. */
@@ -14,6 +14,7 @@ const maxKept = 8;
 parentPort?.on('message', ({ id, text, file }: ParseQuestion) => {
   parentPort!.postMessage({ id, facts: factsOf(text, file) } satisfies ParseAnswer);
 });
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);
 
 function factsOf(text: string, file: string | undefined): MdxFacts {
   try {

@@ -11,6 +11,10 @@ export interface ParseAnswer {
   id: number;
   facts: MdxFacts;
 }
+/** What a worker says once it has loaded its script: its pages' time counts from then. */
+export interface WorkerReady {
+  ready: true;
+}
 
 export interface PageToParse {
   file: string;
@@ -32,6 +36,8 @@ export interface ParsePoolOptions {
 const youngGenerationMb = 64;
 /** Pages sent to a worker ahead of its answers: enough that it never waits for the main thread for long. */
 const aheadPerWorker = 4;
+/** How long a worker may take to load its script (seconds on a loaded machine) before its first page is given up as failed. */
+const startLimitMs = 60_000;
 
 interface PoolWorker {
   worker: Worker;
@@ -39,8 +45,8 @@ interface PoolWorker {
   sent: { id: number; page: PageToParse }[];
   /** Ends the worker if the first page sent is not answered within the limit. */
   timer?: NodeJS.Timeout;
-  /** Whether its thread runs: its start is not counted in its first page's time. */
-  online: boolean;
+  /** Whether it has loaded its script: its start is not counted in its first page's time. */
+  ready: boolean;
 }
 
 /**
@@ -84,7 +90,7 @@ export class MdxWorkerPool {
         const page = this.waiting[this.first++];
         const id = this.nextId++;
         poolWorker.sent.push({ id, page });
-        if (poolWorker.sent.length === 1 && poolWorker.online) this.timeFirst(poolWorker);
+        if (poolWorker.sent.length === 1 && poolWorker.ready) this.timeFirst(poolWorker);
         poolWorker.worker.postMessage({ id, text: page.text, ...(this.options.keepParses ? { file: page.file } : {}) } satisfies ParseQuestion);
       }
     }
@@ -104,12 +110,16 @@ export class MdxWorkerPool {
 
   /** A worker of its own bundle: none of the main thread's Node options (a loader, a test's imports) apply to it. */
   private start(): PoolWorker {
-    const poolWorker: PoolWorker = { worker: new Worker(this.options.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: [], online: false };
-    poolWorker.worker.on('online', () => {
-      poolWorker.online = true;
-      if (poolWorker.sent.length > 0) this.timeFirst(poolWorker);
-    });
-    poolWorker.worker.on('message', ({ id, facts }: ParseAnswer) => {
+    const poolWorker: PoolWorker = { worker: new Worker(this.options.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: [], ready: false };
+    poolWorker.timer = setTimeout(() => this.retire(poolWorker, { reason: 'failure', message: `its reader did not start within ${startLimitMs / 1000} s` }), startLimitMs);
+    poolWorker.worker.on('message', (message: ParseAnswer | WorkerReady) => {
+      if ('ready' in message) {
+        poolWorker.ready = true;
+        clearTimeout(poolWorker.timer);
+        if (poolWorker.sent.length > 0) this.timeFirst(poolWorker);
+        return;
+      }
+      const { id, facts } = message;
       if (poolWorker.sent[0]?.id !== id) return;
       const { page } = poolWorker.sent.shift()!;
       clearTimeout(poolWorker.timer);
