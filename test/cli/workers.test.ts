@@ -1,6 +1,6 @@
-// `docsjson check` with its pages parsed by worker threads (--workers N) reports exactly what it
-// reports with the main thread alone (--workers 0), in the same order: on a small site with every
-// kind of page finding, and on the three real sites.
+// `docsjson check` with its pages parsed by several worker threads (--workers N) reports exactly
+// what it reports with one (--workers 0 or 1), in the same order: on a small site with every kind
+// of page finding, and on the three real sites.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
