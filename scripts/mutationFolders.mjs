@@ -89,6 +89,7 @@ export const mutationFolders = [
       'test/engine/pages/siteFiles.test.ts',
       'test/engine/pages/mdxFactsCache.test.ts',
       'test/engine/pages/siteCheck.test.ts',
+      'test/engine/pages/pageFailure.test.ts',
       'test/engine/pages/mdxFacts.test.ts',
       'test/engine/pages/mdxWorkerPool.test.ts',
       'test/engine/pages/workerPool.test.ts',

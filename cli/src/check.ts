@@ -4,11 +4,12 @@ import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
+import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
 import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
-import { checkSite, checkSiteInParallel, located, placeLocator } from './siteProblems';
+import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
@@ -25,6 +26,7 @@ const options = {
   'allow-host': { type: 'string', multiple: true },
   'fetch-timeout': { type: 'string' },
   workers: { type: 'string' },
+  'parse-time-limit': { type: 'string' },
   'annotate-notes': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -39,13 +41,14 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--annotate-notes]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
-        `  --workers N      threads that parse pages beside the main one, 0 for none (default: one less than the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them)\n` +
+        `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
+        `  --parse-time-limit SECONDS  how long the parse of one page may take before the page is reported as too slow to read and the others are checked (default: ${defaultParseTimeLimitMs / 1000})\n` +
         '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n',
     );
     return 0;
@@ -66,7 +69,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     fetch: values['fetch-remote'] === true,
     options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
-  const workers = parseWorkers(values.workers);
+  const workers = parseWorkers(values.workers, values['parse-time-limit']);
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
   if (docsJsonFiles.length === 0) {
@@ -83,7 +86,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     const host = new DiskSiteHost(root);
     const text = readDocsJson(file);
     const specs = await remoteSpecsOf(host, basename(file), text, remote);
-    const site = workers.count > 0 ? await checkSiteInParallel(host, basename(file), text, specs, workers) : checkSite(host, basename(file), text, specs);
+    const site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
     const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
@@ -104,16 +107,21 @@ export async function runCheck(argv: string[]): Promise<number> {
 }
 
 /** Beyond this many, each thread's own start and warm-up cost more than its share of the parsing saves. */
-const maxDefaultWorkers = 7;
-/** The text to parse (in characters) that pays for starting workers unless their number is given: about 0.3 s of parsing on one core. */
+const maxDefaultWorkers = 8;
+/** The text to parse (in characters) that pays for starting more than one worker unless their number is given: about 0.3 s of parsing on one core. */
 const workersPayFrom = 300_000;
 
-/** The threads that parse pages: as many as asked, or one less than the cores for a site with enough text to parse. */
-function parseWorkers(asked: string | undefined): ParseWorkers {
-  const count = asked === undefined ? Math.min(availableParallelism() - 1, maxDefaultWorkers) : Number(asked);
-  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--workers takes a whole number of threads (0 for none), not "${asked}"`);
+/**
+ * The threads that parse pages: as many as asked (one at least: a parse on the main thread could
+ * not be stopped at the time limit), or as the cores for a site with enough text to parse.
+ */
+function parseWorkers(asked: string | undefined, timeLimit: string | undefined): ParseWorkers {
+  const count = asked === undefined ? Math.min(availableParallelism(), maxDefaultWorkers) : Number(asked);
+  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--workers takes a whole number of threads, not "${asked}"`);
+  const timeLimitMs = timeLimit === undefined ? defaultParseTimeLimitMs : Number(timeLimit) * 1000;
+  if (!(timeLimitMs > 0) || !Number.isFinite(timeLimitMs)) throw new UsageError(`--parse-time-limit takes a number of seconds above 0, not "${timeLimit}"`);
   // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside this one in dist/.
-  return { script: join(__dirname, 'mdxWorker.js'), count, minChars: asked === undefined ? workersPayFrom : 0 };
+  return { script: join(__dirname, 'mdxWorker.js'), count: Math.max(count, 1), minChars: asked === undefined ? workersPayFrom : 0, timeLimitMs };
 }
 
 function readDocsJson(file: string): string {

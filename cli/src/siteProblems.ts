@@ -1,6 +1,6 @@
 import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
-import { runSiteRulesInParallel, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
@@ -17,10 +17,10 @@ export function checkSite(host: SiteHost, docsJsonName: string, text: string, re
   return site.problems(runSiteRules(site.graph, siteRules));
 }
 
-/** `checkSite` with the pages parsed by worker threads beside the main thread: the same problems. */
-export async function checkSiteInParallel(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined, workers: ParseWorkers): Promise<SiteProblems> {
+/** `checkSite` with the pages parsed by worker threads, each within the time limit: the same problems, but for the pages over it. */
+export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined, workers: ParseWorkers): Promise<SiteProblems> {
   const site = startCheck(host, docsJsonName, text, remoteSpecs);
-  return site.problems(await runSiteRulesInParallel(site.graph, siteRules, workers));
+  return site.problems((await runSiteRulesInWorkers(site.graph, siteRules, workers))!.diagnostics);
 }
 
 const siteRules = [...pageRules, ...docsJsonSiteRules];

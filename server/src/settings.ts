@@ -3,6 +3,7 @@
 import { codes } from './engine/codes';
 import type { Severity } from './engine/diagnostic';
 import { isRecord } from './engine/model/cursor';
+import { defaultParseTimeLimitMs } from './engine/pages/mdx/parseTimeLimit';
 
 export const settingsSection = 'docsjson';
 
@@ -19,11 +20,16 @@ export interface DocsJsonSettings {
     /** Hosts whose private or loopback addresses may be fetched from (none by default). */
     allowedHosts: string[];
   };
+  pages: {
+    /** How long the parse of one page may take, in seconds, before the page is reported as too slow to read. */
+    parseTimeLimit: number;
+  };
 }
 
 export const defaultSettings: DocsJsonSettings = {
   missingPages: { severity: codes['ref/missing-page'].severity },
   openapi: { fetchRemote: false, allowedHosts: [] },
+  pages: { parseTimeLimit: defaultParseTimeLimitMs / 1000 },
 };
 
 const severities: readonly MissingPageSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -33,6 +39,7 @@ export function settingsFrom(raw: unknown): DocsJsonSettings {
   const value = isRecord(raw) ? raw : {};
   const missingPages = isRecord(value.missingPages) ? value.missingPages : {};
   const openapi = isRecord(value.openapi) ? value.openapi : {};
+  const pages = isRecord(value.pages) ? value.pages : {};
   return {
     missingPages: {
       severity: severities.find((severity) => severity === missingPages.severity) ?? defaultSettings.missingPages.severity,
@@ -40,6 +47,9 @@ export function settingsFrom(raw: unknown): DocsJsonSettings {
     openapi: {
       fetchRemote: typeof openapi.fetchRemote === 'boolean' ? openapi.fetchRemote : defaultSettings.openapi.fetchRemote,
       allowedHosts: Array.isArray(openapi.allowedHosts) ? openapi.allowedHosts.filter((host): host is string => typeof host === 'string' && host.trim() !== '') : [],
+    },
+    pages: {
+      parseTimeLimit: typeof pages.parseTimeLimit === 'number' && pages.parseTimeLimit > 0 && Number.isFinite(pages.parseTimeLimit) ? pages.parseTimeLimit : defaultSettings.pages.parseTimeLimit,
     },
   };
 }

@@ -202,6 +202,16 @@ export const codes = {
     summary: 'a page or snippet the platform cannot parse as MDX (its deploy stops): an unclosed tag, `<br>`, an HTML comment, a stray `{`, an unquoted attribute, `<https://…>`…; one error, where the platform places it, with the fix',
     example: '`<br>` must be closed in MDX: write `<br />` (the page does not build)',
   },
+  'mdx/too-slow': {
+    severity: 'warning',
+    summary: 'a page the platform\'s MDX parser takes longer than the time limit to read (deeply nested quotes or lists, long runs of emphasis): the platform\'s build may time out on it; its components and images are not checked',
+    example: 'This page takes too long to read (over 10 s): the platform\'s build may time out on it. Its components and images are not checked',
+  },
+  'page/check-failed': {
+    severity: 'warning',
+    summary: 'a page the checker failed on (an internal error, such as a stack overflow on deep nesting): some of its problems may not be found; the other pages are checked',
+    example: 'This page could not be checked in full: Maximum call stack size exceeded (an internal error of docsjson)',
+  },
   'redirect/missing-destination': {
     severity: 'error',
     summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',

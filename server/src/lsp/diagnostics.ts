@@ -143,6 +143,7 @@ export class DiagnosticsFeature {
         async () => ({ graph: await this.pages.graphOf(site, 'current'), config: (await site.checked('latest')).config.config }),
         (result) => this.pagesChecked(site, result),
         (error) => this.context.connection.console.error(`docs.json language server: checking the pages failed: ${error instanceof Error ? error.stack : String(error)}`),
+        () => site.parsers.workers,
       );
       this.pagesChecks.set(site, check);
     }

@@ -9,6 +9,7 @@ import { readTitlesAhead } from '../engine/service/pageCompletion';
 import type { DocsJsonSettings } from '../settings';
 import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
+import { PageParsers } from './pageParsers';
 import { PageSpecIndex } from './pageSpecIndex';
 import type { RemoteSpecSource } from './remoteSpecs';
 import type { SpecValidation } from './specValidation';
@@ -43,6 +44,8 @@ export class DocsSite {
   private readonly specs: SpecCache;
   /** The pages' MDX facts by text, for every graph of the site: a check of every page parses only the pages that changed. */
   private readonly mdxFacts = new MdxFactsCache();
+  /** Where its pages are parsed: in worker threads, each parse within the time limit of the settings. */
+  readonly parsers: PageParsers;
   private readonly schedule = new CheckSchedule<Checked>(
     (last) => this.check(last),
     ({ site, graph, afterDocsJsonEdit }) => {
@@ -75,6 +78,7 @@ export class DocsSite {
     private readonly openPaths: () => Iterable<string>,
     private readonly remoteSpecs: RemoteSpecSource,
     specValidation: SpecValidation,
+    parseScript: string,
     private readonly onChecked: (site: DocsSite, state: CheckedState) => void,
     /** Something the last check went on without is known now (a spec's validation, the specs pages name): the site is to be checked again. */
     private readonly onOutdated: (site: DocsSite) => void,
@@ -82,6 +86,7 @@ export class DocsSite {
     this.root = dirname(docsJsonPath);
     // The platform's validation of the specs runs off the request path: once it answers, the site is checked again.
     this.specs = new SpecCache(specValidation.validatorFor(() => this.outdated()));
+    this.parsers = new PageParsers(parseScript, () => this.settings.pages.parseTimeLimit * 1000);
     this.host = new OverlaySiteHost(this.root, (path) => this.openText(this.absolute(path)));
   }
 
@@ -225,5 +230,6 @@ export class DocsSite {
   dispose(): void {
     this.disposed = true;
     this.schedule.dispose();
+    this.parsers.dispose();
   }
 }

@@ -17,6 +17,8 @@ export interface WorkspaceOptions {
   settingsFor(docsJsonUri: string): Promise<DocsJsonSettings>;
   remoteSpecs: RemoteSpecSource;
   specValidation: SpecValidation;
+  /** The script of the threads that parse pages: the bundle of `engine/pages/mdx/mdxWorker.ts`. */
+  parseScript: string;
   onChecked(site: DocsSite, state: CheckedState): void;
   /** Something a site's last check went on without is known now: it is to be checked again. */
   onOutdated(site: DocsSite): void;
@@ -143,6 +145,7 @@ export class DocsWorkspace {
           () => this.openDocuments.keys(),
           this.options.remoteSpecs,
           this.options.specValidation,
+          this.options.parseScript,
           this.options.onChecked,
           this.options.onOutdated,
         );

@@ -9,6 +9,7 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
+import { dirname, join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
 import { checkWorkspaceMethod, openPageCommand, type CheckWorkspaceResult } from './customMessages';
@@ -56,6 +57,8 @@ export function startLanguageServer(connection: Connection, serverScript: string
     },
     remoteSpecs: new RemoteSpecFetcher(),
     specValidation: new SpecValidation(serverScript, (message) => connection.console.error(message)),
+    // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside the server's in dist/.
+    parseScript: join(dirname(serverScript), 'mdxWorker.js'),
     onChecked: (site, state) => diagnostics.checked(site, state),
     onOutdated: (site) => diagnostics.sitesChanged([site]),
   });

@@ -59,6 +59,8 @@ export class PageEditing {
     if (!page) return undefined;
     const document = this.openDocument(uri);
     const model = document ? this.pages.currentPage(page.graph, page.file, document.getText()) : page.graph.page(page.file);
+    // The outline and folding read the parse's facts: parsed off the main thread.
+    if (model) await page.site.parsers.read(page.graph.mdxFacts, page.file, model.text);
     return model && { ...page, model };
   }
 }

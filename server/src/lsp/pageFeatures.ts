@@ -113,6 +113,7 @@ export class PageFeatures {
     const { config } = (await site.checked('latest')).config;
     if (config.isIgnored(file)) return [];
     const lines = new LineIndex(page.text);
+    await site.parsers.read(graph.mdxFacts, file, page.text);
     const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     const locate = this.locator(site, graph);
     return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines, undefined, locate));
@@ -131,6 +132,7 @@ export class PageFeatures {
     const lines = new LineIndex(page.text);
     const document = this.context.workspace.openDocument(path!);
     const offsets = document ? { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } : { start: 0, end: page.text.length };
+    await site.parsers.read(graph.mdxFacts, file, page.text);
     const diagnostics = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     const { client, workspace } = this.context;
     return pageCodeActions(graph, file, diagnostics, offsets)
@@ -233,10 +235,10 @@ export class PageFeatures {
     return { changes };
   }
 
-  /** The model of a page with the given text: the graph's, unless the text moved on since. */
+  /** The model of a page with the given text: the graph's, unless the text moved on since (its facts are looked for in the site's cache all the same). */
   currentPage(graph: SiteGraph, file: string, text: string): PageModel {
     const model = graph.page(file);
-    return model?.text === text ? model : readPage(file, text);
+    return model?.text === text ? model : readPage(file, text, undefined, graph.mdxFacts);
   }
 
   private lines(graph: SiteGraph, file: string): LineIndex {

@@ -1,6 +1,6 @@
 import { reportedDiagnostics, type Diagnostic } from '../engine';
-import { checkSitePagesSteps } from '../engine/pages/allPageRules';
-import { mdxParseCount } from '../engine/pages/mdx/parseMdx';
+import { runSiteRulesInWorkers, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { pageRules } from '../engine/rules/allRules';
 import { pageInputsOf, samePageFindings, type PageInputs } from '../engine/pages/pageInputs';
 import type { SiteGraph } from '../engine/pages/siteGraph';
 import type { ProjectConfig } from '../engine/config/projectConfig';
@@ -15,7 +15,7 @@ export interface PagesChecked {
   inputs?: PageInputs;
   /** Each page's result id for pulled diagnostics: it stays the same while the page's problems do. */
   resultId(file: string): string;
-  /** How many pages the run parsed (the others' texts were the same as at an earlier run), and how long it took, slices and pauses between them included. */
+  /** How many pages the run parsed (the others' texts were the same as at an earlier run; all in worker threads), and how long it took, slices and pauses between them included. */
   cost: { parsed: number; ms: number };
 }
 
@@ -32,8 +32,9 @@ const noProblems = 'none';
 
 /**
  * The check of every page of one site, as `docsjson check` runs it (orphans included), run in the
- * background: after a pause in the changes, in slices of a few milliseconds between which the
- * server answers what is waiting, and abandoned for a new run when anything changes meanwhile.
+ * background: after a pause in the changes, the pages parsed by worker threads (each within the
+ * time limit) and the rules run in slices of a few milliseconds between which the server answers
+ * what is waiting, abandoned for a new run when anything changes meanwhile.
  */
 export class SitePagesCheck {
   private latest?: PagesChecked;
@@ -50,6 +51,8 @@ export class SitePagesCheck {
     private readonly graphOf: () => Promise<{ graph: SiteGraph; config: ProjectConfig }>,
     private readonly onChecked: (result: PagesChecked) => void,
     private readonly onError: (error: unknown) => void,
+    /** The threads that parse the pages of a run. */
+    private readonly workers: () => ParseWorkers,
   ) {}
 
   /** The last complete run, however old; undefined before the first one ends. */
@@ -97,22 +100,13 @@ export class SitePagesCheck {
     const generation = this.generation;
     const isCurrent = () => generation === this.generation;
     try {
-      const started = { ms: performance.now(), parses: mdxParseCount() };
+      const started = performance.now();
       const { graph, config } = await this.graphOf();
       if (!isCurrent()) return;
       const inputs = pageInputsOf(graph);
-      const steps = checkSitePagesSteps(graph);
-      let found: Map<string, Diagnostic[]> | undefined;
-      while (!found) {
-        const until = performance.now() + sliceMs;
-        while (!found && performance.now() < until) {
-          const step = steps.next();
-          if (step.done) found = step.value;
-        }
-        if (!found) await new Promise((resolve) => setImmediate(resolve));
-        if (!isCurrent()) return;
-      }
-      this.finish(graph, inputs, found, config, { parsed: mdxParseCount() - started.parses, ms: performance.now() - started.ms });
+      const run = await runSiteRulesInWorkers(graph, pageRules, this.workers(), { sliceMs, abandoned: () => !isCurrent() });
+      if (!run || !isCurrent()) return;
+      this.finish(graph, inputs, run.diagnostics, config, { parsed: run.parsed, ms: performance.now() - started });
     } catch (error) {
       if (isCurrent()) this.onError(error);
     }

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
 import { headingText } from './headingText';
-import { factsAfterEdit, mdxFactsOf, type MdxFacts } from './mdx/mdxFacts';
+import { factsOfParse, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
 import { scanPage, scanWholePage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
@@ -100,9 +100,7 @@ export class PageModel {
     if (this.facts) return this.facts;
     let facts = this.factsCache?.get(this.file, this.text);
     if (!facts) {
-      const parse = this.mdx;
-      const before = this.parsedBefore?.facts;
-      facts = parse.tree && parse.readAgain && before ? factsAfterEdit(before, this.text, parse.tree, parse.readAgain) : mdxFactsOf(this.text, parse);
+      facts = factsOfParse(this.text, this.mdx, this.parsedBefore?.facts);
       this.factsCache?.set(this.file, this.text, facts);
     }
     return (this.facts = facts);

@@ -1,70 +1,90 @@
 import type { Diagnostic } from '../diagnostic';
-import { mdxFactsOf } from './mdx/mdxFacts';
-import { MdxWorkerPool, type PageToParse } from './mdx/mdxWorkers';
-import { parseMdx } from './mdx/parseMdx';
+import { MdxWorkerPool } from './mdx/mdxWorkers';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 
 export interface ParseWorkers {
   /** The worker's script: the bundle of `mdx/mdxWorker.ts`. */
   script: string;
-  /** How many worker threads parse beside the main thread (none: the main thread parses every page). */
+  /** How many worker threads parse (one at least: no page is parsed on the main thread). */
   count: number;
-  /** The text to parse (in characters) that pays for starting the workers: below it, the main thread parses every page. */
+  /** The text to parse (in characters) that pays for starting more than one worker: below it, one parses every page. */
   minChars: number;
+  /** How long one page's parse may take (see `MdxWorkerPool`). */
+  timeLimitMs: number;
+}
+
+/** How a run shares the main thread: it yields to what waits after each slice, and stops (answering undefined) once `abandoned`. */
+export interface RunPace {
+  sliceMs: number;
+  abandoned?: () => boolean;
 }
 
 /**
- * `runSiteRules` over every page of a site, the pages parsed by worker threads beside the main
- * thread: the main thread reads the pages and sends those whose facts the site has not kept, then
- * runs the rules page by page in the same order as `runSiteRules`, parsing itself a page not sent
- * yet whenever the next page's facts are not back. The same findings, in the same order.
+ * `runSiteRules` over every page of a site (or the given files), the pages parsed by worker
+ * threads: the main thread reads the pages and sends those whose facts the site has not kept,
+ * then runs the rules page by page in the same order as `runSiteRules`, waiting whenever the next
+ * page's facts are not back. The same findings, in the same order; a page whose parse outlasts the
+ * time limit or fails is reported as such by the rules, and the others are checked. Also answers
+ * how many pages were parsed.
  */
-export async function runSiteRulesInParallel(graph: SiteGraph, rules: readonly SiteRule[], workers: ParseWorkers): Promise<Map<string, Diagnostic[]>> {
-  const parseHere = ({ file, text }: PageToParse) => graph.mdxFacts.set(file, text, mdxFactsOf(text, parseMdx(text)));
-  const pool = new MdxWorkerPool(workers.script, workers.count, ({ file, text }, facts) => graph.mdxFacts.set(file, text, facts));
+export async function runSiteRulesInWorkers(
+  graph: SiteGraph,
+  rules: readonly SiteRule[],
+  workers: ParseWorkers,
+  pace: RunPace = { sliceMs: 10 },
+  files?: readonly string[],
+): Promise<{ diagnostics: Map<string, Diagnostic[]>; parsed: number } | undefined> {
+  let parsed = 0;
+  const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs }, ({ file, text }, facts) => {
+    parsed++;
+    graph.mdxFacts.set(file, text, facts);
+  });
+  const sent = new Map<string, string>();
+  const send = (file: string, text: string) => {
+    sent.set(file, text);
+    pool.add({ file, text });
+  };
+  let sliceEnd = performance.now() + pace.sliceMs;
+  /** Whether the run goes on, after waiting for what is waiting once its slice is over. */
+  const goesOn = async () => {
+    if (performance.now() > sliceEnd) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceEnd = performance.now() + pace.sliceMs;
+    }
+    return !pace.abandoned?.();
+  };
   try {
     let charsToParse = 0;
-    let sliceEnd = performance.now() + sliceMs;
-    for (const file of checkedFiles(graph)) {
+    for (const file of files ?? checkedFiles(graph)) {
       const page = graph.page(file);
       if (!page || graph.mdxFacts.get(file, page.text)) continue;
-      pool.add({ file, text: page.text });
+      send(file, page.text);
       charsToParse += page.text.length;
-      if (workers.count > 0 && charsToParse >= workers.minChars) pool.send();
+      if (charsToParse >= workers.minChars) pool.resize(workers.count);
+      pool.send();
       // The workers' answers are taken in between, so that they get more pages while the rest is read.
-      if (performance.now() > sliceEnd) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceEnd = performance.now() + sliceMs;
-      }
+      if (!(await goesOn())) return undefined;
     }
-    const steps = siteRuleSteps(graph, rules);
+    const steps = siteRuleSteps(graph, rules, files);
     for (;;) {
       const step = steps.next();
-      if (step.done) return step.value;
+      if (step.done) return { diagnostics: step.value, parsed };
       const file = step.value;
       const text = graph.page(file)!.text;
-      while (!graph.mdxFacts.get(file, text)) {
-        const waiting = pool.take(file);
-        if (waiting) {
-          parseHere(waiting);
-          break;
-        }
-        const answered = pool.answered();
-        const last = pool.take();
-        if (!last) {
-          await answered;
-          continue;
-        }
-        parseHere(last);
-        // The answers that came meanwhile are taken, and their workers sent more pages.
-        await new Promise((resolve) => setImmediate(resolve));
+      // A page whose text changed since it was sent (an editor's) is sent again.
+      if (!graph.mdxFacts.get(file, text) && sent.get(file) !== text) {
+        send(file, text);
+        pool.send();
       }
+      while (!graph.mdxFacts.get(file, text)) {
+        await pool.answered();
+        sliceEnd = performance.now() + pace.sliceMs;
+        if (pace.abandoned?.()) return undefined;
+      }
+      if (!(await goesOn())) return undefined;
     }
   } finally {
     await pool.close();
   }
 }
-
-/** How long the main thread reads pages before it takes the workers' answers. */
-const sliceMs = 10;

@@ -48,6 +48,8 @@ export type SiteRule = Rule<SiteCheckContext, SiteHandlers>;
 export interface SiteHandlers {
   /** Each page and Markdown snippet checked, read. */
   page?(page: PageModel): void;
+  /** A page on which a handler threw: the other handlers of that page are not called, and the check goes on with the next page. */
+  pageFailed?(page: PageModel, error: unknown): void;
   /** Once, after every page. */
   site?(): void;
 }
@@ -83,7 +85,11 @@ export function* siteRuleSteps(graph: SiteGraph, rules: readonly SiteRule[], fil
     const page = graph.page(file);
     if (!page) continue;
     yield file;
-    for (const handler of handlers) handler.page?.(page);
+    try {
+      for (const handler of handlers) handler.page?.(page);
+    } catch (error) {
+      for (const handler of handlers) handler.pageFailed?.(page, error);
+    }
     // A site's trees would take hundreds of MB: a whole-site check keeps none (the facts read from
     // them stay) but those of the pages being edited, whose next edit reads again only what changed.
     if (ctx.wholeSite && !graph.isEdited(file)) page.forgetMdx();

@@ -15,6 +15,7 @@ import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
 import { openapiSpecRule } from './openapiSpecRule';
 import { orphanRule } from './orphanRule';
+import { pageReadRule } from './pageReadRule';
 import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
 import { referenceRule } from './referenceRule';
@@ -26,7 +27,7 @@ import { schemaRule } from './schemaRule';
 export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, duplicateKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
 
 /** The site rules that report on pages: run over every page, or over the one being edited. */
-export const pageRules: readonly SiteRule[] = [frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
+export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
 
 /** The page rules that report only when every page is checked: the orphan rule needs every page's links. */
 export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];

@@ -3,7 +3,7 @@ import { elementsIn, pageElements, type PageElement, type WrittenAttribute } fro
 import { esmNames } from '../../components/pageComponents';
 import type { OffsetRange } from '../../json/path';
 import type { MdxParse, MdxSyntaxError } from './parseMdx';
-import type { ReadAgain } from './reparse';
+import type { ReadAgain, Reparse } from './reparse';
 
 /**
  * What the page rules read from a page's MDX parse, as plain data: its syntax error, or its
@@ -11,7 +11,15 @@ import type { ReadAgain } from './reparse';
  * fraction of the tree's memory, the same for the same text (kept by text across checks,
  * `MdxFactsCache`), and made as well in a worker thread (`mdxWorkers.ts`).
  */
-export type MdxFacts = { error: MdxSyntaxError } | { error?: undefined; elements: PageElement[]; images: MarkdownImage[]; esmNames: string[] };
+export type MdxFacts = { error: MdxSyntaxError } | { error?: undefined; elements: PageElement[]; images: MarkdownImage[]; esmNames: string[]; unread?: UnreadPage };
+
+/** Why a page could not be read (its facts are then those of an empty page): its parse took longer than the limit, or it threw. */
+export type UnreadPage = { reason: 'time-limit'; limitMs: number } | { reason: 'failure'; message: string };
+
+/** The facts of a page that could not be read: nothing in it is checked but the reason. */
+export function unreadFacts(unread: UnreadPage): MdxFacts {
+  return { elements: [], images: [], esmNames: [], unread };
+}
 
 export interface MarkdownImage {
   alt: string | undefined;
@@ -21,6 +29,11 @@ export interface MarkdownImage {
 export function mdxFactsOf(text: string, parse: MdxParse): MdxFacts {
   if (parse.error) return { error: parse.error };
   return { elements: pageElements(parse.tree, text), images: markdownImages(parse.tree.children), esmNames: esmNames(parse.tree) };
+}
+
+/** The facts of a parse, read from the facts of the text it was made from (`before`) where it read only part of the page again. */
+export function factsOfParse(text: string, parse: Reparse, before: MdxFacts | undefined): MdxFacts {
+  return parse.tree && parse.readAgain && before ? factsAfterEdit(before, text, parse.tree, parse.readAgain) : mdxFactsOf(text, parse);
 }
 
 /**

@@ -1,14 +1,19 @@
 import { Worker } from 'node:worker_threads';
-import type { MdxFacts } from './mdxFacts';
+import { unreadFacts, type MdxFacts, type UnreadPage } from './mdxFacts';
 
-/** A page sent to a worker, and the worker's answer. */
-export interface FactsQuestion {
+/** A page sent to a worker (with its file when the worker is to keep its parse for the page's next text), and the worker's answer. */
+export interface ParseQuestion {
   id: number;
   text: string;
+  file?: string;
 }
-export interface FactsAnswer {
+export interface ParseAnswer {
   id: number;
   facts: MdxFacts;
+}
+/** What a worker says once it has loaded its script: its pages' time counts from then. */
+export interface WorkerReady {
+  ready: true;
 }
 
 export interface PageToParse {
@@ -16,133 +21,149 @@ export interface PageToParse {
   text: string;
 }
 
+export interface ParsePoolOptions {
+  /** The worker's script: the bundle of `mdxWorker.ts`. */
+  script: string;
+  /** How many worker threads parse (at least one). */
+  size: number;
+  /** How long the parse of one page may take: the worker still on it then is ended, the page answered as unread, and another started. */
+  timeLimitMs: number;
+  /** Whether the workers keep each page's parse to read only what changed in its next text (an editor's open pages). */
+  keepParses?: boolean;
+}
+
 /** Parsing allocates much that lives briefly: a larger young generation than the default (16 MB) spends a third less time collecting it. */
 const youngGenerationMb = 64;
-/** Pages sent to a worker ahead of its answers: enough that it never waits for the main thread for long, few enough that the main thread can take the rest. */
+/** Pages sent to a worker ahead of its answers: enough that it never waits for the main thread for long. */
 const aheadPerWorker = 4;
+/** How long a worker may take to load its script (seconds on a loaded machine) before its first page is given up as failed. */
+const startLimitMs = 60_000;
 
 interface PoolWorker {
   worker: Worker;
-  sent: Map<number, PageToParse>;
+  /** The pages sent and not answered, in the order sent (a worker answers in that order). */
+  sent: { id: number; page: PageToParse }[];
+  /** Ends the worker if the first page sent is not answered within the limit. */
+  timer?: NodeJS.Timeout;
+  /** Whether it has loaded its script: its start is not counted in its first page's time. */
+  ready: boolean;
 }
 
 /**
  * Worker threads that parse pages (`mdxWorker.ts`, bundled as its own file): pages are added in
- * the order they are needed and sent a few at a time to each worker; the main thread may take
- * any page not sent yet and parse it itself. A worker that fails gives its pages back.
+ * the order they are needed and sent a few at a time to each worker; each page's facts are given
+ * to `onParsed`. Every page gets facts: a page whose parse outlasts the time limit, or whose worker
+ * fails on it, gets those of an unread page (`unreadFacts`), the worker is replaced, and the pages
+ * sent after it go to the front of the queue. The main thread parses nothing: a parse cannot be
+ * stopped but by ending its thread.
  */
 export class MdxWorkerPool {
   private readonly workers: PoolWorker[] = [];
-  /** Pages not sent yet, in the order added; a page taken by the main thread is left as a hole. */
-  private readonly waiting: (PageToParse | undefined)[] = [];
-  private readonly waitingIndex = new Map<string, number>();
+  /** Pages not sent yet, from `first` on, in the order added. */
+  private readonly waiting: PageToParse[] = [];
   private first = 0;
   private nextId = 0;
-  private wake?: () => void;
+  private size: number;
+  private readonly wakes: (() => void)[] = [];
 
   constructor(
-    private readonly script: string,
-    private size: number,
+    private readonly options: ParsePoolOptions,
     private readonly onParsed: (page: PageToParse, facts: MdxFacts) => void,
-  ) {}
+  ) {
+    this.size = Math.max(1, options.size);
+  }
 
   add(page: PageToParse): void {
-    this.waitingIndex.set(page.file, this.waiting.length);
     this.waiting.push(page);
   }
 
-  /** Starts the workers (at the first call) and sends each its share of the waiting pages. */
+  /** How many threads parse from now on (at least one): more are started at the next `send`, none is ended. */
+  resize(size: number): void {
+    this.size = Math.max(1, size);
+  }
+
+  /** Starts workers as needed and sends each its share of the waiting pages. */
   send(): void {
-    while (this.workers.length < this.size) this.workers.push(this.start());
+    while (this.workers.length < this.size && this.first < this.waiting.length) this.workers.push(this.start());
     for (const poolWorker of this.workers) {
-      while (poolWorker.sent.size < aheadPerWorker) {
-        const page = this.takeFirst();
-        if (!page) return;
+      while (poolWorker.sent.length < aheadPerWorker && this.first < this.waiting.length) {
+        const page = this.waiting[this.first++];
         const id = this.nextId++;
-        poolWorker.sent.set(id, page);
-        poolWorker.worker.postMessage({ id, text: page.text } satisfies FactsQuestion);
+        poolWorker.sent.push({ id, page });
+        if (poolWorker.sent.length === 1 && poolWorker.ready) this.timeFirst(poolWorker);
+        poolWorker.worker.postMessage({ id, text: page.text, ...(this.options.keepParses ? { file: page.file } : {}) } satisfies ParseQuestion);
       }
     }
+    if (this.first === this.waiting.length) this.waiting.length = this.first = 0;
   }
 
-  /** Takes a page not sent yet: the one named, or else the last one added (needed last). */
-  take(file?: string): PageToParse | undefined {
-    if (file !== undefined) {
-      const index = this.waitingIndex.get(file);
-      if (index === undefined) return undefined;
-      const page = this.waiting[index];
-      this.waiting[index] = undefined;
-      this.waitingIndex.delete(file);
-      return page;
-    }
-    while (this.waiting.length > this.first) {
-      const page = this.waiting.pop();
-      if (page) {
-        this.waitingIndex.delete(page.file);
-        return page;
-      }
-    }
-    return undefined;
-  }
-
-  /** Resolves at the next answer of a worker (or its failure). */
+  /** Resolves at the next answer (or the next page found unread). */
   answered(): Promise<void> {
-    return new Promise((resolve) => (this.wake = resolve));
+    return new Promise((resolve) => this.wakes.push(resolve));
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.splice(0).map(({ worker }) => worker.terminate()));
-  }
-
-  private takeFirst(): PageToParse | undefined {
-    while (this.first < this.waiting.length) {
-      const page = this.waiting[this.first++];
-      if (page) {
-        this.waitingIndex.delete(page.file);
-        return page;
-      }
-    }
-    return undefined;
+    const workers = this.workers.splice(0);
+    for (const { timer } of workers) clearTimeout(timer);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 
   /** A worker of its own bundle: none of the main thread's Node options (a loader, a test's imports) apply to it. */
   private start(): PoolWorker {
-    const poolWorker: PoolWorker = { worker: new Worker(this.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: new Map() };
-    poolWorker.worker.on('message', ({ id, facts }: FactsAnswer) => {
-      const page = poolWorker.sent.get(id);
-      poolWorker.sent.delete(id);
-      if (page) this.onParsed(page, facts);
+    const poolWorker: PoolWorker = { worker: new Worker(this.options.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: [], ready: false };
+    poolWorker.timer = setTimeout(() => this.retire(poolWorker, { reason: 'failure', message: `its reader did not start within ${startLimitMs / 1000} s` }), startLimitMs);
+    poolWorker.worker.on('message', (message: ParseAnswer | WorkerReady) => {
+      if ('ready' in message) {
+        poolWorker.ready = true;
+        clearTimeout(poolWorker.timer);
+        if (poolWorker.sent.length > 0) this.timeFirst(poolWorker);
+        return;
+      }
+      const { id, facts } = message;
+      if (poolWorker.sent[0]?.id !== id) return;
+      const { page } = poolWorker.sent.shift()!;
+      clearTimeout(poolWorker.timer);
+      if (poolWorker.sent.length > 0) this.timeFirst(poolWorker);
+      this.onParsed(page, facts);
       this.send();
       this.wakeUp();
     });
-    const fail = () => {
-      // Its pages go back to the front of the queue, in their order, for the others (or the main thread) to parse.
-      const index = this.workers.indexOf(poolWorker);
-      if (index < 0) return;
-      this.workers.splice(index, 1);
-      this.size--;
-      this.waiting.splice(this.first, 0, ...poolWorker.sent.values());
-      this.reindex();
-      poolWorker.sent.clear();
-      // A worker left idle (its answers all in) would not ask for them.
-      this.send();
-      this.wakeUp();
-    };
-    poolWorker.worker.on('error', fail);
-    poolWorker.worker.on('exit', fail);
+    // The answers it sent before it failed are taken first (its messages before the check phase).
+    const fail = (message: string) => setImmediate(() => this.retire(poolWorker, { reason: 'failure', message }));
+    poolWorker.worker.on('error', (error) => fail(error.message));
+    poolWorker.worker.on('exit', (code) => fail(`its reader stopped (exit code ${code})`));
     return poolWorker;
   }
 
-  private reindex(): void {
-    this.waitingIndex.clear();
-    this.waiting.forEach((page, index) => {
-      if (page && index >= this.first) this.waitingIndex.set(page.file, index);
-    });
+  /**
+   * The worker's first page sent is its page under way from now on (or from earlier: the page
+   * before it was answered at least this late), and may take the time limit from now.
+   */
+  private timeFirst(poolWorker: PoolWorker): void {
+    const { id } = poolWorker.sent[0];
+    poolWorker.timer = setTimeout(() => {
+      // An answer that came while the main thread was busy is taken first (its messages before the check phase).
+      setImmediate(() => {
+        if (poolWorker.sent[0]?.id === id) this.retire(poolWorker, { reason: 'time-limit', limitMs: this.options.timeLimitMs });
+      });
+    }, this.options.timeLimitMs);
+  }
+
+  /** Ends a worker: its page under way is unread for `reason`, the pages sent after it go back to the front of the queue. */
+  private retire(poolWorker: PoolWorker, reason: UnreadPage): void {
+    const index = this.workers.indexOf(poolWorker);
+    if (index < 0) return;
+    this.workers.splice(index, 1);
+    clearTimeout(poolWorker.timer);
+    void poolWorker.worker.terminate();
+    const [underWay, ...rest] = poolWorker.sent.splice(0);
+    this.waiting.splice(this.first, 0, ...rest.map(({ page }) => page));
+    if (underWay) this.onParsed(underWay.page, unreadFacts(reason));
+    this.send();
+    this.wakeUp();
   }
 
   private wakeUp(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+    for (const wake of this.wakes.splice(0)) wake();
   }
 }

@@ -1,0 +1,55 @@
+// `docsjson check` on a site holding pages the platform's parser reads in super-linear time (15 KB
+// of `*a`, 5,000 nested block quotes): each parse has a time limit, so the check ends soon after it,
+// with one problem on each such page and every other page's findings; with one worker or several.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { writeSite } from '../support/site';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+const limitSeconds = 3;
+
+function site(): string {
+  return writeSite({
+    'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation: { pages: ['emphasis', 'quotes', 'normal'] } }),
+    'emphasis.mdx': '*a'.repeat(7_500) + '\n',
+    'quotes.mdx': '>'.repeat(5_000) + ' deep\n',
+    'normal.mdx': '---\ntitle: Normal\n---\n\nA line<br>\n',
+  });
+}
+
+interface Finding {
+  path: string;
+  code: string;
+  message: string;
+}
+
+describe('docsjson check --parse-time-limit', { timeout: 180_000 }, () => {
+  for (const workers of ['0', '1', '2']) {
+    test(`reports the pages over the limit and checks the others, within the limit, with --workers ${workers}`, () => {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json', '--workers', workers, '--parse-time-limit', String(limitSeconds)], { cwd: site(), encoding: 'utf8' });
+      const seconds = (performance.now() - started) / 1000;
+      assert.equal(result.status, 1, result.stderr);
+      const findings: Finding[] = (JSON.parse(result.stdout) as { files: { path: string; diagnostics: { code: string; message: string }[] }[] }).files.flatMap((file) =>
+        file.diagnostics.map((d) => ({ path: file.path, code: d.code, message: d.message })),
+      );
+      const on = (path: string) => findings.filter((finding) => finding.path === path).map(({ code, message }) => `${code} ${message}`);
+      assert.deepEqual(on('emphasis.mdx'), [`mdx/too-slow This page takes too long to read (over ${limitSeconds} s): the platform's build may time out on it. Its components and images are not checked`]);
+      // Its parse outlasts the limit on most machines; where it does not, its walk may overflow the stack: either way, one problem.
+      assert.equal(on('quotes.mdx').length, 1, on('quotes.mdx').join('\n'));
+      assert.match(on('quotes.mdx')[0], /^(mdx\/too-slow|page\/check-failed) /);
+      assert.deepEqual(on('normal.mdx'), ['mdx/syntax `<br>` must be closed in MDX: write `<br />` (the page does not build)']);
+      // Both slow pages one after the other in one worker, and the start of the process and its workers on a loaded machine (without the limit: minutes).
+      assert.ok(seconds < 2 * limitSeconds + 30, `the check took ${seconds.toFixed(1)} s`);
+      console.log(`--workers ${workers}: ${seconds.toFixed(1)} s`);
+    });
+  }
+
+  test('says what --parse-time-limit takes', () => {
+    const result = spawnSync(process.execPath, [cli, 'check', '.', '--parse-time-limit', 'soon'], { encoding: 'utf8' });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--parse-time-limit takes a number of seconds above 0, not "soon"/);
+  });
+});
