@@ -133,7 +133,8 @@ export class Routes {
    * entry ("POST /chat-messages") gives its page; an element that declares a spec gives a page for
    * every operation of its first spec, unless an operation entry below it names an operation of
    * that spec without naming the spec (the navigation root gives them all regardless, as the
-   * platform's walk does). Pages go under the `directory` in force, else "api-reference".
+   * platform's walk does). Pages go under the `directory` in force, else "api-reference". An
+   * operation marked `x-excluded` gets no page.
    */
   private addGeneratedPages(check: CheckResult): void {
     const { statuses } = check.basis;
@@ -158,6 +159,7 @@ export class Routes {
         const spec = specOf(declaration, entry.element);
         const operation = spec?.operations.find((o) => o.method === reference.method && o.path === reference.path);
         if (!spec || !operation) continue;
+        if (operation.excluded) break;
         this.addGenerated(generatedRoute(directoryOf(entry.element), operation), operation, spec.name);
         if (owner && !reference.spec && owner.kind !== 'navigation') explicitOwners.add(owner);
         break;
@@ -169,6 +171,7 @@ export class Routes {
       if (!spec) continue;
       const used: string[] = [];
       for (const operation of spec.operations) {
+        if (operation.excluded) continue;
         const route = uniqueRoute(generatedRoute(directoryOf(element), operation), used);
         used.push(route);
         this.addGenerated(route, operation, spec.name);
