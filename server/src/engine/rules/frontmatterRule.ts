@@ -13,7 +13,7 @@ import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
 import type { SiteRule } from '../pages/siteCheck';
-import { checkPageOperation, type PageOperationSite } from './pageOperation';
+import { checkPageOperation, type PageOperationSite } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
 export interface FrontmatterSite extends PageOperationSite {
@@ -64,7 +64,7 @@ const metaTagKey = /^(og|twitter):/;
 
 /**
  * Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API
- * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks).
+ * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks, and declared there).
  */
 export const frontmatterRule: SiteRule = {
   codes: [
@@ -72,8 +72,6 @@ export const frontmatterRule: SiteRule = {
   'frontmatter/type',
   'frontmatter/enum',
   'frontmatter/unknown-key',
-  'ref/operation-without-spec',
-  'ref/unknown-operation',
   ],
   start(ctx) {
     const { check } = ctx.graph;
