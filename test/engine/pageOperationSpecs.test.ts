@@ -96,3 +96,17 @@ test('the declared specs come first, a found spec docs.json declares is not coun
   check(remote, '---\nopenapi: openapi GET /anything\n---\n');
   check(remote, '---\nopenapi: POST /chat-messages\n---\n');
 });
+
+test('the site\'s files are searched for specs only when a page names an operation, and only .json/.yaml/.yml files are read', () => {
+  const text = docsJson('{ "pages": ["intro"] }');
+  const host = new DiskSiteHost(writeSite({ 'docs.json': text, 'intro.mdx': '', 'api/openapi.yml': chat, 'notes.txt': 'openapi: 3.0.0', 'guide.mdx': '---\ntitle: Guide\n---\n' }));
+  const read: string[] = [];
+  const counting = Object.assign(Object.create(host) as DiskSiteHost, { readFile: (path: string) => (read.push(path), host.readFile(path)) });
+  const checked = checkDocsJson(text, counting);
+  read.length = 0;
+  const site = frontmatterSite(checked);
+  check(site, '---\ntitle: Guide\nicon: book\n---\n');
+  assert.deepEqual(read, [], 'a page that names no operation reads no file');
+  check(site, '---\nopenapi: POST /chat-messages\n---\n');
+  assert.deepEqual(read.sort(), ['api/openapi.yml', 'docs.json']);
+});
