@@ -112,7 +112,7 @@ export const codes = {
     summary: 'a page, spec, icon file or `$ref` that leaves the docs root (`../`, absolute paths, symbolic links out); never read',
     example: 'Page "../../etc/passwd" is outside the docs root …',
   },
-  'ref/missing-openapi': { severity: 'error', summary: 'a local OpenAPI spec that is missing', example: 'OpenAPI spec not found: missing.json' },
+  'ref/missing-openapi': { severity: 'error', summary: 'a local OpenAPI spec that is missing (a warning when a page\'s frontmatter names it and another spec has the operation, which the page shows)', example: 'OpenAPI spec not found: missing.json' },
   'ref/invalid-openapi': {
     severity: 'error',
     summary: 'a local spec that does not parse, is not OpenAPI 3.x / Swagger 2 (JSON or YAML), or that the platform\'s validation refuses (its operations get no pages)',
@@ -120,10 +120,10 @@ export const codes = {
   },
   'ref/unknown-operation': {
     severity: 'error',
-    summary: 'a `"METHOD /path"` entry not in the spec in force, with a did-you-mean',
+    summary: 'a `"METHOD /path"` entry or frontmatter `openapi` not in the spec in force, with a did-you-mean (in frontmatter, a warning when another spec has it: the page shows that one)',
     example: 'Operation "GET /user" is not in openapi.json. Did you mean "GET /users"?',
   },
-  'ref/operation-without-spec': { severity: 'error', summary: 'a `"METHOD /path"` entry with no spec on the element, its parents or `api.openapi`' },
+  'ref/operation-without-spec': { severity: 'error', summary: 'a `"METHOD /path"` entry with no spec on the element, its parents or `api.openapi`; a frontmatter `openapi` in a site with no spec' },
   'ref/missing-file': { severity: 'error', summary: 'a `$ref` to a file that does not exist', example: '"$ref" file not found: nope.json' },
   'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },

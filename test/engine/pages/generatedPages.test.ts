@@ -78,3 +78,13 @@ test('versions and languages each generate their specs', () => {
     ['api-reference/orders/list-orders'],
   );
 });
+
+test('an operation marked x-excluded gets no page, listed or not, and takes no number from the others', () => {
+  const excluded = structuredClone(users);
+  Object.assign(excluded.paths['/health'].get, { 'x-excluded': true });
+  Object.assign(excluded.paths['/users'].get, { 'x-excluded': true });
+  const root = writeSite({ 'users.json': JSON.stringify(excluded), 'docs.json': docsJson('{ "groups": [ { "group": "API", "openapi": "users.json" }, { "group": "B", "openapi": "users.json", "pages": ["users.json GET /users"] } ] }') });
+  const host = new DiskSiteHost(root);
+  const routes = [...new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host)).routes.generated.keys()].sort();
+  assert.deepEqual(routes, ['api-reference/events/usercreated', 'api-reference/health-v12', 'api-reference/users/delete-users', 'custom/create']);
+});

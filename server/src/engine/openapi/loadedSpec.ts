@@ -11,6 +11,8 @@ export interface Operation {
   /** The route its generated page is given by `x-mint.href`. */
   href?: string;
   webhook?: boolean;
+  /** `x-excluded`: the platform makes no page of it. */
+  excluded?: true;
 }
 
 /** `text` is the text read; `reading` is absent where no text was read (a remote spec that could not be fetched). */

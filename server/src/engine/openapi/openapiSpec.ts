@@ -140,6 +140,7 @@ function collectOperations(paths: unknown, webhook: boolean, out: Operation[]): 
         tag: Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : undefined,
         href: isRecord(operation['x-mint']) && typeof operation['x-mint'].href === 'string' ? operation['x-mint'].href : undefined,
         webhook,
+        ...(operation['x-excluded'] ? { excluded: true as const } : {}),
       });
     }
   }

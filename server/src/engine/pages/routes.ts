@@ -4,10 +4,14 @@ import type { NavElement, SpecDeclaration } from '../model/navigationModel';
 import type { Operation } from '../openapi/loadedSpec';
 import { pagePath, parseOperation } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
+import { otherGeneratedPages } from './otherGenerators';
+import type { UncheckedSpec } from './uncheckedSpec';
 import type { SiteFiles } from './siteFiles';
 import { indexedRedirect, isQualifiedSource, RedirectIndex, type IndexedRedirect } from '../redirects/redirectIndex';
 import { redirectListOf } from '../redirects/redirectList';
 import { normaliseRoute } from '../redirects/redirectPattern';
+
+export type { UncheckedSpec } from './uncheckedSpec';
 
 export interface Redirect extends IndexedRedirect {
   /** The source as written in docs.json. */
@@ -19,17 +23,6 @@ export interface GeneratedPage {
   route: string;
   operation: Operation;
   spec: string;
-}
-
-/** A spec given by URL that the check was not given (not fetched, or unreadable): the pages it makes under its directory are unknown. */
-export interface UncheckedSpec {
-  url: string;
-  /** Why it is not known: not fetched, or why it could not be read. */
-  error?: string;
-  /** Where its pages go ("api-reference"). */
-  directory: string;
-  /** Where docs.json declares it (its first declaration). */
-  declaration: SpecDeclaration;
 }
 
 /** What a root-relative path (no leading "/", no fragment) is in the site. */
@@ -48,7 +41,7 @@ export class Routes {
   readonly pages: ReadonlyMap<string, string>;
   readonly generated = new Map<string, GeneratedPage>();
   readonly redirects = new RedirectIndex<Redirect>();
-  /** Specs given by URL whose pages are unknown, by URL. */
+  /** Specs given by URL whose pages are unknown, and the other sources of generated pages (`otherGenerators.ts`), by URL or source. */
   readonly uncheckedSpecs = new Map<string, UncheckedSpec>();
   /** The page routes the navigation lists, in its order. */
   private navigationOrder?: string[];
@@ -74,6 +67,7 @@ export class Routes {
     if (check) {
       this.source = routeSource(check);
       this.addGeneratedPages(check);
+      for (const other of otherGeneratedPages(check.model.elements)) if (!this.uncheckedSpecs.has(other.url)) this.uncheckedSpecs.set(other.url, other);
       this.addRedirects(check);
       this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
       this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
@@ -133,7 +127,8 @@ export class Routes {
    * entry ("POST /chat-messages") gives its page; an element that declares a spec gives a page for
    * every operation of its first spec, unless an operation entry below it names an operation of
    * that spec without naming the spec (the navigation root gives them all regardless, as the
-   * platform's walk does). Pages go under the `directory` in force, else "api-reference".
+   * platform's walk does). Pages go under the `directory` in force, else "api-reference". An
+   * operation marked `x-excluded` gets no page.
    */
   private addGeneratedPages(check: CheckResult): void {
     const { statuses } = check.basis;
@@ -158,6 +153,7 @@ export class Routes {
         const spec = specOf(declaration, entry.element);
         const operation = spec?.operations.find((o) => o.method === reference.method && o.path === reference.path);
         if (!spec || !operation) continue;
+        if (operation.excluded) break;
         this.addGenerated(generatedRoute(directoryOf(entry.element), operation), operation, spec.name);
         if (owner && !reference.spec && owner.kind !== 'navigation') explicitOwners.add(owner);
         break;
@@ -169,6 +165,7 @@ export class Routes {
       if (!spec) continue;
       const used: string[] = [];
       for (const operation of spec.operations) {
+        if (operation.excluded) continue;
         const route = uniqueRoute(generatedRoute(directoryOf(element), operation), used);
         used.push(route);
         this.addGenerated(route, operation, spec.name);

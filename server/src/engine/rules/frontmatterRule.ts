@@ -4,25 +4,21 @@ import type { Diagnostic, Severity } from '../diagnostic';
 import type { IconLibrary } from '../icons/iconNames';
 import type { OffsetRange } from '../json/path';
 import { parseOperation } from '../model/pageReference';
-import { loadSpec, type SpecStatus } from '../openapi/loadSpec';
-import type { SpecCache } from '../openapi/openapiSpec';
+import { discoverSpecs } from '../openapi/discoveredSpecs';
+import type { SpecStatus } from '../openapi/loadSpec';
 import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/frontmatter';
+import { SiteFiles } from '../pages/siteFiles';
 import { definition } from '../schema/schema';
-import type { SiteHost } from '../site/siteHost';
 import { didYouMean } from '../suggest';
 import { quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
 import type { SiteRule } from '../pages/siteCheck';
-import { lookUpOperation, specProblem, specsFor } from './openapiRule';
+import { checkPageOperation, type PageOperationSite } from './openapiRule';
 
 /** What the frontmatter rules need from the site: its files, icon library and OpenAPI specs. */
-export interface FrontmatterSite {
-  host: SiteHost;
-  specCache: SpecCache;
+export interface FrontmatterSite extends PageOperationSite {
   iconLibrary: IconLibrary;
   icons: IconCheck;
-  /** The specs docs.json declares (navigation elements and api.openapi), loaded. */
-  specs: SpecStatus[];
 }
 
 type ValueType = 'text' | 'boolean' | 'number' | 'list of text' | { oneOf: readonly string[] };
@@ -68,7 +64,7 @@ const metaTagKey = /^(og|twitter):/;
 
 /**
  * Each page's frontmatter: its YAML, the types of the keys the site reads, its icon and its API
- * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks).
+ * operation (the icon and spec codes are reported through iconRule's and openapiRule's checks, and declared there).
  */
 export const frontmatterRule: SiteRule = {
   codes: [
@@ -76,12 +72,10 @@ export const frontmatterRule: SiteRule = {
   'frontmatter/type',
   'frontmatter/enum',
   'frontmatter/unknown-key',
-  'ref/operation-without-spec',
-  'ref/unknown-operation',
   ],
   start(ctx) {
     const { check } = ctx.graph;
-    const site = check && frontmatterSite(check);
+    const site = check && frontmatterSite(check, ctx.graph.files);
     return {
       page(page) {
         if (!site || !page.frontmatter) return;
@@ -189,27 +183,8 @@ function checkOperation(entry: FrontmatterField, site: FrontmatterSite, report: 
     report(entry.valueRange, 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "${value}"`);
     return;
   }
-  const { specs, unlisted } = specsFor(reference, site.specs);
-  if (unlisted) {
-    const status = loadSpec(site.host, site.specCache, unlisted);
-    const problem = specProblem(unlisted, status);
-    if (problem) {
-      report(entry.valueRange, problem.code, problem.message);
-      return;
-    }
-    specs.push(status);
-  }
-  const lookup = lookUpOperation(reference, specs);
-  if (lookup.kind === 'no-spec') {
-    report(
-      entry.valueRange,
-      'ref/operation-without-spec',
-      `"${value}" names an API operation, but docs.json declares no OpenAPI spec: set "api.openapi" or "openapi" on a navigation element, or name the spec first ("openapi.json ${reference.method} ${reference.path}")`,
-    );
-  } else if (lookup.kind === 'missing') {
-    const fix = lookup.suggestion && (reference.spec ? `${reference.spec} ${lookup.suggestion}` : lookup.suggestion);
-    report(entry.valueRange, 'ref/unknown-operation', lookup.message, fix && JSON.stringify(fix));
-  }
+  const problem = checkPageOperation(value, reference, site);
+  if (problem) report(entry.valueRange, problem.code, problem.message, problem.fix && JSON.stringify(problem.fix), problem.severity);
 }
 
 /** The YAML scalar for a replacement value: bare when it was written bare and can be, else double-quoted. */
@@ -246,16 +221,26 @@ function describe(value: unknown): string {
   return 'a mapping of keys';
 }
 
-/** The frontmatter rules' view of a checked docs.json: its files, icon library and loaded specs. */
-export function frontmatterSite(result: CheckResult): FrontmatterSite {
+/**
+ * The frontmatter rules' view of a checked docs.json: its files, icon library and specs, those it
+ * declares and those found among the site's files (`files`, else all of them), found when first asked for.
+ */
+export function frontmatterSite(result: CheckResult, files?: SiteFiles): FrontmatterSite {
   const { host, specCache, statuses } = result.basis;
+  let specs: SpecStatus[] | undefined;
   return {
     host,
     specCache,
     iconLibrary: result.siteIconLibrary,
     icons: iconCheck(host.files),
-    specs: uniqueSpecs(statuses.values()),
+    specs: () => (specs ??= siteSpecs(uniqueSpecs(statuses.values()), discoverSpecs(files ?? new SiteFiles(host), specCache))),
   };
+}
+
+/** The declared specs, then the found ones docs.json does not declare. */
+function siteSpecs(declared: SpecStatus[], found: SpecStatus[]): SpecStatus[] {
+  const paths = new Set(declared.map((status) => (status.kind === 'local' ? status.path : undefined)));
+  return [...declared, ...found.filter((status) => status.kind === 'local' && !paths.has(status.path))];
 }
 
 /** One status per spec file or URL (several elements may declare the same spec); a broken one stays, so its operations are not taken as missing. */
