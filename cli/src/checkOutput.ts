@@ -42,15 +42,18 @@ export interface ReportOptions {
   pages?: number;
   /** When only problems new since a git ref are reported: the ref, how many were left out, and who added the new ones. */
   base?: BaseSummary;
+  /** What the check left out by its limits, in a sentence each (a spec not fetched, a file not read). */
+  notes?: readonly string[];
 }
 
 /**
  * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
  * summary, and say so when the warnings alone are more than allowed; JSON is one object.
  */
-export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base }: ReportOptions): string {
-  if (format === 'json') return `${JSON.stringify(base ? { base, files } : { files })}\n`;
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base, notes = [] }: ReportOptions): string {
+  if (format === 'json') return `${JSON.stringify({ ...(base ? { base } : {}), files, ...(notes.length > 0 ? { notes } : {}) })}\n`;
   const lines = files.flatMap((file) => file.diagnostics.map((d) => (format === 'github' ? githubAnnotation(file.path, d) : textLine(file.path, d, colour))));
+  for (const note of notes) lines.push(format === 'github' ? `::notice title=docsjson::${escapeData(terminalSafeLine(note))}` : `Note: ${terminalSafeLine(note)}`);
   const total = base ? baseSummary(files, checked, pages, base) : summary(files, checked, pages);
   lines.push(lines.length > 0 ? `\n${total}` : total);
   const { warnings } = severityCounts(files);
