@@ -80,7 +80,9 @@ export async function runCheck(argv: string[]): Promise<number> {
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
     const site = workers.count > 0 ? await checkSiteInParallel(host, basename(file), text, specs, workers) : checkSite(host, basename(file), text, specs);
-    const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    const compared = base === undefined ? undefined : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    notes.push(...(compared?.notes ?? []));
+    const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
     const printedPath = (path: string) => relative(process.cwd(), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
