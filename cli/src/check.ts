@@ -10,7 +10,8 @@ import { formatReport, outputFormats, severityCounts, type OutputFormat, type Re
 import { checkSite, checkSiteInParallel, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
-import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, remoteSpecRunLimits, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
+import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
+import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
 import { UsageError } from './usage';
 
 export async function runCheck(argv: string[]): Promise<number> {
@@ -40,7 +41,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N]\n` +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         '  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most 10 MB and 10 s each,\n' +
-        `                   ${remoteSpecRunLimits.maxSpecs} specs, ${remoteSpecRunLimits.concurrency} at a time, ${remoteSpecRunLimits.maxTotalBytes / 1024 / 1024} MB in all and ${remoteSpecRunLimits.maxCacheBytes / 1024 / 1024} MB written to the cache per check (a note says what was left out);\n` +
+        `                   ${remoteSpecLimits.maxSpecs} specs, ${remoteSpecLimits.concurrency} at a time, ${remoteSpecLimits.maxTotalBytes / 1024 / 1024} MB in all and ${remoteSpecLimits.maxCacheBytes / 1024 / 1024} MB written to the cache per check (a note says what was left out);\n` +
         '                   "openapi": { "fetchRemote": false } in docsjson.config.json turns it off, true does not turn it on\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
 import { plural } from '../../server/src/engine/text';
-import { fetchRemoteDocument, type ByteBudget } from '../../server/src/lsp/remoteFetch';
+import { fetchRemoteDocument, LimitedBytes, remoteSpecLimits, type ByteBudget } from '../../server/src/lsp/remoteFetch';
 
 export interface RemoteSpecOptions {
   /** Only the copies on disk are used; nothing is fetched. */
@@ -19,12 +19,6 @@ export interface RemoteSpecOptions {
 }
 
 export const defaultRemoteSpecLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
-
-/**
- * What one check reads of specs given by URL, whatever a repository declares: so many specs, so
- * many fetched at a time, so many bytes fetched in all and written to the cache in all.
- */
-export const remoteSpecRunLimits = { maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
@@ -70,25 +64,6 @@ function writeCached(cacheDir: string, cached: CachedSpec, cacheBudget: ByteBudg
   return true;
 }
 
-/** Bytes that may be taken until `limit` is reached. */
-class LimitedBytes implements ByteBudget {
-  /** Whether some bytes were refused. */
-  spent = false;
-  private left: number;
-  constructor(readonly limit: number) {
-    this.left = limit;
-  }
-
-  take(bytes: number): boolean {
-    if (bytes > this.left) {
-      this.spent = true;
-      return false;
-    }
-    this.left -= bytes;
-    return true;
-  }
-}
-
 const specName = (url: string) => {
   try {
     return new URL(url).pathname;
@@ -108,7 +83,7 @@ export interface RemoteSpecsRead {
  * its ETag or Last-Modified) or, offline, read from disk, a few at a time, within the run's
  * limits. A spec that cannot be had is a LoadedSpec that is not ok, saying why: never an exception.
  */
-export async function loadRemoteSpecs(urls: Iterable<string>, options: RemoteSpecOptions, limits = remoteSpecRunLimits): Promise<RemoteSpecsRead> {
+export async function loadRemoteSpecs(urls: Iterable<string>, options: RemoteSpecOptions, limits = remoteSpecLimits): Promise<RemoteSpecsRead> {
   const specs = new Map<string, LoadedSpec>();
   const notes: string[] = [];
   const distinct = [...new Set(urls)];

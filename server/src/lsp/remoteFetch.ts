@@ -25,6 +25,33 @@ export interface ByteBudget {
   take(bytes: number): boolean;
 }
 
+/** Bytes that may be taken until `limit` is reached. */
+export class LimitedBytes implements ByteBudget {
+  /** Whether some bytes were refused. */
+  spent = false;
+  private left: number;
+
+  constructor(readonly limit: number) {
+    this.left = limit;
+  }
+
+  take(bytes: number): boolean {
+    if (bytes > this.left) {
+      this.spent = true;
+      return false;
+    }
+    this.left -= bytes;
+    return true;
+  }
+}
+
+/**
+ * What is fetched of specs given by URL, whatever a repository declares: so many specs, so many
+ * at a time, so many bytes in all (a check of the CLI, a session of the language server), and so
+ * many bytes written to the CLI's cache.
+ */
+export const remoteSpecLimits = { maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
+
 /** A refusal or failure worded for a writer: it ends "it could not be fetched: …". */
 export class RemoteFetchError extends Error {}
 
@@ -103,7 +130,7 @@ async function readBody(response: IncomingMessage, { maxBytes, budget }: RemoteF
     }
     if (budget && !budget.take((chunk as Buffer).byteLength)) {
       response.destroy();
-      throw new RemoteFetchError(`the specs fetched in this check passed ${budget.limit / 1024 / 1024} MB in all`);
+      throw new RemoteFetchError(`the specs fetched before it passed ${budget.limit / 1024 / 1024} MB in all`);
     }
     chunks.push(chunk as Buffer);
   }
