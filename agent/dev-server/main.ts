@@ -7,7 +7,8 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.DEV_API_PORT ?? '8787' },
     host: { type: 'string', default: '127.0.0.1' },
-    'api-key': { type: 'string', default: process.env.DEV_API_KEY ?? 'mint_dev_try_it_locally' },
+    // A random key unless one is given: a key known in advance would let any local process or web page in.
+    'api-key': { type: 'string', default: process.env.DEV_API_KEY },
     'event-interval': { type: 'string', default: '250' },
     'job-duration': { type: 'string', default: '12000' },
     'retire-v1': { type: 'boolean', default: false },
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
       `Faults: put [fault:NAME] in a message (several: [fault:cut,html]), or send the header X-Dev-Fault: NAME.`,
       `  for any request: ${REQUEST_FAULTS.join(', ')}`,
       `  for a job:       ${JOB_FAULTS.join(', ')}`,
-      `  queue one:       curl -X POST ${server.url}/__dev/faults -d '{"fault":"500","method":"GET","times":2}'`,
+      `  queue one:       curl -X POST ${server.url}/__dev/faults -H 'Authorization: Bearer ${server.apiKey}' -d '{"fault":"500","method":"GET","times":2}'`,
       '',
     ].join('\n'),
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIPv6, type AddressInfo } from 'node:net';
 import {
   FaultQueue,
   JOB_FAULTS,
@@ -285,10 +285,26 @@ export async function startDevApiServer(options: DevApiServerOptions = {}): Prom
     throw new HttpProblem(404, 'Not found');
   }
 
+  /**
+   * Only requests that name this server by a loopback name and its port: a web page can make its
+   * own host name resolve to 127.0.0.1 (DNS rebinding) and reach the server under that name.
+   */
+  function checkHost(req: IncomingMessage): void {
+    const port = (server.address() as AddressInfo | null)?.port;
+    const bound = options.host === undefined || ['0.0.0.0', '::'].includes(options.host) ? [] : [isIPv6(options.host) ? `[${options.host}]` : options.host];
+    const names = ['localhost', '127.0.0.1', '[::1]', ...bound].map((name) => `${name.toLowerCase()}:${port}`);
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!names.includes(host)) throw new HttpProblem(403, `This server answers only as ${names.join(', ')}, not as "${host}"`);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://dev.invalid');
     const method = req.method ?? 'GET';
-    if (url.pathname.startsWith('/__dev/')) return control(req, res, url.pathname);
+    checkHost(req);
+    if (url.pathname.startsWith('/__dev/')) {
+      checkKey(req);
+      return control(req, res, url.pathname);
+    }
     const entry: LoggedRequest = { method, path: `${url.pathname}${url.search}` };
     requests.push(entry);
     res.on('finish', () => {

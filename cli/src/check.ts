@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
-import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
 import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { compareWithBase } from './base/comparison';
@@ -12,7 +11,8 @@ import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFor
 import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
-import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions } from './remoteSpecs';
+import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
+import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
 import { cliVersion } from './version';
@@ -44,7 +44,9 @@ export async function runCheck(argv: string[]): Promise<number> {
       `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
-        '  --fetch-remote   fetch the OpenAPI specs given by URL (also: "openapi": { "fetchRemote": true } in docsjson.config.json), kept on disk for the next runs\n' +
+        '  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most 10 MB and 10 s each,\n' +
+        `                   ${remoteSpecLimits.maxSpecs} specs, ${remoteSpecLimits.concurrency} at a time, ${remoteSpecLimits.maxTotalBytes / 1024 / 1024} MB in all and ${remoteSpecLimits.maxCacheBytes / 1024 / 1024} MB written to the cache per check (a note says what was left out);\n` +
+        '                   "openapi": { "fetchRemote": false } in docsjson.config.json turns it off, true does not turn it on\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
         `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
@@ -77,6 +79,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     return 0;
   }
   const reported: ReportedFile[] = [];
+  const notes: string[] = [];
   let pages = 0;
   let existing = 0;
   for (const file of docsJsonFiles) {
@@ -85,9 +88,13 @@ export async function runCheck(argv: string[]): Promise<number> {
     const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
     const host = new DiskSiteHost(root);
     const text = readDocsJson(file);
-    const specs = await remoteSpecsOf(host, basename(file), text, remote);
+    const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote);
+    notes.push(...(remoteSpecs?.notes ?? []));
+    const specs = remoteSpecs?.specs;
     const site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
-    const files = base === undefined ? site.files.map((f) => ({ ...f, existing: undefined })) : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    const compared = base === undefined ? undefined : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    notes.push(...(compared?.notes ?? []));
+    const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
@@ -99,7 +106,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
 
   const summary = baseRef === undefined ? undefined : { ref: baseRef, existing };
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: cliVersion() }));
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: cliVersion(), notes }));
   const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
   if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);
@@ -132,18 +139,23 @@ function readDocsJson(file: string): string {
   }
 }
 
-/** Whether the specs given by URL are read: fetched (the option, or the config file), or from disk only (offline). */
+/** Whether the specs given by URL are read: fetched (the option, unless the config file turns fetching off), or from disk only (offline). */
 interface RemoteRequest {
   fetch: boolean;
   options: RemoteSpecOptions;
 }
 
 /** The specs given by URL that a site declares, read when asked for; their operations are pages that links and redirects may lead to. */
-async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest): Promise<ReadonlyMap<string, LoadedSpec> | undefined> {
-  if (!remote.fetch && !remote.options.offline && loadProjectConfig(host).config.fetchRemoteSpecs !== true) return undefined;
+async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest): Promise<RemoteSpecsRead | undefined> {
+  // A repository's config may turn fetching off, never on: the one who runs the check decides to fetch.
+  if (!remote.options.offline && !remote.fetch) return undefined;
   const result = checkDocsJson(text, host, {}, docsJsonName);
   const urls = [...result.basis.statuses.values()].flatMap((status) => (status.kind === 'remote' ? [status.url] : []));
-  return urls.length === 0 ? undefined : loadRemoteSpecs(urls, remote.options);
+  if (urls.length === 0) return undefined;
+  if (!remote.options.offline && loadProjectConfig(host).config.fetchRemoteSpecs === false) {
+    return { specs: new Map(), notes: ['docsjson.config.json turns fetching off ("openapi": { "fetchRemote": false }): the specs given by URL were not fetched'] };
+  }
+  return loadRemoteSpecs(urls, remote.options);
 }
 
 /** The repository of a site's folder and the commit a ref names there. */

@@ -48,6 +48,8 @@ export interface ReportOptions {
   annotateNotes?: boolean;
   /** The version SARIF names the tool with. */
   toolVersion?: string;
+  /** What the check left out by its limits, in a sentence each (a spec not fetched, a file not read). */
+  notes?: readonly string[];
 }
 
 /**
@@ -68,11 +70,12 @@ const gitHubShownAnnotations = 10;
  * What `docsjson check` prints for the files it checked. The text and GitHub formats end with a
  * summary, and say so when the warnings alone are more than allowed; JSON is one object.
  */
-export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base, annotateNotes = false, toolVersion = 'unknown' }: ReportOptions): string {
-  if (format === 'json') return `${JSON.stringify(base ? { base, files } : { files })}\n`;
-  if (format === 'sarif') return `${JSON.stringify(sarifLog(files, toolVersion), null, 2)}\n`;
+export function formatReport(files: ReportedFile[], checked: number, { format, colour, maxWarnings, pages, base, annotateNotes = false, toolVersion = 'unknown', notes = [] }: ReportOptions): string {
+  if (format === 'json') return `${JSON.stringify({ ...(base ? { base } : {}), files, ...(notes.length > 0 ? { notes } : {}) })}\n`;
+  if (format === 'sarif') return `${JSON.stringify(sarifLog(files, toolVersion, notes), null, 2)}\n`;
   if (format === 'gitlab') return `${JSON.stringify(codeQualityReport(files), null, 2)}\n`;
   const lines = format === 'github' ? githubAnnotations(files, annotateNotes) : files.flatMap((file) => file.diagnostics.map((d) => textLine(file.path, d, colour)));
+  for (const note of notes) lines.push(format === 'github' ? `::notice title=docsjson::${escapeData(terminalSafeLine(note))}` : `Note: ${terminalSafeLine(note)}`);
   const total = base ? baseSummary(files, checked, pages, base) : summary(files, checked, pages);
   lines.push(lines.length > 0 ? `\n${total}` : total);
   const { warnings } = severityCounts(files);

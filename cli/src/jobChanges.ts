@@ -19,6 +19,8 @@ export interface JobChanges {
   existing: number;
   sites: number;
   pages: number;
+  /** Files of either commit too large to read, in a sentence each. */
+  notes: string[];
 }
 
 export interface JobChangesOptions {
@@ -43,13 +45,16 @@ export function checkJobChanges(folder: string, branch: string, { remote = 'orig
   const baseCommit = repository.mergeBase(branchCommit, baseTip) ?? baseTip;
   const folders = repository.docsJsonFoldersAt(branchCommit);
   if (folders.length === 0) throw new UsageError(`the job's branch "${branch}" has no docs.json in this folder or below`);
-  const changes: JobChanges = { branch, branchCommit, base: baseBranch, baseCommit, files: [], existing: 0, sites: folders.length, pages: 0 };
+  const changes: JobChanges = { branch, branchCommit, base: baseBranch, baseCommit, files: [], existing: 0, sites: folders.length, pages: 0, notes: [] };
   for (const siteFolder of folders) {
     const site = repository.below(siteFolder);
     const checked = checkAtCommit(site, branchCommit, 'docs.json');
     if (!checked) continue;
     changes.pages += checked.pages;
-    for (const file of compareWithBase(site, baseCommit, 'docs.json', checked.files, branchCommit)) {
+    const compared = compareWithBase(site, baseCommit, 'docs.json', checked.files, branchCommit);
+    // A note starts with the file's path in the site: from the folder checked, as the problems' paths.
+    changes.notes.push(...[...checked.notes, ...compared.notes].map((note) => (siteFolder === '' ? note : `${siteFolder}/${note}`)));
+    for (const file of compared.files) {
       changes.existing += file.existing;
       if (file.diagnostics.length > 0) changes.files.push({ path: posix.join(siteFolder, file.path), existing: file.existing, diagnostics: located(file.text, file.diagnostics) });
     }
@@ -61,7 +66,7 @@ export function checkJobChanges(folder: string, branch: string, { remote = 'orig
 export function formatJobChanges(changes: JobChanges, json: boolean): string {
   if (json) return `${JSON.stringify(changes)}\n`;
   const heading = `The agent's branch ${terminalSafeLine(changes.branch)} (${shortRef(changes.branchCommit)}) against ${terminalSafeLine(changes.base)} (${shortRef(changes.baseCommit)}), where it started:\n`;
-  return heading + formatReport(changes.files, changes.sites, { format: 'text', colour: false, maxWarnings: Infinity, pages: changes.pages, base: { ref: changes.base, existing: changes.existing, subject: "The agent's changes add" } });
+  return heading + formatReport(changes.files, changes.sites, { format: 'text', colour: false, maxWarnings: Infinity, pages: changes.pages, base: { ref: changes.base, existing: changes.existing, subject: "The agent's changes add" }, notes: changes.notes });
 }
 
 /** 1 when the job's changes add errors. */

@@ -10,7 +10,7 @@ const levels: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'e
  * reported, with its summary and default severity, and a result for each problem at its file's
  * path relative to the repository (`%SRCROOT%`).
  */
-export function sarifLog(files: ReportedFile[], version: string): Sarif.Log {
+export function sarifLog(files: ReportedFile[], version: string, notes: readonly string[] = []): Sarif.Log {
   const codes = [...new Set(files.flatMap((file) => file.diagnostics.map((d) => d.code)))].sort();
   const rules = codes.map((code): Sarif.ReportingDescriptor => {
     const info = codeInfo(code);
@@ -25,7 +25,14 @@ export function sarifLog(files: ReportedFile[], version: string): Sarif.Log {
   return {
     version: '2.1.0',
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    runs: [{ tool: { driver: { name: 'docsjson', version, informationUri: 'https://www.npmjs.com/package/docsjson', rules } }, results }],
+    runs: [
+      {
+        tool: { driver: { name: 'docsjson', version, informationUri: 'https://www.npmjs.com/package/docsjson', rules } },
+        // What the check left out by its limits (a spec not fetched, a file not read).
+        ...(notes.length > 0 ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'note' as const, message: { text } })) }] } : {}),
+        results,
+      },
+    ],
   };
 }
 

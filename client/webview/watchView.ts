@@ -86,7 +86,7 @@ function renderSummary(job: JobSummaryView, root: HTMLElement): void {
 
 /**
  * The problems the job's branch adds, each a link to its line on the branch; for a v2 job, a
- * button that puts "Fix these problems: …" in the follow-up box (sent only with Send).
+ * button that puts "Fix these problems…" in the follow-up box (sent only with Send).
  */
 function renderChanges(changes: JobChangesView, followUps: boolean): HTMLElement {
   const items = changes.problems.map((problem, index) => {

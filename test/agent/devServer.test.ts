@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startDevApiServer } from '../../agent/dev-server/server';
@@ -38,9 +39,9 @@ describe('dev API server as a child process', () => {
     child.kill();
   });
 
-  it('prints its URL and a test key, and requires that key', async () => {
+  it('prints its URL and a random test key, and requires that key', async () => {
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.match(apiKey, /^mint_dev_/);
+    assert.match(apiKey, /^mint_dev_[0-9a-f]{24}$/, 'a key nobody knows in advance');
     assert.equal((await fetch(`${url}/v1/agent/demo/jobs`)).status, 401);
     assert.equal((await fetch(`${url}/v1/agent/demo/jobs`, { headers: { authorization: 'Bearer mint_wrong' } })).status, 401);
     const listed = await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() });
@@ -79,6 +80,7 @@ describe('dev API server as a child process', () => {
     assert.match(viaHeader.headers.get('content-type') ?? '', /text\/html/);
     const queued = await fetch(`${url}/__dev/faults`, {
       method: 'POST',
+      headers: authorized(),
       body: JSON.stringify({ fault: '429', method: 'GET', times: 2, retryAfter: 7 }),
     });
     assert.equal(queued.status, 204);
@@ -88,8 +90,34 @@ describe('dev API server as a child process', () => {
       assert.equal(limited.headers.get('retry-after'), '7');
     }
     assert.equal((await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() })).status, 200);
-    const log = (await (await fetch(`${url}/__dev/requests`)).json()) as { method: string; status: number }[];
+    const log = (await (await fetch(`${url}/__dev/requests`, { headers: authorized() })).json()) as { method: string; status: number }[];
     assert.deepEqual(log.slice(-4).map((entry) => entry.status), [500, 429, 429, 200]);
+  });
+
+  it('the control paths under /__dev/ take the key too: without it nothing is queued, listed or forgotten', async () => {
+    const queue = await fetch(`${url}/__dev/faults`, { method: 'POST', body: JSON.stringify({ fault: '500', method: 'GET' }) });
+    assert.equal(queue.status, 401);
+    assert.equal((await fetch(`${url}/__dev/requests`)).status, 401);
+    assert.equal((await fetch(`${url}/__dev/jobs`, { method: 'DELETE', headers: { authorization: 'Bearer mint_wrong' } })).status, 401);
+    assert.equal((await fetch(`${url}/v1/agent/demo/jobs`, { headers: authorized() })).status, 200, 'no fault was queued');
+  });
+
+  it('answers only under a loopback name with its port: a page whose own host name resolves here (DNS rebinding) gets 403', async () => {
+    const { port } = new URL(url);
+    const statusAs = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${url}/__dev/requests`, { headers: { host, ...authorized() } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject).end();
+      });
+    assert.equal(await statusAs('attacker.example'), 403);
+    assert.equal(await statusAs(`attacker.example:${port}`), 403);
+    assert.equal(await statusAs('127.0.0.1:1'), 403);
+    assert.equal(await statusAs(`localhost:${port}`), 200);
+    assert.equal(await statusAs(`127.0.0.1:${port}`), 200);
+    assert.equal(await statusAs(`[::1]:${port}`), 200);
   });
 
   it('speaks v2 too, with the same fault switches: 201 on create, a follow-up, 403 and 410 faults', async () => {
@@ -131,9 +159,9 @@ describe('dev API server: forgetting jobs, stopping and starting again', () => {
         ids.push(((await created.json()) as { id: string }).id);
       }
       const record = (id: string) => fetch(`${server.url}/v2/agent/demo/job/${id}`, { headers }).then((response) => response.status);
-      assert.equal((await fetch(`${server.url}/__dev/jobs/${ids[0]}`, { method: 'DELETE' })).status, 204);
+      assert.equal((await fetch(`${server.url}/__dev/jobs/${ids[0]}`, { method: 'DELETE', headers })).status, 204);
       assert.deepEqual([await record(ids[0]), await record(ids[1])], [404, 200]);
-      assert.equal((await fetch(`${server.url}/__dev/jobs`, { method: 'DELETE' })).status, 204);
+      assert.equal((await fetch(`${server.url}/__dev/jobs`, { method: 'DELETE', headers })).status, 204);
       assert.equal(await record(ids[1]), 404);
     } finally {
       await server.close();

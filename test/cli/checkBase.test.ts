@@ -151,3 +151,26 @@ test('check --base: an unknown ref, a folder outside git and a shallow clone wit
   assert.equal(shallow.code, 2);
   assert.equal(shallow.stderr, 'docsjson: the base "HEAD~1" is not in this shallow clone: fetch it (git fetch origin HEAD~1), or clone with the whole history (in GitHub Actions, actions/checkout with fetch-depth: 0)\n');
 });
+
+test('check --base: a blob larger than a check reads in the base commit is never read (its size is asked first), and a note says so', () => {
+  const repo = tempFolder('docsjson-base-bomb-');
+  writeFileSync(join(repo, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { groups: [{ group: 'G', pages: ['index', 'big'] }] } }));
+  writeFileSync(join(repo, 'index.mdx'), '# Home\n');
+  writeFileSync(join(repo, 'big.mdx'), Buffer.alloc(80 * 1024 * 1024, 'a'));
+  const base = commitAll(repo, 'A page of 80 MB', true);
+  const bigBlob = git(repo, 'rev-parse', `${base}:big.mdx`).trim();
+  writeFileSync(join(repo, 'big.mdx'), '# Big\n');
+  // git, with what `cat-file --batch` is asked to read (the contents of blobs) written down.
+  const bin = tempFolder('docsjson-git-log-');
+  const log = join(bin, 'read.log');
+  writeFileSync(log, '');
+  const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = cat-file ] && [ "$2" = --batch ]; then tee -a '${log}' | '${realGit}' "$@"; else exec '${realGit}' "$@"; fi\n`, { mode: 0o755 });
+  const result = spawnSync(process.execPath, [cli, 'check', '--base', base, '--format', 'json'], { cwd: repo, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+  assert.equal(result.status, 0, result.stderr + result.stdout);
+  const read = readFileSync(log, 'utf8');
+  assert.ok(read.includes(git(repo, 'rev-parse', `${base}:index.mdx`).trim()), 'the other pages are read');
+  assert.ok(!read.includes(bigBlob), 'the large blob is never read');
+  const report = JSON.parse(result.stdout) as JsonReport & { notes?: string[] };
+  assert.deepEqual(report.notes, [`big.mdx at ${base.slice(0, 7)} is 80 MB, more than the 64 MB a check reads of a file: it was not read`]);
+});

@@ -89,6 +89,13 @@ test('JSON is one object of the files, with the base when there is one', () => {
   assert.ok(json.endsWith('}\n') && !json.slice(0, -1).includes('\n'), 'one line');
 });
 
+test('what the check left out by its limits is a note before the summary: a line of text, a GitHub notice, a list in JSON', () => {
+  const notes = ['Only 20 specs were read', '50% of\nit'];
+  assert.deepEqual(formatReport([], 1, { ...text, notes }).split('\n').slice(0, 2), ['Note: Only 20 specs were read', 'Note: 50% of\\u{a}it']);
+  assert.deepEqual(formatReport([], 1, { ...text, format: 'github', notes }).split('\n').slice(0, 2), ['::notice title=docsjson::Only 20 specs were read', '::notice title=docsjson::50%25 of\\u{a}it']);
+  assert.deepEqual(JSON.parse(formatReport(mixed, 2, { ...text, format: 'json', notes })), { files: mixed, notes });
+});
+
 test('against a base, the summary counts the new problems and says how many were already there', () => {
   const summaryLine = (files: ReportedFile[], base: { ref: string; existing: number; subject?: string }) => formatReport(files, 1, { ...text, pages: 2, base }).trimEnd().split('\n').at(-1);
   assert.equal(summaryLine(mixed, { ref: 'main', existing: 4 }), '5 new problems (4 already at main, not shown): 2 errors, 2 warnings, 1 note; 1 docs.json file and 2 pages checked');

@@ -27,6 +27,8 @@ const etag = '"v1"';
 
 /** What the spec server was asked, by path: the status it answered each time. */
 const answered = new Map<string, number[]>();
+/** Requests of /many/ specs the server was answering at once: now, and at most. */
+const many = { inFlight: 0, most: 0 };
 let server: Server;
 let base: string;
 
@@ -54,6 +56,15 @@ before(async () => {
       };
       response.on('error', () => undefined);
       return write();
+    }
+    const numbered = /^\/many\/(\d+)\.json$/.exec(path);
+    if (numbered) {
+      many.most = Math.max(many.most, ++many.inFlight);
+      const body = JSON.stringify({ openapi: '3.0.0', info: { title: 'Users', version: '1' }, paths: { '/users': { get: { ...listUsers, tags: [`Users ${numbered[1]}`] } } } });
+      return void setTimeout(() => {
+        many.inFlight--;
+        answer(200, body);
+      }, 50);
     }
     if (path === '/invalid.json') return answer(200, '{"hello": "world"}');
     if (path === '/refused.json') return answer(200, refused);
@@ -83,6 +94,8 @@ function siteWithRemoteSpec(path: string, config?: object): string {
 interface Run {
   code: number | null;
   findings: string[];
+  /** What the check says it left out by its limits. */
+  notes: string[];
   seconds: number;
 }
 
@@ -90,9 +103,9 @@ function check(root: string, args: string[], cacheDir: string): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
     execFile(process.execPath, [cli, 'check', '.', '--format', 'json', ...args], { cwd: root, env: { ...process.env, DOCSJSON_CACHE_DIR: cacheDir }, timeout: 60_000 }, (error, stdout) => {
-      const report = JSON.parse(stdout) as { files: { path: string; diagnostics: { severity: string; code: string; message: string }[] }[] };
+      const report = JSON.parse(stdout) as { files: { path: string; diagnostics: { severity: string; code: string; message: string }[] }[]; notes?: string[] };
       const findings = report.files.flatMap((file) => file.diagnostics.map((d) => `${file.path} ${d.severity} ${d.code} ${d.message}`));
-      resolve({ code: error ? (error.code as number) : 0, findings, seconds: (performance.now() - started) / 1000 });
+      resolve({ code: error ? (error.code as number) : 0, findings, notes: report.notes ?? [], seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -132,9 +145,35 @@ test('--fetch-remote reads the spec: its pages resolve, a wrong one is reported;
   assertOnlyUnread(await check(root, ['--offline'], tempFolder('docsjson-cache-')), /it is not in the cache \(run once with --fetch-remote, without --offline\)/);
 });
 
-test('"openapi": { "fetchRemote": true } in docsjson.config.json fetches as the option does', async () => {
+test('"openapi": { "fetchRemote": true } in docsjson.config.json does not turn fetching on: the repository does not decide to fetch', async () => {
+  answered.delete('/spec.json');
   const run = await check(siteWithRemoteSpec('/spec.json', { openapi: { fetchRemote: true } }), allow, tempFolder('docsjson-cache-'));
-  assert.deepEqual(run.findings, []);
+  assertOnlyUnread(run, /it was not fetched\. Run docsjson check with --fetch-remote/);
+  assert.equal(answered.get('/spec.json'), undefined, 'nothing is fetched without the option');
+});
+
+test('"openapi": { "fetchRemote": false } in docsjson.config.json turns --fetch-remote off, with a note that says so', async () => {
+  answered.delete('/spec.json');
+  const run = await check(siteWithRemoteSpec('/spec.json', { openapi: { fetchRemote: false } }), ['--fetch-remote', ...allow], tempFolder('docsjson-cache-'));
+  assert.equal(answered.get('/spec.json'), undefined);
+  assert.deepEqual(run.notes, ['docsjson.config.json turns fetching off ("openapi": { "fetchRemote": false }): the specs given by URL were not fetched']);
+});
+
+test('a site naming many specs by URL: 20 are fetched, 4 at a time, and a note says the others were not', async () => {
+  const count = 23;
+  const root = writeSite({
+    'docs.json': JSON.stringify({
+      theme: 'mint',
+      name: 'A',
+      colors: { primary: '#000' },
+      navigation: { groups: [{ group: 'Guides', pages: ['index'] }, ...Array.from({ length: count }, (_, n) => ({ group: `API ${n}`, openapi: `${base}/many/${n}.json` }))] },
+    }),
+    'index.mdx': '# Home\n',
+  });
+  const run = await check(root, ['--fetch-remote', ...allow], tempFolder('docsjson-cache-'));
+  assert.equal([...answered.keys()].filter((path) => path.startsWith('/many/')).length, 20, 'the first 20 are fetched');
+  assert.ok(many.most <= 4 && many.most > 0, `${many.most} fetched at once`);
+  assert.deepEqual(run.notes, [`The site names ${count} OpenAPI specs by URL: only the first 20 were read (a check reads at most 20); what leads into the others is not checked`]);
 });
 
 test('a slow server is given up after --fetch-timeout, a huge spec past 10 MB, a 404 and a file that is no spec: one information line each, never an error', async () => {

@@ -51,9 +51,29 @@ describe('GitHub workflows', () => {
       }
       for (const step of steps(workflow)) {
         if (step.uses?.startsWith('./')) assert.ok(existsSync(join(repo, step.uses, 'action.yml')), `${step.uses}: no action.yml`);
-        else if (step.uses) assert.match(step.uses, /^[\w-]+\/[\w-]+@v\d+$/, 'actions from the marketplace are pinned to a major version');
+        else if (step.uses) assert.match(step.uses, /^[\w-]+\/[\w-]+@[0-9a-f]{40}$/, `${step.uses}: actions from the marketplace are pinned by commit (a tag can be moved)`);
+      }
+      const text = readFileSync(join(repo, '.github', 'workflows', `${workflow === ci ? 'ci' : 'release'}.yml`), 'utf8');
+      for (const line of text.split('\n').filter((candidate) => /^\s*(- )?uses: [\w-]+\//.test(candidate))) {
+        assert.match(line, /@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${line.trim()}: the version the commit is, in a comment`);
       }
     }
+  });
+
+  it('secrets reach only the steps that publish with them: no job or workflow env holds one, nor any other step', () => {
+    const secret = /\$\{\{\s*secrets\.\w+\s*\}\}/;
+    for (const workflow of [ci, release]) {
+      for (const job of Object.values(workflow.jobs)) {
+        for (const [name, value] of Object.entries(job.env ?? {})) assert.doesNotMatch(value, secret, `${workflow.name}: the job's env gives ${name} to every step`);
+        for (const step of job.steps) {
+          const withSecret = Object.entries({ ...step.env, ...step.with }).filter(([, value]) => secret.test(String(value)));
+          if (withSecret.length === 0) continue;
+          assert.match(step.run ?? '', /\b(vsce publish|npm publish)\b/, `${workflow.name}: "${step.name ?? step.uses ?? step.run}" is given ${withSecret.map(([name]) => name).join(', ')}`);
+        }
+      }
+    }
+    const checkout = steps(release).find((step) => step.uses?.startsWith('actions/checkout@'));
+    assert.equal(String(checkout?.with?.['persist-credentials']), 'false', 'the token of the checkout is not left in .git/config for the install scripts');
   });
 
   it('CI runs .ci/run on every push and pull request, as root in Debian (which .ci/run expects)', () => {
@@ -89,9 +109,11 @@ describe('GitHub workflows', () => {
     const publishing = job.steps.filter((step) => /\b(vsce publish|npm publish)\b/.test(step.run ?? ''));
     assert.equal(publishing.length, 2);
     for (const step of publishing) {
-      const secretEnv = /vsce/.test(step.run!) ? 'VSCE_PAT' : 'NODE_AUTH_TOKEN';
-      assert.equal(step.if, `env.${secretEnv} != ''`, `"${step.name}" runs only with its secret`);
-      assert.match(job.env?.[secretEnv] ?? '', /^\$\{\{ secrets\.\w+ \}\}$/);
+      const [secretEnv, secret] = /vsce/.test(step.run!) ? ['VSCE_PAT', 'VSCE_PAT'] : ['NODE_AUTH_TOKEN', 'NPM_TOKEN'];
+      const present = `HAS_${secret}`;
+      assert.equal(step.if, `env.${present} == 'true'`, `"${step.name}" runs only with its secret`);
+      assert.equal(job.env?.[present], `\${{ secrets.${secret} != '' }}`, 'whether the secret is set, not the secret');
+      assert.equal(step.env?.[secretEnv], `\${{ secrets.${secret} }}`);
     }
   });
 });

@@ -62,11 +62,24 @@ export class GitRepository {
     return { commit, blobs };
   }
 
-  /** The contents of many blobs in one run of git; missing ones are left out. */
-  readBlobs(objects: string[]): Map<string, Buffer> {
+  /** The sizes of many blobs in one run of git, nothing read of their contents; missing ones are left out. */
+  blobSizes(objects: readonly string[]): Map<string, number> {
+    const sizes = new Map<string, number>();
+    if (objects.length === 0) return sizes;
+    const output = execFileSync('git', ['cat-file', '--batch-check'], { cwd: this.cwd, input: `${objects.join('\n')}\n`, encoding: 'latin1', maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'ignore'] });
+    for (const line of output.split('\n')) {
+      const [object, type, size] = line.split(' ');
+      if (type === 'blob' && size !== undefined) sizes.set(object, Number(size));
+    }
+    return sizes;
+  }
+
+  /** The contents of many blobs in one run of git, as much as their sizes (`blobSizes`) add up to; missing ones are left out. */
+  readBlobs(objects: readonly string[], totalBytes: number): Map<string, Buffer> {
     const contents = new Map<string, Buffer>();
     if (objects.length === 0) return contents;
-    const output = execFileSync('git', ['cat-file', '--batch'], { cwd: this.cwd, input: `${objects.join('\n')}\n`, maxBuffer: 4 * 1024 * 1024 * 1024 - 1, stdio: ['pipe', 'pipe', 'ignore'] });
+    // Each answer is a header line ("<object> blob <size>"), the content and a line break.
+    const output = execFileSync('git', ['cat-file', '--batch'], { cwd: this.cwd, input: `${objects.join('\n')}\n`, maxBuffer: totalBytes + objects.length * 128, stdio: ['pipe', 'pipe', 'ignore'] });
     let at = 0;
     while (at < output.length) {
       const headerEnd = output.indexOf(10, at);

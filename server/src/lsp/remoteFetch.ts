@@ -15,7 +15,42 @@ export interface RemoteFetchLimits {
   timeoutMs: number;
   /** Host names or addresses the user allows even when they are private or loopback (e.g. "127.0.0.1", "docs.internal"). */
   allowedHosts: readonly string[];
+  /** Bytes shared by several fetches: a fetch whose bytes it refuses fails. */
+  budget?: ByteBudget;
 }
+
+export interface ByteBudget {
+  readonly limit: number;
+  /** Whether these bytes may be read (and they are counted), or the budget is spent. */
+  take(bytes: number): boolean;
+}
+
+/** Bytes that may be taken until `limit` is reached. */
+export class LimitedBytes implements ByteBudget {
+  /** Whether some bytes were refused. */
+  spent = false;
+  private left: number;
+
+  constructor(readonly limit: number) {
+    this.left = limit;
+  }
+
+  take(bytes: number): boolean {
+    if (bytes > this.left) {
+      this.spent = true;
+      return false;
+    }
+    this.left -= bytes;
+    return true;
+  }
+}
+
+/**
+ * What is fetched of specs given by URL, whatever a repository declares: so many specs, so many
+ * at a time, so many bytes in all (a check of the CLI, a session of the language server), and so
+ * many bytes written to the CLI's cache.
+ */
+export const remoteSpecLimits = { maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
 
 /** A refusal or failure worded for a writer: it ends "it could not be fetched: …". */
 export class RemoteFetchError extends Error {}
@@ -80,7 +115,7 @@ function get(url: URL, limits: RemoteFetchLimits, signal: AbortSignal, headers: 
   });
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<string> {
+async function readBody(response: IncomingMessage, { maxBytes, budget }: RemoteFetchLimits): Promise<string> {
   if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
     response.destroy();
     throw new RemoteFetchError(`larger than ${maxBytes / 1024 / 1024} MB`);
@@ -92,6 +127,10 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
     if (size > maxBytes) {
       response.destroy();
       throw new RemoteFetchError(`larger than ${maxBytes / 1024 / 1024} MB`);
+    }
+    if (budget && !budget.take((chunk as Buffer).byteLength)) {
+      response.destroy();
+      throw new RemoteFetchError(`the specs fetched before it passed ${budget.limit / 1024 / 1024} MB in all`);
     }
     chunks.push(chunk as Buffer);
   }
@@ -142,6 +181,6 @@ export async function fetchRemoteDocument(address: string, limits: RemoteFetchLi
       throw new RemoteFetchError(`HTTP ${status}`);
     }
     const header = (name: string) => (typeof response.headers[name] === 'string' ? (response.headers[name] as string) : undefined);
-    return { kind: 'text', text: await readBody(response, limits.maxBytes), etag: header('etag'), lastModified: header('last-modified') };
+    return { kind: 'text', text: await readBody(response, limits), etag: header('etag'), lastModified: header('last-modified') };
   }
 }

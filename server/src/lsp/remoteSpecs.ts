@@ -1,6 +1,6 @@
 import type { LoadedSpec, RemoteSpecs } from '../engine/openapi/loadedSpec';
 import { parseSpec } from '../engine/openapi/openapiSpec';
-import { fetchRemoteText } from './remoteFetch';
+import { fetchRemoteText, LimitedBytes, remoteSpecLimits } from './remoteFetch';
 
 const maxBytes = 10 * 1024 * 1024;
 const timeoutMs = 10_000;
@@ -17,10 +17,20 @@ export interface RemoteSpecSource {
 /**
  * OpenAPI specs given by URL, fetched on first use when the settings allow it, at most 10 MB and
  * 10 s each, kept for the session (failures too, so a broken URL is tried once), by URL and the
- * hosts allowed (a host added to the setting is tried again). What may be fetched: remoteFetch.ts.
+ * hosts allowed (a host added to the setting is tried again). In a session, at most
+ * `remoteSpecLimits.maxSpecs` URLs are fetched, so many at a time, so many bytes in all: a spec
+ * past a limit is one that could not be fetched, saying why. What may be fetched: remoteFetch.ts.
  */
 export class RemoteSpecFetcher implements RemoteSpecSource {
   private readonly specs = new Map<string, LoadedSpec | { waiting: Set<() => void> }>();
+  private readonly urls = new Set<string>();
+  private readonly budget: LimitedBytes;
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = 0;
+
+  constructor(private readonly limits = remoteSpecLimits) {
+    this.budget = new LimitedBytes(limits.maxTotalBytes);
+  }
 
   allowing(allowedHosts: readonly string[], fetched: () => void): RemoteSpecs {
     return { get: (url) => this.get(url, allowedHosts, fetched) };
@@ -29,20 +39,42 @@ export class RemoteSpecFetcher implements RemoteSpecSource {
   private get(url: string, allowedHosts: readonly string[], fetched: () => void): LoadedSpec | undefined {
     const key = `${url}\n${allowedHosts.join('\n')}`;
     const entry = this.specs.get(key);
-    if (entry === undefined) void this.fetch(key, url, allowedHosts, fetched);
-    else if ('waiting' in entry) entry.waiting.add(fetched);
-    return entry === undefined || 'waiting' in entry ? undefined : entry;
+    if (entry === undefined) return this.start(key, url, allowedHosts, fetched);
+    if ('waiting' in entry) entry.waiting.add(fetched);
+    return 'waiting' in entry ? undefined : entry;
   }
 
-  private async fetch(key: string, url: string, allowedHosts: readonly string[], fetched: () => void): Promise<void> {
+  private start(key: string, url: string, allowedHosts: readonly string[], fetched: () => void): LoadedSpec | undefined {
+    if (!this.urls.has(url) && this.urls.size >= this.limits.maxSpecs) {
+      const refused: LoadedSpec = { ok: false, error: `it was not fetched: the editor fetches at most ${this.limits.maxSpecs} specs by URL in a session` };
+      this.specs.set(key, refused);
+      return refused;
+    }
+    this.urls.add(url);
     const waiting = new Set([fetched]);
     this.specs.set(key, { waiting });
-    try {
-      const text = await fetchRemoteText(url, { maxBytes, timeoutMs, allowedHosts });
-      this.specs.set(key, parseSpec(text, new URL(url).pathname));
-    } catch (error) {
-      this.specs.set(key, { ok: false, error: `it could not be fetched: ${error instanceof Error ? error.message : String(error)}` });
+    this.queue.push(async () => {
+      try {
+        const text = await fetchRemoteText(url, { maxBytes, timeoutMs, allowedHosts, budget: this.budget });
+        this.specs.set(key, parseSpec(text, new URL(url).pathname));
+      } catch (error) {
+        this.specs.set(key, { ok: false, error: `it could not be fetched: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      for (const done of waiting) done();
+    });
+    this.next();
+    return undefined;
+  }
+
+  /** Starts the fetches waiting while fewer than `concurrency` run. */
+  private next(): void {
+    while (this.running < this.limits.concurrency && this.queue.length > 0) {
+      const fetch = this.queue.shift()!;
+      this.running++;
+      void fetch().finally(() => {
+        this.running--;
+        this.next();
+      });
     }
-    for (const done of waiting) done();
   }
 }

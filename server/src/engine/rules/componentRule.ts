@@ -6,7 +6,7 @@ import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import { didYouMean } from '../suggest';
-import { quoteList } from '../text';
+import { quote, quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
 
 /** The props of ParamField that name its parameter: exactly one is written. */
@@ -186,7 +186,7 @@ function checkValue(check: PageCheck, component: BuiltInComponent, attribute: Wr
     ctx.report(page.file, {
       range,
       code: 'component/invalid-value',
-      message: `"${value}" is not a ${name} of <${component.name}>: use ${quoteList(prop.values)}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      message: `${quote(value)} is not a ${name} of <${component.name}>: use ${quoteList(prop.values)}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
       suggestions: suggestion && attribute.textRange ? [{ title: `Change to "${suggestion}"`, replacement: suggestion }] : undefined,
     });
     return;

@@ -10,7 +10,7 @@ import type { Frontmatter, FrontmatterError, FrontmatterField } from '../pages/f
 import { SiteFiles } from '../pages/siteFiles';
 import { definition } from '../schema/schema';
 import { didYouMean } from '../suggest';
-import { quoteList } from '../text';
+import { quote, quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
 import type { SiteRule } from '../pages/siteCheck';
 import { checkPageOperation, type PageOperationSite } from './openapiRule';
@@ -141,7 +141,7 @@ function trimmed(range: OffsetRange, text: string): OffsetRange {
 
 function typeMessage(entry: FrontmatterField, type: ValueType): string | undefined {
   const value = entry.value;
-  const subject = `"${entry.key}" in the frontmatter`;
+  const subject = `${quote(entry.key)} in the frontmatter`;
   if (type === 'text') {
     if (typeof value === 'string') return undefined;
     if (typeof value === 'number' || typeof value === 'boolean') {
@@ -166,7 +166,7 @@ function checkUnknownKey(entry: FrontmatterField, report: Report): void {
   report(
     entry.keyRange,
     'frontmatter/unknown-key',
-    `Unknown frontmatter key "${entry.key}". Did you mean "${suggestion}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read "${entry.key}"`,
+    `Unknown frontmatter key ${quote(entry.key)}. Did you mean "${suggestion}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read ${quote(entry.key)}`,
     suggestion,
   );
 }
@@ -180,7 +180,7 @@ function checkOperation(entry: FrontmatterField, site: FrontmatterSite, report: 
   const value = entry.value as string;
   const reference = parseOperation(value.trim());
   if (!reference) {
-    report(entry.valueRange, 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not "${value}"`);
+    report(entry.valueRange, 'frontmatter/type', `"openapi" in the frontmatter must name an operation, such as "GET /users" or "openapi.json GET /users", not ${quote(value)}`);
     return;
   }
   const problem = checkPageOperation(value, reference, site);
@@ -215,7 +215,7 @@ function syntaxMessage(error: FrontmatterError, text: string): string {
 
 /** A value the frontmatter sets (null values are not checked). */
 function describe(value: unknown): string {
-  if (typeof value === 'string') return `the text "${value}"`;
+  if (typeof value === 'string') return `the text ${quote(value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
   if (Array.isArray(value)) return 'a list';
   return 'a mapping of keys';

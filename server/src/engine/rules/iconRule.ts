@@ -8,6 +8,7 @@ import { resolveReference } from '../site/references';
 import type { Code } from '../codes';
 import type { FileIndex } from '../site/fileIndex';
 import type { DocsJsonRule } from './rule';
+import { quote } from '../text';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
@@ -50,20 +51,20 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
   if (/^https?:\/\//i.test(name)) return undefined;
   if (name.includes('/') || imagePattern.test(name)) {
     const resolved = resolveReference(name, '');
-    if (resolved.kind === 'outside') return { code: 'ref/outside-root', message: `Icon file "${name}" is outside the docs root (${resolved.reason})` };
+    if (resolved.kind === 'outside') return { code: 'ref/outside-root', message: `Icon file ${quote(name)} is outside the docs root (${resolved.reason})` };
     if (resolved.kind === 'file' && !check.files.has(resolved.path)) return { code: 'icon/missing-file', message: `Icon file not found: ${resolved.path}` };
     return undefined;
   }
   if (name.startsWith('fa-')) {
     const bare = name.slice(3);
-    return { code: 'icon/fa-prefix', message: `Icon "${name}" does not need the "fa-" prefix: write "${bare}"`, replacement: bare };
+    return { code: 'icon/fa-prefix', message: `Icon ${quote(name)} does not need the "fa-" prefix: write ${quote(bare)}`, replacement: bare };
   }
   if (library === 'fontawesome' && isFontAwesomeProIcon(name)) return undefined;
   const suggestion = check.suggest(library, name);
   const where = owner ? ` in ${owner}` : '';
   return {
     code: 'icon/unknown',
-    message: `Unknown ${libraryTitle[library]} icon "${name}"${where}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+    message: `Unknown ${libraryTitle[library]} icon ${quote(name)}${where}${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     replacement: suggestion,
     data: { library },
   };

@@ -5,6 +5,7 @@ import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
 import { basePathGroup, isFirstUse, isToldOnce, linkWithoutBasePath, toldOnce } from '../pages/basePath';
+import { quote } from '../text';
 
 /** Attributes whose target is a file to show or play, not a page to open. */
 const fileAttributes = new Set(['src', 'img', 'poster']);
@@ -107,10 +108,10 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
       range: reference.range,
       code: file ? 'link/missing-file' : 'link/missing-page',
       message: file
-        ? `${what === 'Image' ? 'Image' : 'File'} "${written}" not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
+        ? `${what === 'Image' ? 'Image' : 'File'} ${quote(written)} not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
         : folderPage
-          ? `Link "${written}" leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
-          : `Link "${written}" leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
+          ? `Link ${quote(written)} leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
+          : `Link ${quote(written)} leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
       suggestions: replacement ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
       // A page to create, for the "create page" fix: a link to a page, not to a file.
       data: file ? { path: resolution.path } : { path: resolution.path, page: pageOf(resolution.path) ?? resolution.path, file: `${pageOf(resolution.path) ?? resolution.path}.mdx` },

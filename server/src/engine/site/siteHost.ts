@@ -12,7 +12,8 @@ export interface SiteHost {
   readFile(path: string): string | undefined;
 }
 
-const maxReadBytes = 64 * 1024 * 1024;
+/** The largest file a check reads: a bigger one is read as missing. */
+export const maxReadBytes = 64 * 1024 * 1024;
 
 /** A site on disk. Files outside the root (through links included) are never read. */
 export class DiskSiteHost implements SiteHost {
