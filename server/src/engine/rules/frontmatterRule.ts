@@ -233,7 +233,7 @@ function syntaxMessage(error: FrontmatterError, text: string): string {
     const key = /^\s*([^:\s][^:]*):/.exec(text.slice(lineStart, error.range.start))?.[1];
     return `${prefix}: a value holds ": " (a colon and a space); put the value in quotes${key ? `, such as ${key}: "…"` : ''}`;
   }
-  if (error.code === 'DUPLICATE_KEY') return `${prefix}: this key is already set above`;
+  if (error.code === 'DUPLICATE_KEY' || error.message === 'duplicated mapping key') return `${prefix}: this key is already set above`;
   if (error.code === 'TAB_AS_INDENT') return `${prefix}: indent with spaces, not tabs`;
   return `${prefix}: ${error.message.replace(/:$/, '')}`;
 }
