@@ -105,9 +105,10 @@ test('wrong types of known keys are warnings at the value', () => {
 test('a value outside its list gets a did-you-mean and a fix', () => {
   const [mode, style] = check('---\nmode: ⟦wid⟧\niconType: ⟦"soild"⟧\n---\n');
   assert.equal(mode.code, 'frontmatter/enum');
-  assert.equal(mode.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the text "wid". Did you mean "wide"?');
+  assert.equal(mode.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame", "center" or "assistant", not the text "wid". Did you mean "wide"?');
   assert.deepEqual(mode.suggestions, [{ title: 'Change to wide', replacement: 'wide' }]);
   assert.deepEqual(style.suggestions, [{ title: 'Change to "solid"', replacement: '"solid"' }]);
+  check('---\nmode: assistant\n---\n');
 });
 
 test('a misspelt known key is a warning with its fix; the writer\'s own keys pass', () => {
@@ -116,6 +117,19 @@ test('a misspelt known key is a warning with its fix; the writer\'s own keys pas
   assert.equal(d.message, 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"');
   assert.deepEqual(d.suggestions, [{ title: 'Change to title', replacement: 'title' }]);
   assert.equal(check('---\n⟦descripton⟧: x\n---\n')[0].message, 'Unknown frontmatter key "descripton". Did you mean "description"? The site does not read "descripton"');
+});
+
+test('the writer\'s own keys, which the platform keeps in the page\'s metadata, pass: no key is suggested that is already set, of another word or of another type', () => {
+  check('---\ntitle: Release\nauthor: Jane\nsubTitle: What is new\ntags: [billing, api]\nversionTo: "4.2"\nsection: upgrades\nTitle: Also here\n---\n');
+  check('---\ntitle: T\ntag: NEW\ntags: [a]\nkeyword: setup\nicons: [a]\ncode: x\nnode: y\nmodes: wide\n---\n');
+  check('---\ntab: x\nauth: bearer\nisPublic: true\npublic: false\nhref: /x\nrss: true\n---\n');
+});
+
+test('a near-miss of a key the platform reads, not set already, is told: other case, a letter added, dropped, changed or two swapped', () => {
+  const told = (marked: string) => check(marked).map((d) => d.suggestions?.[0].replacement);
+  assert.deepEqual(told('---\n⟦titel⟧: Setup\n⟦descripton⟧: x\n⟦hiden⟧: true\n⟦sidebar_title⟧: S\n⟦Icon⟧: rocket\n---\n'), ['title', 'description', 'hidden', 'sidebarTitle', 'icon']);
+  assert.deepEqual(told('---\nkeyword: [a]\n---\n'), [], 'a final s makes another word');
+  assert.deepEqual(told('---\nhiddn: "yes"\n---\n'), [], 'the key meant must hold the value: hidden is true or false');
 });
 
 test('icon follows the same rules as docs.json', () => {
@@ -188,17 +202,17 @@ test('every key the site reads is checked as the type it reads', () => {
     ...lists.map((key) => `"${key}" in the frontmatter must be a list of text, such as [one, two], not the number 3`),
     '"iconType" in the frontmatter must be "brands", "duotone", "light", "regular", "sharp-duotone-solid", "sharp-light", "sharp-regular", "sharp-solid", "sharp-thin", "solid" or "thin", not the text "zzz"',
     '"playground" in the frontmatter must be "interactive", "simple", "none" or "auth", not the text "fancy"',
-    '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the text "narrow"',
+    '"mode" in the frontmatter must be "default", "wide", "custom", "frame", "center" or "assistant", not the text "narrow"',
   ]);
   assert.deepEqual(new Set(diagnostics.map((d) => d.code)), new Set(['frontmatter/type', 'frontmatter/enum']));
 });
 
 test('keys known by name alone take any value, and a misspelling of one is told', () => {
-  const known = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors'];
+  const known = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors', 'auth', 'isPublic', 'public', 'href', 'rss'];
   check(`---\n${known.map((key) => `${key}: [1, { a: 2 }]`).join('\n')}\nog:image: /x.png\ntwitter:card: summary\n---\n`);
-  const misspelt = ['relatde', 'contextul', 'timestmp', 'lastUpdatedDat', 'createdDat', 'graphqll', 'sdkk', 'versio', 'author'];
+  const misspelt = ['relatde', 'contextul', 'timestmp', 'lastUpdatedDat', 'createdDat', 'graphqll', 'sdkk', 'versio', 'isPublik', 'pubilc'];
   const diagnostics = check(`---\n${misspelt.map((key) => `⟦${key}⟧: x`).join('\n')}\n---\n`);
-  assert.deepEqual(diagnostics.map((d) => d.suggestions?.[0].replacement), known);
+  assert.deepEqual(diagnostics.map((d) => d.suggestions?.[0].replacement), [...known.slice(0, 8), 'isPublic', 'public']);
 });
 
 test('a value of the right type passes, a number or true where text is read is told to be quoted, null and empty values pass', () => {
@@ -212,7 +226,7 @@ test('a value of the right type passes, a number or true where text is read is t
   const [mapping] = check('---\nboost: ⟦{ a: 1 }⟧\n---\n');
   assert.equal(mapping.message, '"boost" in the frontmatter must be a number, not a mapping of keys');
   const [bare] = check('---\nmode: ⟦2⟧\n---\n');
-  assert.equal(bare.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame" or "center", not the number 2');
+  assert.equal(bare.message, '"mode" in the frontmatter must be "default", "wide", "custom", "frame", "center" or "assistant", not the number 2');
   assert.equal(bare.suggestions, undefined);
 });
 

@@ -194,7 +194,7 @@ export const codes = {
   },
   'frontmatter/unknown-key': {
     severity: 'warning',
-    summary: 'a frontmatter key one typo away from one the site reads (other keys are the writer\'s own and pass)',
+    summary: 'a frontmatter key in other case or one typo away from one the site reads that the page does not set, whose value is then ignored (other keys are the writer\'s own and pass)',
     example: 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"',
   },
   'mdx/syntax': {
