@@ -243,8 +243,8 @@ export const codes = {
   },
   'component/prop-type': {
     severity: 'warning',
-    summary: 'a text where a boolean or number is expected (`defaultOpen="false"` opens the accordion)',
-    example: '"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen={false}',
+    summary: '"false" written as text where a boolean is expected (any text counts as true: `defaultOpen="false"` opens the accordion), or a text where a number is',
+    example: '"defaultOpen" of <Accordion> takes true or false, and any text counts as true, "false" too: write defaultOpen={false}',
   },
   'component/param-location': {
     severity: 'warning',
