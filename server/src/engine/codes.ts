@@ -77,7 +77,7 @@ export const codes = {
     summary: 'a child the element cannot hold (e.g. a menu item with anchors)',
     example: 'Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links',
   },
-  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab', example: '"menu" is only allowed inside a tab, not in anchor "A"' },
+  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab or a product', example: '"menu" is only allowed inside a tab or a product, not in anchor "A"' },
   'nav/missing-name': { severity: 'error', summary: 'a group/tab/anchor/… without its name key', example: 'A group in tab "T" is missing "group"' },
   'nav/missing-pages': { severity: 'error', summary: 'a group with neither `pages` nor its own `openapi`', example: 'Group "API Reference" is missing "pages"' },
   'nav/invalid-page-entry': {
