@@ -56,3 +56,11 @@ test('structured sdk and graphql; a wrong sdk.format is an error, as the platfor
   const inGroup = expectOne(checkSite(docsJson('{ "groups": [{ "group": "G", "sdk": { "format": ⟦"jsdoc"⟧, "source": "s.json" }, "pages": ["index"] }] }'), site), 'schema/enum');
   assert.equal(inGroup.severity, 'error');
 });
+
+test('language "ua", the Spec\'s code, is taken, with a warning and the fix to "uk", which the platform knows (it drops "ua" silently)', () => {
+  const ua = expectOne(checkSite(docsJson('{ "languages": [{ "language": ⟦"ua"⟧, "pages": ["index"] }, { "language": "en", "pages": ["guide"] }] }'), site), 'schema/deprecated');
+  assert.equal(ua.severity, 'warning');
+  assert.equal(ua.message, '"ua" in language "ua" is the Spec\'s code for Ukrainian, but the site knows Ukrainian as "uk" and silently drops a language it does not know: write "uk"');
+  assert.deepEqual(ua.suggestions, [{ title: 'Change to "uk"', replacement: '"uk"' }]);
+  clean(docsJson('{ "languages": [{ "language": "uk", "pages": ["index"] }, { "language": "en", "pages": ["guide"] }] }'));
+});

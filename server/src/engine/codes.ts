@@ -38,7 +38,7 @@ export const codes = {
   'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
   'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty', emptyWhileTyped: true },
   'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
-  'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
+  'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated, or the language code `ua`, which the site drops (it knows `uk`)', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
   'schema/unknown-key': {
     severity: 'warning',
     summary: 'a key the site silently drops, with a did-you-mean',
