@@ -88,3 +88,17 @@ test('an icon file is an image name or a path: it must exist in the docs root; a
   assert.deepEqual(checkSite(group('"HTTPS://example.com/x"'), site).diagnostics, []);
   assert.deepEqual(checkSite(group('"images/logo.svg"'), site).diagnostics, []);
 });
+
+test('a name is looked up lower-cased, as the site does: "GitHub" is github in every library', () => {
+  for (const icon of ['"GitHub"', '"Rocket"', '{ "name": "Trash-2", "library": "lucide" }', '{ "name": "Brand-GitHub", "library": "tabler" }', '"Microchip-AI"']) {
+    assert.deepEqual(checkSite(group(icon), site).diagnostics, [], icon);
+  }
+});
+
+test('Lucide names are those of the version the site serves (0.545.0): its brand icons and old names pass, names added after it are unknown', () => {
+  for (const name of ['slack', 'github', 'trash-2', 'alert-circle', 'circle-alert', 'twitter']) {
+    assert.deepEqual(checkSite(group(`{ "name": "${name}", "library": "lucide" }`), site).diagnostics, [], name);
+  }
+  const later = expectOne(checkSite(group('{ "name": ⟦"broccoli"⟧, "library": "lucide" }'), site), 'icon/unknown');
+  assert.match(later.message, /^Unknown Lucide icon "broccoli"/);
+});

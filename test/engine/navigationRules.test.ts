@@ -158,7 +158,7 @@ test('a tab holding anchors that hold groups is not mixing', () => {
 
 test('menu outside a tab is an error; inside a tab it is fine', () => {
   const bad = checkSite(docsJson('{ "anchors": [{ "anchor": "A", ⟦"menu"⟧: [{ "item": "M", "pages": ["intro"] }] }] }'), pages);
-  assert.match(expectOne(bad, 'nav/menu-outside-tab').message, /only allowed inside a tab, not in anchor "A"/);
+  assert.match(expectOne(bad, 'nav/menu-outside-tab').message, /only allowed inside a tab or a product, not in anchor "A"/);
   const good = checkSite(docsJson('{ "tabs": [{ "tab": "T", "menu": [{ "item": "M", "description": "d", "pages": ["intro"] }] }] }'), pages);
   assert.deepEqual(good.diagnostics, []);
 });

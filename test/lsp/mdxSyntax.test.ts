@@ -59,7 +59,7 @@ describe('MDX syntax errors through the protocol', () => {
     const found = (await client.diagnostics(aliasPage)).filter((d) => d.code === 'frontmatter/syntax');
     assert.deepEqual(
       found.map((d) => d.message),
-      ['The frontmatter is not valid YAML, so the page fails to build: Unresolved alias (the anchor must be set before the alias): nowhere'],
+      ['The frontmatter is not valid YAML, so the page fails to build: unidentified alias "nowhere"'],
     );
     const symbols = await client.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri: client.uri(aliasPage) } });
     assert.ok(symbols.some((symbol) => symbol.name === 'Alias'), JSON.stringify(symbols));

@@ -38,7 +38,7 @@ export const codes = {
   'schema/pattern': { severity: 'error', summary: 'colours must be hex, hrefs well formed', example: '"colors.primary" must be a hex colour such as "#0D9373" or "#fff" (got "green")' },
   'schema/empty': { severity: 'error', summary: 'an empty name (of the site or of a group, tab, anchor…) or an empty list', example: '"group" in a group must not be empty', emptyWhileTyped: true },
   'schema/range': { severity: 'error', summary: 'a number outside the bounds its schema sets' },
-  'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
+  'schema/deprecated': { severity: 'warning', summary: 'a key the schema marks as deprecated, or the language code `ua`, which the site drops (it knows `uk`)', example: '`url` is the old mint.json key: use `href` for a link, or `pages`/`groups` for a section.' },
   'schema/unknown-key': {
     severity: 'warning',
     summary: 'a key the site silently drops, with a did-you-mean',
@@ -77,7 +77,7 @@ export const codes = {
     summary: 'a child the element cannot hold (e.g. a menu item with anchors)',
     example: 'Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links',
   },
-  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab', example: '"menu" is only allowed inside a tab, not in anchor "A"' },
+  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab or a product', example: '"menu" is only allowed inside a tab or a product, not in anchor "A"' },
   'nav/missing-name': { severity: 'error', summary: 'a group/tab/anchor/… without its name key', example: 'A group in tab "T" is missing "group"' },
   'nav/missing-pages': { severity: 'error', summary: 'a group with neither `pages` nor its own `openapi`', example: 'Group "API Reference" is missing "pages"' },
   'nav/invalid-page-entry': {
@@ -194,7 +194,7 @@ export const codes = {
   },
   'frontmatter/unknown-key': {
     severity: 'warning',
-    summary: 'a frontmatter key one typo away from one the site reads (other keys are the writer\'s own and pass)',
+    summary: 'a frontmatter key in other case or one typo away from one the site reads that the page does not set, whose value is then ignored (other keys are the writer\'s own and pass)',
     example: 'Unknown frontmatter key "Title". Did you mean "title"? Keys are case-sensitive, so the site does not read "Title"',
   },
   'mdx/syntax': {
@@ -253,8 +253,8 @@ export const codes = {
   },
   'component/prop-type': {
     severity: 'warning',
-    summary: 'a text where a boolean or number is expected (`defaultOpen="false"` opens the accordion)',
-    example: '"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen={false}',
+    summary: '"false" written as text where a boolean is expected (any text counts as true: `defaultOpen="false"` opens the accordion), or a text where a number is',
+    example: '"defaultOpen" of <Accordion> takes true or false, and any text counts as true, "false" too: write defaultOpen={false}',
   },
   'component/param-location': {
     severity: 'warning',

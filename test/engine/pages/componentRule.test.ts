@@ -119,13 +119,22 @@ describe('component rule', () => {
     expectFindings('<Columns cols=⟦{7}⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/invalid-value', /"7" is not a cols of <Columns>: use "1", "2", "3" or "4"/]]);
   });
 
-  it('reports a string where a boolean or number is expected, and takes "true" as meant', () => {
+  it('takes every icon style the site fetches Font Awesome icons in, the four sharp ones its docs do not list too', () => {
+    for (const style of ['sharp-light', 'sharp-regular', 'sharp-thin', 'sharp-duotone-solid']) expectFindings(`<Card title="x" icon="rocket" iconType="${style}">y</Card>\n`, []);
+    expectFindings('<Card title="x" icon="github" iconType="⟦brand⟧">y</Card>\n', [['component/invalid-value', /"brand" is not a iconType of <Card>: .*Did you mean "brands"\?/]]);
+  });
+
+  it('reports "false" written as text where a boolean is expected (it counts as true), and a string where a number is', () => {
     const [flag] = expectFindings('<Accordion title="x" defaultOpen=⟦"false"⟧>y</Accordion>\n', [
-      ['component/prop-type', /"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen=\{false\}/],
+      ['component/prop-type', /"defaultOpen" of <Accordion> takes true or false, and any text counts as true, "false" too: write defaultOpen=\{false\}/],
     ]);
     assert.deepEqual(flag.suggestions, [{ title: 'Change to {false}', replacement: '{false}' }]);
+    expectFindings('<Accordion title="x" defaultOpen=⟦"False"⟧>y</Accordion>\n', [['component/prop-type', /"False" too: write defaultOpen=\{false\}/]]);
     expectFindings('<Columns cols=⟦"3"⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/prop-type', /"cols" of <Columns> takes a number: write cols=\{3\}/]]);
-    expectFindings('<Accordion title="x" defaultOpen="true">y</Accordion>\n', []);
+  });
+
+  it('takes any other text where a boolean is expected as true, which is what the writer meant', () => {
+    for (const text of ['true', 'True', 'TRUE', 'yes', 'open']) expectFindings(`<Accordion title="x" defaultOpen="${text}">y</Accordion>\n`, []);
   });
 
   it('wants exactly one of query, path, body and header on ParamField', () => {
@@ -179,9 +188,6 @@ describe('component rule', () => {
   it('tells a missing prop, a value not of the type and a repeated example in full', () => {
     const [missing] = expectFindings('<⟦Accordion⟧>text</Accordion>\n', [['component/missing-prop', /./]]);
     assert.equal(missing.message, '<Accordion> needs a "title" (its docs mark it required)');
-    const [flag] = expectFindings('<Accordion title="x" defaultOpen=⟦"yes"⟧>y</Accordion>\n', [['component/prop-type', /./]]);
-    assert.equal(flag.message, '"defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen={true}');
-    assert.equal(flag.suggestions, undefined);
     const [count] = expectFindings('<Columns cols=⟦"many"⟧>\n  <Column>a</Column>\n</Columns>\n', [['component/prop-type', /./]]);
     assert.equal(count.message, '"cols" of <Columns> takes a number: write cols={…}');
     assert.equal(count.suggestions, undefined);

@@ -60,6 +60,12 @@ test('an icon: its name, library and styles', () => {
   );
 });
 
+test('an icon written in capitals is the icon its lower-cased name names, as the site looks it up', () => {
+  const hoverOf = (icon: string) => hoverAt('lsp-basic', 'docs.json', basic.replace('"icon": "user"', `"icon": ${icon}`))!.markdown;
+  assert.equal(hoverOf('"Git|Hub"'), '**GitHub**: Font Awesome icon\n\nStyles: brands');
+  assert.equal(hoverOf('{ "name": "Alert-Ci|rcle", "library": "lucide" }'), '**Alert-Circle** (alias of `circle-alert`): Lucide icon');
+});
+
 test('an icon with a problem: the hover says what the diagnostic says', () => {
   const hoverOf = (icon: string) => hoverAt('lsp-basic', 'docs.json', basic.replace('"icon": "user"', `"icon": "${icon}"`))!.markdown;
   assert.equal(hoverOf('fa-rock|et'), 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"\n\n**rocket**: Font Awesome icon\n\nStyles: solid');

@@ -17,18 +17,19 @@ const fontAwesomePro = new Set(data.fontawesome.pro);
 
 /** A Font Awesome Pro icon, not in the free set: the site renders it (our lists and previews hold only Free). */
 export function isFontAwesomeProIcon(name: string): boolean {
-  return fontAwesomePro.has(name);
+  return fontAwesomePro.has(name.toLowerCase());
 }
 
 export function isIconLibrary(value: unknown): value is IconLibrary {
   return typeof value === 'string' && (iconLibraries as readonly string[]).includes(value);
 }
 
-/** The canonical name of an icon in a library (following aliases), or undefined if unknown. */
+/** The canonical name of an icon in a library (following aliases), or undefined if unknown. The site lower-cases a name before it looks it up (`GitHub` is `github`). */
 export function findIcon(library: IconLibrary, name: string): string | undefined {
   const set = data[library];
-  if (Object.hasOwn(set.icons, name)) return name;
-  return Object.hasOwn(set.aliases, name) ? set.aliases[name] : undefined;
+  const lower = name.toLowerCase();
+  if (Object.hasOwn(set.icons, lower)) return lower;
+  return Object.hasOwn(set.aliases, lower) ? set.aliases[lower] : undefined;
 }
 
 const namesByLibrary = new Map<IconLibrary, string[]>();

@@ -37,7 +37,7 @@ export const nameKeys: Partial<Record<ElementKind, string>> = {
 
 /**
  * Which collections each element may hold. Hosted lists, narrowed by our Spec: a menu only in a
- * tab, and a menu item holds only groups and pages.
+ * tab or a product, and a menu item holds only groups and pages.
  */
 export const allowedCollections: Record<ElementKind, readonly CollectionKey[]> = {
   navigation: rootPatterns,
@@ -45,7 +45,7 @@ export const allowedCollections: Record<ElementKind, readonly CollectionKey[]> =
   tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages', 'menu'],
   anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
   dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
-  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
   version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   menuItem: ['groups', 'pages'],
@@ -63,7 +63,7 @@ export const keptCollectionOrder: Partial<Record<ElementKind, readonly Collectio
   tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
   dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
-  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
   version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   menuItem: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],

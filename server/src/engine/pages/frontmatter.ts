@@ -1,4 +1,5 @@
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { safeLoad, YAMLException } from 'js-yaml-3';
+import { isMap, isScalar, parseDocument, type Document } from 'yaml';
 import type { OffsetRange } from '../json/path';
 import type { FrontmatterBlock } from './scanPage';
 
@@ -10,8 +11,8 @@ export interface FrontmatterField {
 }
 
 export interface FrontmatterError {
-  /** The YAML parser's code (BLOCK_AS_IMPLICIT_KEY, DUPLICATE_KEY…). */
-  code: string;
+  /** The code of the `yaml` package's error at the same place (BLOCK_AS_IMPLICIT_KEY, DUPLICATE_KEY…), when it has one. */
+  code?: string;
   message: string;
   range: OffsetRange;
 }
@@ -27,30 +28,80 @@ export interface Frontmatter {
   notKeys?: boolean;
 }
 
+/**
+ * Reads the frontmatter as the platform does: the `front-matter` package, which trims the YAML and
+ * reads it with js-yaml 3's `safeLoad`. Only what that rejects is an error. js-yaml tells no places
+ * but its error's, so the places of keys and values (and the plainer code of an error) come from
+ * the `yaml` package's reading of the same text, which rejects some YAML js-yaml reads.
+ */
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
-  // A repeated key is an error, as it is for the site's own YAML reader. No warning is printed on the
-  // process (a key that is a list or a mapping would print one on the CLI's output).
-  const document = parseDocument(block.raw, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
-  const at = (range: readonly number[] | null | undefined): OffsetRange =>
-    range ? { start: block.start + range[0], end: block.start + range[1] } : { start: block.start, end: block.start };
-  const errors = document.errors.map((error) => ({ code: error.code, message: error.message.split('\n')[0], range: at(error.pos) }));
+  const at = (start: number, end: number): OffsetRange => ({ start: block.start + start, end: block.start + end });
   const fields = new Map<string, FrontmatterField>();
-  if (errors.length > 0) return { block, fields, errors };
+  const yaml = block.raw.trim();
+  const lead = block.raw.length - block.raw.trimStart().length;
   let value: unknown;
   try {
-    value = document.toJS();
+    value = readFrontmatterYaml(block.raw);
   } catch (thrown) {
-    // An alias to no anchor, or aliases that would expand past the reader's bound: it throws.
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    return { block, fields, errors: [{ code: 'BAD_ALIAS', message, range: at(document.contents?.range) }] };
+    if (!(thrown instanceof YAMLException)) throw thrown;
+    return { block, fields, errors: [located(thrown, block, lead, yaml.length)] };
   }
-  if (!isMap(document.contents)) return { block, fields, errors, notKeys: value !== null && value !== undefined };
+  const notKeys = value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value));
+  if (notKeys || value === null || value === undefined) return { block, fields, errors: [], notKeys };
   const data = value as Record<string, unknown>;
-  for (const pair of document.contents.items) {
-    if (!isScalar(pair.key)) continue;
-    const key = String(pair.key.value);
-    const valueNode = pair.value as { range?: number[] } | null;
-    fields.set(key, { key, value: data[key], keyRange: at(pair.key.range), valueRange: at(valueNode?.range ?? pair.key.range) });
+  const document = readPlaces(block.raw);
+  if (isMap(document.contents)) {
+    for (const pair of document.contents.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      if (!Object.hasOwn(data, key)) continue;
+      const keyRange = pair.key.range!;
+      const valueRange = (pair.value as { range?: number[] } | null)?.range ?? keyRange;
+      fields.set(key, { key, value: data[key], keyRange: at(keyRange[0], keyRange[1]), valueRange: at(valueRange[0], valueRange[1]) });
+    }
   }
-  return { block, data, fields, errors };
+  // Keys the `yaml` package lost after a line it could not read: at the line that starts with them.
+  for (const key of Object.keys(data)) {
+    const line = fields.has(key) ? undefined : keyLine(block.raw, key);
+    if (line) fields.set(key, { key, value: data[key], keyRange: at(...line.key), valueRange: at(...line.value) });
+  }
+  return { block, data, fields, errors: [] };
+}
+
+/** Where a line of the YAML starts with a key (as written plain) and a colon: the key's place, and its value's up to the line's end (the key's when it has none on the line). */
+function keyLine(raw: string, key: string): { key: [number, number]; value: [number, number] } | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^(${escaped})[ \\t]*:(?:[ \\t]+(\\S.*?))?[ \\t]*\\r?$`, 'md').exec(raw);
+  const places = match?.indices;
+  if (!places) return undefined;
+  const keyPlace = places[1]!;
+  return { key: keyPlace, value: places[2] ?? keyPlace };
+}
+
+/** The value of a frontmatter's YAML as the platform reads it (`front-matter`: trimmed, js-yaml 3's `safeLoad`); throws a `YAMLException`. */
+export function readFrontmatterYaml(raw: string): unknown {
+  return safeLoad(raw.trim());
+}
+
+/** The `yaml` package's reading, for places only. It prints no warning on the process (the CLI's output). */
+function readPlaces(raw: string): Document {
+  return parseDocument(raw, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+}
+
+/**
+ * js-yaml's error, placed: the `yaml` package's error on the same line (or its last one when js-yaml
+ * ran out of text, as for an unclosed quote) with its plainer code and range; else js-yaml's own words
+ * from its mark to the end of the line.
+ */
+function located(error: YAMLException, block: FrontmatterBlock, lead: number, length: number): FrontmatterError {
+  const raw = block.raw;
+  const mark = lead + Math.min(error.mark?.position ?? 0, length);
+  const line = (offset: number) => raw.slice(0, offset).split('\n').length;
+  const others = readPlaces(raw).errors;
+  const other = mark >= lead + length ? others.at(-1) : others.find((candidate) => line(candidate.pos[0]) === line(mark));
+  if (other) return { code: other.code, message: other.message.split('\n')[0], range: { start: block.start + other.pos[0], end: block.start + other.pos[1] } };
+  const start = mark >= lead + length ? raw.lastIndexOf('\n', lead + length - 1) + 1 : mark;
+  const lineEnd = raw.indexOf('\n', start);
+  const end = Math.max(lineEnd < 0 ? raw.length : lineEnd, start);
+  return { message: error.reason, range: { start: block.start + start, end: block.start + end } };
 }

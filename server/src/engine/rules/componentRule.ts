@@ -165,15 +165,24 @@ function attributeNameRange(attribute: WrittenAttribute) {
 function checkValue(check: PageCheck, component: BuiltInComponent, attribute: WrittenAttribute, prop: ComponentProp, written: Map<string, WrittenAttribute>): void {
   const { ctx, page } = check;
   const { name } = attribute;
-  // `defaultOpen="true"` is read as meant (any text is true); every other text is not.
-  if ((prop.type === 'boolean' || prop.type === 'number') && attribute.quoted && attribute.valueRange && !(prop.type === 'boolean' && attribute.text === 'true')) {
-    const value = attribute.text ?? '';
-    const meant = prop.type === 'boolean' ? (value === 'false' || value === 'true' ? value : undefined) : /^-?\d+(\.\d+)?$/.test(value.trim()) ? value.trim() : undefined;
-    const takes = prop.type === 'boolean' ? 'takes true or false, and any text counts as true' : 'takes a number';
+  // A text is true to the component (`defaultOpen="True"` opens it, as meant); only "false" written as text means the opposite of what it says.
+  if (prop.type === 'boolean' && attribute.quoted && attribute.valueRange) {
+    if (attribute.text?.trim().toLowerCase() !== 'false') return;
     ctx.report(page.file, {
       range: attribute.valueRange,
       code: 'component/prop-type',
-      message: `"${name}" of <${component.name}> ${takes}: write ${name}={${meant ?? (prop.type === 'boolean' ? 'true' : '…')}}`,
+      message: `"${name}" of <${component.name}> takes true or false, and any text counts as true, "${attribute.text}" too: write ${name}={false}`,
+      suggestions: [{ title: 'Change to {false}', replacement: '{false}' }],
+    });
+    return;
+  }
+  if (prop.type === 'number' && attribute.quoted && attribute.valueRange) {
+    const value = (attribute.text ?? '').trim();
+    const meant = /^-?\d+(\.\d+)?$/.test(value) ? value : undefined;
+    ctx.report(page.file, {
+      range: attribute.valueRange,
+      code: 'component/prop-type',
+      message: `"${name}" of <${component.name}> takes a number: write ${name}={${meant ?? '…'}}`,
       suggestions: meant === undefined ? undefined : [{ title: `Change to {${meant}}`, replacement: `{${meant}}` }],
     });
     return;

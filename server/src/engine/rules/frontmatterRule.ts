@@ -48,15 +48,15 @@ const knownKeys: Record<string, ValueType> = {
   asyncapi: 'text',
   'openapi-schema': 'text',
   playground: { oneOf: ['interactive', 'simple', 'none', 'auth'] },
-  mode: { oneOf: ['default', 'wide', 'custom', 'frame', 'center'] },
+  mode: { oneOf: ['default', 'wide', 'custom', 'frame', 'center', 'assistant'] },
   canonical: 'text',
   robots: 'text',
   authMethod: 'text',
   contentType: 'text',
 };
 
-/** Keys known by name only (their value may take several shapes). */
-const otherKnownKeys = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors'];
+/** Keys known by name only (their value may take several shapes, or is read for a meta tag). */
+const otherKnownKeys = ['related', 'contextual', 'timestamp', 'lastUpdatedDate', 'createdDate', 'graphql', 'sdk', 'version', 'authors', 'auth', 'isPublic', 'public', 'href', 'rss'];
 const keyNames = [...Object.keys(knownKeys), ...otherKnownKeys];
 const keySet = new Set(keyNames);
 /** `og:image`, `twitter:card`…: meta tags, written through. */
@@ -114,7 +114,7 @@ export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: F
   for (const field of frontmatter.fields.values()) {
     const type = knownKeys[field.key];
     if (type === undefined) {
-      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, report);
+      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, frontmatter.fields, report);
       continue;
     }
     if (field.value === null || field.value === undefined) continue;
@@ -159,16 +159,50 @@ function typeMessage(entry: FrontmatterField, type: ValueType): string | undefin
   return `${subject} must be ${quoteList(type.oneOf)}, not ${describe(value)}`;
 }
 
-function checkUnknownKey(entry: FrontmatterField, report: Report): void {
-  const suggestion = didYouMean(entry.key, keyNames);
-  if (!suggestion) return; // other keys are the writer's own: they pass through
-  const caseOnly = suggestion.toLowerCase() === entry.key.toLowerCase();
+/**
+ * The platform keeps every key of the frontmatter (custom keys are the writer's own: `author`,
+ * `subTitle`, a list of `tags`): only a near-miss of a key it reads is told, as its value is then
+ * silently ignored.
+ */
+function checkUnknownKey(entry: FrontmatterField, fields: ReadonlyMap<string, FrontmatterField>, report: Report): void {
+  const meant = nearMiss(entry, fields);
+  if (!meant) return;
+  const caseOnly = meant.toLowerCase() === entry.key.toLowerCase();
   report(
     entry.keyRange,
     'frontmatter/unknown-key',
-    `Unknown frontmatter key ${quote(entry.key)}. Did you mean "${suggestion}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read ${quote(entry.key)}`,
-    suggestion,
+    `Unknown frontmatter key ${quote(entry.key)}. Did you mean "${meant}"? ${caseOnly ? 'Keys are case-sensitive, so the site' : 'The site'} does not read ${quote(entry.key)}`,
+    meant,
   );
+}
+
+/**
+ * The key the platform reads that the writer most likely meant: written in other case, or (for keys
+ * of four letters or more) one letter added, dropped, changed or two swapped past the first letter;
+ * not set already, and of a type that holds the value. A final "s" added or dropped makes another
+ * word (`tags`, `author`), not a typo.
+ */
+function nearMiss(entry: FrontmatterField, fields: ReadonlyMap<string, FrontmatterField>): string | undefined {
+  const written = entry.key.toLowerCase();
+  return keyNames.find((known) => {
+    if (fields.has(known)) return false;
+    const lower = known.toLowerCase();
+    if (lower !== written && (written.length < 4 || written[0] !== lower[0] || `${written}s` === lower || `${lower}s` === written || !oneTypoApart(written, lower))) return false;
+    const type = knownKeys[known];
+    return type === undefined || entry.value === null || entry.value === undefined || typeMessage({ ...entry, key: known }, type) === undefined;
+  });
+}
+
+/** Two words one letter added, dropped or changed apart, or with two neighbouring letters swapped. */
+function oneTypoApart(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let start = 0;
+  while (start < short.length && short[start] === long[start]) start++;
+  if (short.length < long.length) return short.slice(start) === long.slice(start + 1);
+  const rest = short.slice(start + 1) === long.slice(start + 1);
+  const swapped = short[start] === long[start + 1] && short[start + 1] === long[start] && short.slice(start + 2) === long.slice(start + 2);
+  return rest || swapped;
 }
 
 function checkIcon(entry: FrontmatterField, text: string, site: FrontmatterSite, report: Report): void {
@@ -208,7 +242,7 @@ function syntaxMessage(error: FrontmatterError, text: string): string {
     const key = /^\s*([^:\s][^:]*):/.exec(text.slice(lineStart, error.range.start))?.[1];
     return `${prefix}: a value holds ": " (a colon and a space); put the value in quotes${key ? `, such as ${key}: "…"` : ''}`;
   }
-  if (error.code === 'DUPLICATE_KEY') return `${prefix}: this key is already set above`;
+  if (error.code === 'DUPLICATE_KEY' || error.message === 'duplicated mapping key') return `${prefix}: this key is already set above`;
   if (error.code === 'TAB_AS_INDENT') return `${prefix}: indent with spaces, not tabs`;
   return `${prefix}: ${error.message.replace(/:$/, '')}`;
 }

@@ -150,7 +150,7 @@ function reportDisallowedCollection(ctx: CheckContext, element: NavElement, key:
   let code: 'nav/child-not-allowed' | 'nav/menu-outside-tab' = 'nav/child-not-allowed';
   if (key === 'menu') {
     code = 'nav/menu-outside-tab';
-    message = `"menu" is only allowed inside a tab, not in ${describeElement(element)}`;
+    message = `"menu" is only allowed inside a tab or a product, not in ${describeElement(element)}`;
   } else if (element.kind === 'group' && key === 'groups') {
     message = `${capitalize(describeElement(element))} cannot hold "groups": put nested groups inside its "pages"`;
   } else if (element.kind === 'menuItem') {

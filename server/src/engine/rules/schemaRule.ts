@@ -1,7 +1,8 @@
 import { isRecord } from '../model/cursor';
 import { collectionKinds } from '../model/navigationModel';
 import { definition, docsSchema } from '../schema/schema';
-import { validate, validateTopMember, type ValidationOptions } from '../schema/validate';
+import type { DefinitionHook } from '../schema/definitionHook';
+import { subjectOwner, validate, validateTopMember, type ValidationOptions } from '../schema/validate';
 import { legacyTopLevelKeys } from './legacyKeys';
 import type { DocsJsonRule } from './rule';
 
@@ -49,6 +50,20 @@ export const schemaRule: DocsJsonRule = {
         const name = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
         if (name) validate(ctx, element.cursor, definition(name), { owner: element }, (elementOptions ??= { hooks: hooks(), skipKeys: elementSkippedKeys }));
       },
+      definitions: { languageCode: checkLanguageCode },
     };
   },
+};
+
+/** `ua`, the Spec's code for Ukrainian, which the platform does not know (it knows `uk`): it drops the element's languages silently. */
+const checkLanguageCode: DefinitionHook = (cursor, subject, out) => {
+  if (cursor.value !== 'ua') return;
+  const owner = subjectOwner(subject);
+  out.push({
+    cursor,
+    target: 'value',
+    code: 'schema/deprecated',
+    message: `"ua"${owner ? ` in ${owner}` : ''} is the Spec's code for Ukrainian, but the site knows Ukrainian as "uk" and silently drops a language it does not know: write "uk"`,
+    suggestions: [{ title: 'Change to "uk"', replacement: '"uk"' }],
+  });
 };

@@ -1,5 +1,5 @@
-import { load as loadYaml } from 'js-yaml';
 import { isRecord } from '../model/cursor';
+import { readFrontmatterYaml } from '../pages/frontmatter';
 
 export interface PageFrontmatter {
   title?: string;
@@ -13,7 +13,7 @@ export function readFrontmatter(text: string): PageFrontmatter {
   if (!match) return {};
   let data: unknown;
   try {
-    data = loadYaml(match[1]);
+    data = readFrontmatterYaml(match[1]);
   } catch {
     return {};
   }

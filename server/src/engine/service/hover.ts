@@ -83,7 +83,7 @@ function iconMarkdown(site: CheckedSite, library: IconLibrary, name: string): st
 function iconEntry(library: IconLibrary, name: string): string | undefined {
   const canonical = findIcon(library, name);
   if (!canonical) return library === 'fontawesome' && isFontAwesomeProIcon(name) ? `**${plainText(name)}**: Font Awesome Pro icon` : undefined;
-  const alias = canonical !== name ? ` (alias of ${inlineCode(canonical)})` : '';
+  const alias = canonical !== name.toLowerCase() ? ` (alias of ${inlineCode(canonical)})` : '';
   const styles = iconStyles(library, canonical);
   return `**${plainText(name)}**${alias}: ${libraryTitle[library]} icon${styles.length > 0 ? `\n\nStyles: ${styles.join(', ')}` : ''}`;
 }
