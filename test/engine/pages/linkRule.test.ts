@@ -117,11 +117,16 @@ describe('link rule', () => {
     ]);
   });
 
-  it('a link to a folder that holds pages but no index page says so, with its first page', () => {
-    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [
-      /^Link "\/guides" leads to the folder \/guides, which has no index page: readers get a page not found\. Link to its first page, "\/guides\/start"$/,
+  it('a link to a folder that holds pages but no index page is a warning (the platform\'s checker takes any folder), with its first page', () => {
+    const found = expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/folder-without-index', [
+      /^Link "\/guides" leads to the folder \/guides, which has no index page: no page of the site is at \/guides\. Link to its first page, "\/guides\/start"$/,
       /^Link "\/guides\/#quick-start" leads to the folder \/guides, which has no index page/,
     ]);
+    assert.deepEqual(found.map((d) => d.severity), ['warning', 'warning']);
+  });
+
+  it('reads no link in the parts of an inline SVG drawing (a sprite\'s `<use href>`), as the platform\'s checker; a link around it is read', () => {
+    expectFindings('<a href="⟦/nowhere⟧"><svg viewBox="0 0 24 24"><use href="assets/icons.svg#icon-anchor"/><linearGradient href="#g" /></svg></a>\n', 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
   });
 
   it('reports a link that leaves the docs root', () => {
