@@ -241,6 +241,7 @@ export const anchorAttributeNames: Record<string, readonly string[]> = {
   ResponseField: ['name'],
   Tab: ['title'],
   Accordion: ['title'],
+  View: ['title'],
   Update: ['label'],
 };
 const tagStart = /<([A-Za-z][\w.:-]*)(?=[\s/>])/g;
