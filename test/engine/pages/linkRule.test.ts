@@ -129,6 +129,12 @@ describe('link rule', () => {
     expectFindings('<a href="⟦/nowhere⟧"><svg viewBox="0 0 24 24"><use href="assets/icons.svg#icon-anchor"/><linearGradient href="#g" /></svg></a>\n', 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
   });
 
+  it('reads no link inside a component the site drops (it is reported as the component); inside one the page defines, it does', () => {
+    const dropped = '<Unknown>\n  [a](/nowhere) ![b](/images/none.png)\n  <Card href="/gone" />\n</Unknown>\n';
+    expectFindings(`${dropped}\n[c](⟦/nowhere⟧)\n`, 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+    expectFindings(`export const Unknown = ({ children }) => children;\n\n<Unknown>\n  [a](⟦/nowhere⟧)\n</Unknown>\n`, 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+  });
+
   it('reports a link that leaves the docs root', () => {
     expectFindings('[a](⟦../../../etc/passwd⟧) ![b](⟦../../x.png⟧)', 'link/outside-root', [/^Link "\.\.\/\.\.\/\.\.\/etc\/passwd" leaves the docs root/, /^Image "\.\.\/\.\.\/x\.png" leaves the docs root/]);
   });

@@ -1,3 +1,4 @@
+import { droppedRanges } from '../components/droppedElements';
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
 import type { Heading, PageModel } from '../pages/pageModel';
@@ -27,7 +28,10 @@ export const linkRule: SiteRule = {
   start(ctx) {
     return {
       page(page) {
+        let dropped: OffsetRange[] | undefined;
         for (const reference of page.references) {
+          // A link inside a component the site drops is never shown: the component is reported (component/unknown), not its links.
+          if (reference.kind !== 'import' && (dropped ??= droppedRanges(page)).some((range) => range.start <= reference.range.start && reference.range.end <= range.end)) continue;
           if (reference.kind === 'import') checkImport(ctx, page, reference);
           // A reference-style link is checked at its definition, which holds the target as written.
           else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
