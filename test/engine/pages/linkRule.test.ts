@@ -135,6 +135,10 @@ describe('link rule', () => {
     expectFindings(`export const Unknown = ({ children }) => children;\n\n<Unknown>\n  [a](⟦/nowhere⟧)\n</Unknown>\n`, 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
   });
 
+  it('a footnote\'s text is no link definition: its links are read as any', () => {
+    expectFindings('Sessions can be hijacked.[^hijack] See [ours](⟦/nowhere⟧).\n\n[^hijack]: [python-sdk#2100](https://github.com/o/r/issues/2100).\n', 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+  });
+
   it('reports a link that leaves the docs root', () => {
     expectFindings('[a](⟦../../../etc/passwd⟧) ![b](⟦../../x.png⟧)', 'link/outside-root', [/^Link "\.\.\/\.\.\/\.\.\/etc\/passwd" leaves the docs root/, /^Image "\.\.\/\.\.\/x\.png" leaves the docs root/]);
   });
