@@ -25,8 +25,8 @@ test('a site as the platform serves it: only what the published site gets wrong 
   assert.equal(code, 1);
   assert.deepEqual(findings, [
     'redirects.json:7 redirect/missing-destination "/guides/nowhere" is not a page, a file or another redirect\'s source: the redirect leads nowhere',
-    'redirects.json:8 redirect/missing-destination "/guides" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/guides/start"',
-    'guides/api-intro.mdx:7 link/missing-page Link "/guides" leads to the folder /guides, which has no index page: readers get a page not found. Link to its first page, "/guides/start"',
+    'redirects.json:8 redirect/folder-destination "/guides" is a folder with no index page: no page of the site is at /guides. Redirect to its first page, "/guides/start"',
+    'guides/api-intro.mdx:7 link/folder-without-index Link "/guides" leads to the folder /guides, which has no index page: no page of the site is at /guides. Link to its first page, "/guides/start"',
     'guides/start.mdx:11 link/missing-anchor "#boot-modes" is not an anchor of guides/boot.mdx: its heading "Boot modes" is of level 5, and the platform gives ids to headings of level 1 to 4 only',
   ]);
 });

@@ -254,9 +254,10 @@ test('a destination with nothing close to it has no did-you-mean; a colon in a p
   assert.equal(d.suggestions, undefined);
 });
 
-test('a destination that is a folder without an index page names its first page', () => {
-  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/v2"⟧ }'), pages), 'redirect/missing-destination');
-  assert.equal(d.message, '"/v2" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/v2/api/users"');
+test('a destination that is a folder without an index page is a warning (the platform\'s checker takes any folder) naming its first page', () => {
+  const d = expectOne(checkSite(withRedirects('{ "source": "/start", "destination": ⟦"/v2"⟧ }'), pages), 'redirect/folder-destination');
+  assert.equal(d.severity, 'warning');
+  assert.equal(d.message, '"/v2" is a folder with no index page: no page of the site is at /v2. Redirect to its first page, "/v2/api/users"');
   assert.deepEqual(d.suggestions, [{ title: 'Change to "/v2/api/users"', replacement: '"/v2/api/users"' }]);
 });
 

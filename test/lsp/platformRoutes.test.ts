@@ -27,7 +27,7 @@ describe('platform routes over the protocol', () => {
       problems.map((d) => [d.range.start.line, d.code, d.message]),
       [
         [6, 'redirect/missing-destination', '"/guides/nowhere" is not a page, a file or another redirect\'s source: the redirect leads nowhere'],
-        [7, 'redirect/missing-destination', '"/guides" is a folder with no index page: visitors get a page not found. Redirect to its first page, "/guides/start"'],
+        [7, 'redirect/folder-destination', '"/guides" is a folder with no index page: no page of the site is at /guides. Redirect to its first page, "/guides/start"'],
       ],
     );
   });

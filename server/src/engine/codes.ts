@@ -160,6 +160,11 @@ export const codes = {
     example: 'Link "/guides/strat" leads nowhere: no page, generated page, file or redirect is at /guides/strat. Did you mean "/guides/start"?',
     fix: 'create-page',
   },
+  'link/folder-without-index': {
+    severity: 'warning',
+    summary: 'a link in a page to a folder that holds pages but no index page: the platform\'s link checker accepts any folder, yet no page of the site is at that path; with the folder\'s first page',
+    example: 'Link "/redis" leads to the folder /redis, which has no index page: no page of the site is at /redis. Link to its first page, "/redis/overall/getstarted"',
+  },
   'link/missing-file': {
     severity: 'error',
     summary: 'an image, video or file in a page that the site does not have, with a did-you-mean',
@@ -216,6 +221,11 @@ export const codes = {
     severity: 'error',
     summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',
     example: '"/quickstrat" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?',
+  },
+  'redirect/folder-destination': {
+    severity: 'warning',
+    summary: 'a redirect to a folder that holds pages but no index page: the platform\'s link checker accepts any folder, yet no page of the site is at that path; with the folder\'s first page',
+    example: '"/qstash" is a folder with no index page: no page of the site is at /qstash. Redirect to its first page, "/qstash/overall/getstarted"',
   },
   'redirect/chain': {
     severity: 'warning',

@@ -104,8 +104,8 @@ describe('link rule', () => {
     assert.equal(own.severity, 'warning');
   });
 
-  it('compares anchors exactly: a loosely similar anchor is still reported', () => {
-    expectFindings('[a](/index⟦#Install⟧) [b](/index⟦#install!⟧)', 'link/missing-anchor', [/Did you mean "#install"/, /Did you mean "#install"/]);
+  it('compares anchors in their letter case: a loosely similar anchor is reported with the right one', () => {
+    expectFindings('[a](/index⟦#Install⟧) [b](/index⟦#instal!⟧)', 'link/missing-anchor', [/Did you mean "#install"/, /Did you mean "#install"/]);
   });
 
   it('anchors of headings with "&" or non-Latin text: the page\'s own form, written or percent-encoded, resolves; "and" or a transliteration does not', () => {
@@ -117,11 +117,26 @@ describe('link rule', () => {
     ]);
   });
 
-  it('a link to a folder that holds pages but no index page says so, with its first page', () => {
-    expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/missing-page', [
-      /^Link "\/guides" leads to the folder \/guides, which has no index page: readers get a page not found\. Link to its first page, "\/guides\/start"$/,
+  it('a link to a folder that holds pages but no index page is a warning (the platform\'s checker takes any folder), with its first page', () => {
+    const found = expectFindings('[a](⟦/guides⟧) [b](⟦/guides/#quick-start⟧)', 'link/folder-without-index', [
+      /^Link "\/guides" leads to the folder \/guides, which has no index page: no page of the site is at \/guides\. Link to its first page, "\/guides\/start"$/,
       /^Link "\/guides\/#quick-start" leads to the folder \/guides, which has no index page/,
     ]);
+    assert.deepEqual(found.map((d) => d.severity), ['warning', 'warning']);
+  });
+
+  it('reads no link in the parts of an inline SVG drawing (a sprite\'s `<use href>`), as the platform\'s checker; a link around it is read', () => {
+    expectFindings('<a href="⟦/nowhere⟧"><svg viewBox="0 0 24 24"><use href="assets/icons.svg#icon-anchor"/><linearGradient href="#g" /></svg></a>\n', 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+  });
+
+  it('reads no link inside a component the site drops (it is reported as the component); inside one the page defines, it does', () => {
+    const dropped = '<Unknown>\n  [a](/nowhere) ![b](/images/none.png)\n  <Card href="/gone" />\n</Unknown>\n';
+    expectFindings(`${dropped}\n[c](⟦/nowhere⟧)\n`, 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+    expectFindings(`export const Unknown = ({ children }) => children;\n\n<Unknown>\n  [a](⟦/nowhere⟧)\n</Unknown>\n`, 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
+  });
+
+  it('a footnote\'s text is no link definition: its links are read as any', () => {
+    expectFindings('Sessions can be hijacked.[^hijack] See [ours](⟦/nowhere⟧).\n\n[^hijack]: [python-sdk#2100](https://github.com/o/r/issues/2100).\n', 'link/missing-page', [/^Link "\/nowhere" leads nowhere/]);
   });
 
   it('reports a link that leaves the docs root', () => {
@@ -213,5 +228,84 @@ describe('link rule, a base path many links share', () => {
     const { diagnostics, text } = checkPage('[a](/docs/guides/start) [b](/docs/index#install) ![c](/docs/images/logo.png)\n');
     assert.deepEqual(diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]), [['link/base-path', '/docs/guides/start']]);
     assert.match(diagnostics[0].message, /^3 links start with "\/docs", which is not part of this site's paths: "\/docs\/guides\/start" is "\/guides\/start"/);
+  });
+});
+
+describe('anchors as the platform makes them', () => {
+  const anchorsPage = [
+      '---',
+      'title: Steps',
+      '---',
+      '',
+      '<Steps titleSize="h2">',
+      '  <Step title="Install the CLI">',
+      '    x',
+      '  </Step>',
+      '</Steps>',
+      '',
+      '<Steps>',
+      '  <Step title="Plain step">',
+      '    y',
+      '  </Step>',
+      '  <Step title="Own size" titleSize="h3">',
+      '    z',
+      '  </Step>',
+      '  <Step title="Hidden" titleSize="h2" noAnchor>',
+      '    w',
+      '  </Step>',
+      '  <Step title="Named" titleSize="h2" id="Chosen: Name!">',
+      '    n',
+      '  </Step>',
+      '</Steps>',
+      '',
+      '## Install the CLI',
+      '',
+      '## Example: Connect',
+      '',
+      '<View title="Python: Setup">',
+      '  v',
+      '</View>',
+      '',
+      '<Card id="card-anchor" title="C" href="/x">c</Card>',
+      '',
+      '<Note id="note-anchor">n</Note>',
+      '',
+      '<div id="div-anchor">',
+      '  d',
+      '</div>',
+      '',
+      '<Accordion title="Some Title">',
+      '  a',
+      '</Accordion>',
+    ].join('\n');
+
+  function checkAgainst(extra: Record<string, string>, marked: string): Diagnostic[] {
+    const { text, ranges } = extractMarkers(marked);
+    const root = writeSite({ ...baseSite, ...extra, 'guides/page.mdx': text });
+    const host = new DiskSiteHost(root);
+    const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+    const found = runSiteRules(graph, [linkRule]).get('guides/page.mdx') ?? [];
+    assert.deepEqual(
+      found.map((d) => text.slice(d.range.start, d.range.end)),
+      ranges.map((range) => text.slice(range.start, range.end)),
+    );
+    return found;
+  }
+
+  it('steps with an h2 or h3 title size (their own or their <Steps>\'), views and ids of components that pass them on are anchors; other steps, noAnchor and callouts, cards are not', () => {
+    const valid = ['install-the-cli', 'own-size', 'Chosen%20Name', 'install-the-cli-2', 'example-connect', 'python-setup', 'div-anchor', 'some-title'];
+    const broken = ['plain-step', 'hidden', 'install-the-cli-3', 'card-anchor', 'note-anchor'];
+    const links = [...valid.map((anchor) => `[v](/guides/anchors#${anchor})`), ...broken.map((anchor) => `[b](/guides/anchors⟦#${anchor}⟧)`)].join('\n');
+    const found = checkAgainst({ 'guides/anchors.mdx': anchorsPage }, `${links}\n`);
+    assert.ok(found.every((d) => d.code === 'link/missing-anchor'));
+  });
+
+  it('compares a fragment as the platform does, percent-decoded and without punctuation; letter case still counts', () => {
+    checkAgainst({ 'guides/anchors.mdx': anchorsPage }, '[a](/guides/anchors#example:-connect) [b](/index#install!) [c](/index⟦#Install⟧)\n');
+  });
+
+  it('an API page\'s anchors are its parameters\' too, made from the spec: none is reported there, but on another page it is', () => {
+    const apiPage = '---\nopenapi: GET /users\n---\n\nIntro\n';
+    checkAgainst({ 'guides/users.mdx': apiPage }, '[a](/guides/users#query-limit) [b](/guides/users#response-data) [c](/index⟦#query-limit⟧)\n');
   });
 });

@@ -3,7 +3,10 @@
  * anchors of headings since renamed (e.g. "#subscribe-command" for "Subscribe & Publish Commands"), anchors
  * that read "&" as "and" ("#analytics-and-dashboard": the page's id is "analytics-&-dashboard", and the
  * platform's own checker reports these three links too), links
- * to folders that have no index page ("/redis", "/devops"), an image that is not in the repository. README.md files are not
+ * to folders that have no index page ("/redis", "/devops": warnings, as the platform's checker takes
+ * every folder as valid and nothing it publishes says what a reader gets there), an image that is
+ * not in the repository. No anchor of a step, a view or an API page's parameter is among them: the
+ * platform makes those. README.md files are not
  * part of a site (the platform always leaves them out), so their links are not checked. "file:line code covered-text".
  */
 export const pinnedFindings: Record<string, string[]> = {
@@ -12,13 +15,13 @@ export const pinnedFindings: Record<string, string[]> = {
     'box/overall/quickstart.mdx:221 link/missing-anchor #1-agent-server',
     'box/overall/quickstart.mdx:225 link/missing-anchor #2-multi-agent-orchestration',
     'box/overall/quickstart.mdx:229 link/missing-anchor #3-parallel-testing--model-comparison',
-    'common/account/developerapi.mdx:12 link/missing-page /devops',
+    'common/account/developerapi.mdx:12 link/folder-without-index /devops',
     'qstash/integrations/llm.mdx:12 link/missing-anchor #chat-api',
     'qstash/overall/changelog.mdx:183 link/missing-anchor #retry-after-header',
     'qstash/recipes/periodic-data-updates.mdx:129 link/missing-anchor #4-deploy-to-vercel',
     'redis/integrations/bullmq.mdx:36 link/missing-anchor #all-plans-and-limits',
     'redis/integrations/celery.mdx:88 link/missing-anchor #all-plans-and-limits',
-    'redis/integrations/celery.mdx:94 link/missing-page /redis',
+    'redis/integrations/celery.mdx:94 link/folder-without-index /redis',
     'redis/integrations/sidekiq.mdx:82 link/missing-anchor #all-plans-and-limits',
     'redis/overall/changelog.mdx:64 link/missing-anchor #subscribe-command',
     'redis/sdks/py/commands/overview.mdx:554 link/missing-anchor #pipelines-and-transactions',
@@ -27,16 +30,16 @@ export const pinnedFindings: Record<string, string[]> = {
     'redis/sdks/ratelimit-ts/overview.mdx:48 link/missing-anchor #analytics-and-dashboard',
     'redis/search/index-management.mdx:240 link/missing-anchor #text-field-options',
     'redis/search/query-operators/field-operators/regex.mdx:31 link/missing-anchor #text-field-options',
-    'redis/tutorials/python_realtime_chat.mdx:286 link/missing-page /redis',
-    'redis/tutorials/python_session.mdx:171 link/missing-page /redis',
-    'vector/integrations/ai-sdk.mdx:385 link/missing-page /vector',
-    'vector/sdks/py/gettingstarted.mdx:69 link/missing-page /vector/sdks/py/example_calls',
+    'redis/tutorials/python_realtime_chat.mdx:286 link/folder-without-index /redis',
+    'redis/tutorials/python_session.mdx:171 link/folder-without-index /redis',
+    'vector/integrations/ai-sdk.mdx:385 link/folder-without-index /vector',
+    'vector/sdks/py/gettingstarted.mdx:69 link/folder-without-index /vector/sdks/py/example_calls',
     'workflow/agents/patterns/orchestrator-workers.mdx:61 link/missing-anchor #multi-agents',
-    'workflow/changelog.mdx:121 link/missing-page /workflow/howto/local-development#development-server-recommended',
+    'workflow/changelog.mdx:121 link/folder-without-index /workflow/howto/local-development#development-server-recommended',
     'workflow/changelog.mdx:150 link/missing-anchor #trigger-workflow',
     'workflow/changelog.mdx:36 link/missing-anchor #trigger-workflow',
     'workflow/changelog.mdx:37 link/missing-anchor #retrydelay',
-    'workflow/changelog.mdx:42 link/missing-page /workflow/howto/local-development#development-server-recommended',
+    'workflow/changelog.mdx:42 link/folder-without-index /workflow/howto/local-development#development-server-recommended',
     'workflow/examples/waitForEvent.mdx:154 link/missing-anchor #notify-waiting-workflow',
     'workflow/quickstarts/nextjs-fastapi.mdx:126 link/missing-anchor #using-qstashs-built-in-request-verification-recommended',
     'workflow/quickstarts/nextjs-flask.mdx:126 link/missing-anchor #using-qstashs-built-in-request-verification-recommended',

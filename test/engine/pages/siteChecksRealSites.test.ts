@@ -14,13 +14,13 @@ import { materialiseSite, realSites, type RealSite } from '../../support/sites';
 /**
  * Reviewed by reading each page and docs.json entry. upstash: "Title:" for "title:" (the page has
  * no title); a redirect from a page that still exists; redirects to "/qstash" and "/workflow"
- * (folders with no index page, like the links the link check finds to "/redis") and to SDK
- * overview pages that do not exist. Orphans: leftover _snippets files no page imports, and old pages no navigation lists nor any page links to (sampled: nothing names them).
+ * (folders with no index page, like the links the link check finds to "/redis": warnings, as the
+ * platform's checker takes every folder as valid) and to SDK overview pages that do not exist. Orphans: leftover _snippets files no page imports, and old pages no navigation lists nor any page links to (sampled: nothing names them).
  * fastmcp: its frontmatter icons are all Font Awesome Free or Pro ("shield-check", "message-smile",
  * "rocket-launch", "up"), which the site renders: none is reported.
  */
 const pinned: Record<RealSite, Record<string, number>> = {
-  'upstash+docs': { 'frontmatter/unknown-key': 1, 'redirect/shadows-page': 1, 'redirect/missing-destination': 5, 'page/orphaned': 41 },
+  'upstash+docs': { 'frontmatter/unknown-key': 1, 'redirect/shadows-page': 1, 'redirect/missing-destination': 2, 'redirect/folder-destination': 3, 'page/orphaned': 41 },
   'PrefectHQ+fastmcp': { 'page/orphaned': 18 },
   'langgenius+dify-docs': { 'page/orphaned': 6 },
 };

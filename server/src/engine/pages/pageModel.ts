@@ -1,11 +1,13 @@
 import type { OffsetRange } from '../json/path';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
+import { cleanedAnchor, idAnchor } from './componentIds';
 import { headingText } from './headingText';
 import { factsOfParse, type MdxFacts } from './mdx/mdxFacts';
 import type { MdxFactsCache } from './mdx/mdxFactsCache';
 import { reparseMdx, type ParsedText, type Reparse } from './mdx/reparse';
 import { scanPage, scanWholePage, type AnchorAttribute, type FrontmatterBlock, type PageReference, type ScannedPage, type SnippetImport } from './scanPage';
 import { AnchorCounter, customHeadingId, fieldAnchor, headingAnchor, slugOf } from './slug';
+import { anchoredSteps } from './stepAnchors';
 
 export interface Heading {
   depth: number;
@@ -40,6 +42,9 @@ export class PageModel {
    * page whose text is an edit's (a site's pages read from disk would hold their scan twice).
    */
   readonly scanned?: ScannedPage;
+  /** Where each anchored heading starts and the anchor it has before numbering, for numbering the steps with them. */
+  private readonly headingSlugs: [number, string][] = [];
+  private contentsAnchors?: string[];
   private parsedFrontmatter?: Frontmatter;
   private parsedMdx?: Reparse;
   private facts?: MdxFacts;
@@ -70,7 +75,9 @@ export class PageModel {
       const { shown, slug } = reading;
       if (!withIds || depth > maxAnchoredDepth) return { depth, text: shown, range };
       // A `{#id}` shares the numbering.
-      return { depth, text: shown, anchor: counter.next(customId === undefined ? slug : customHeadingId(customId) || slug), range };
+      const unnumbered = customId === undefined ? slug : customHeadingId(customId) || slug;
+      this.headingSlugs.push([range.start, unnumbered]);
+      return { depth, text: shown, anchor: counter.next(unnumbered), range };
     });
     this.componentAnchors = componentAnchors(scan.anchorAttributes);
     this.references = scan.references;
@@ -82,6 +89,25 @@ export class PageModel {
   /** What the next text of this page may reuse: its scan, if kept, and its frontmatter, if parsed (none is parsed for it). */
   get lent(): LentReading {
     return { earlierScan: this.scanned, earlierFrontmatter: this.parsedFrontmatter };
+  }
+
+  /**
+   * The anchors of the headings and of the steps the platform puts in the table of contents (see
+   * `anchoredSteps`), numbered in one count in the page's order ("install-2" for a heading
+   * "Install" after such a step). Steps are read from the page's tree, so on first use, and only
+   * for a page that has a `<Step`.
+   */
+  get tableOfContentsAnchors(): string[] {
+    if (this.contentsAnchors) return this.contentsAnchors;
+    const steps = this.text.includes('<Step') ? anchoredSteps(this.mdxFacts) : [];
+    if (steps.length === 0) return (this.contentsAnchors = this.headings.flatMap((heading) => (heading.anchor === undefined ? [] : [heading.anchor])));
+    const counter = new AnchorCounter();
+    return (this.contentsAnchors = [
+      ...this.headingSlugs.map(([start, slug]) => ({ start, slug })),
+      ...steps.map(({ start, title, id }) => ({ start, slug: (id !== undefined && cleanedAnchor(id)) || headingAnchor(headingText(title)) })),
+    ]
+      .sort((a, b) => a.start - b.start)
+      .map(({ slug }) => counter.next(slug)));
   }
 
   /** The frontmatter, parsed on first use (the YAML parser is the costliest step of reading a page). */
@@ -147,16 +173,17 @@ export interface ComponentAnchor {
 }
 
 /**
- * `id="x"` is "x" on any tag. A `<ParamField path="userId">` or `<ResponseField name="userId">` is
+ * `id="x"` is "x" on a tag that gives its id to the page (see `idAnchor`). A `<ParamField path="userId">` or `<ResponseField name="userId">` is
  * "param-user-id" (a repeated name "param-user-id-1", "-2"...), a `<Tab title>` or `<Update label>`
- * the anchor its text would have as a heading, an `<Accordion title>` the slug of its text.
+ * the anchor its text would have as a heading, an `<Accordion title>` or `<View title>` the slug of its text.
  */
 function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
   const anchors: ComponentAnchor[] = [];
   const fieldCounts = new Map<string, number>();
   for (const { tag, attribute, value, range } of attributes) {
     if (attribute === 'id') {
-      anchors.push({ anchor: value, tag, range });
+      const anchor = idAnchor(tag, value);
+      if (anchor !== undefined) anchors.push({ anchor, tag, range });
       continue;
     }
     let anchor: string;
@@ -166,16 +193,16 @@ function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
       fieldCounts.set(first, count + 1);
       anchor = count === 0 ? first : fieldAnchor(value, count);
     } else {
-      anchor = tag === 'Accordion' ? slugOf(value) : headingAnchor(value);
+      anchor = tag === 'Accordion' || tag === 'View' ? slugOf(value) : headingAnchor(value);
     }
     anchors.push({ anchor, tag, range });
   }
   return anchors;
 }
 
-/** The anchors a page defines itself: its headings' and its components'. */
+/** The anchors a page defines itself: its headings' and steps', and its components'. */
 export function ownAnchors(page: PageModel): string[] {
-  return [...page.headings.flatMap((heading) => (heading.anchor === undefined ? [] : [heading.anchor])), ...page.componentAnchors.map((a) => a.anchor)];
+  return [...page.tableOfContentsAnchors, ...page.componentAnchors.map((a) => a.anchor)];
 }
 
 /** Whether two frontmatter blocks are written the same, at the same place. */

@@ -36,8 +36,8 @@ export function readDefinitions(original: string, text: string, mask: MaskedText
     if (lineStart < definitionsEnd || (lineStart > 0 && !startsBlock(original, text, lineStart, definitionsEnd))) continue;
     definitionLabel.lastIndex = lineStart;
     const label = definitionLabel.exec(text);
-    // What the mask blanked before the `[` (a code span) is no indentation.
-    if (!label || !/^[ \t]*$/.test(original.slice(lineStart, lineStart + label[1].length))) continue;
+    // What the mask blanked before the `[` (a code span) is no indentation. `[^x]:` starts a footnote (GFM), whose text is read as any.
+    if (!label || label[2].startsWith('^') || !/^[ \t]*$/.test(original.slice(lineStart, lineStart + label[1].length))) continue;
     definitionDestination.lastIndex = definitionLabel.lastIndex;
     const destination = definitionDestination.exec(original);
     if (!destination || (destination[2] !== undefined && !balancedParentheses(destination[2]))) continue;

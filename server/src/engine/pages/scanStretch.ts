@@ -230,12 +230,18 @@ function endOfString(text: string, start: number): number {
 
 /** Attributes whose value is a link target. */
 const linkAttributes = new Set(['href', 'src', 'img', 'poster']);
+/**
+ * SVG elements whose `href` names a part of a drawing (`<use href="icons.svg#anchor"/>`, a
+ * gradient, a path), not a page or file a reader opens: the platform's link checker reads none.
+ */
+const svgPartTags = new Set(['use', 'textPath', 'mpath', 'feImage', 'linearGradient', 'radialGradient', 'pattern', 'filter']);
 /** Attributes that give an anchor, by component; `id` gives one on any tag. */
 export const anchorAttributeNames: Record<string, readonly string[]> = {
   ParamField: ['path', 'query', 'body', 'header', 'name'],
   ResponseField: ['name'],
   Tab: ['title'],
   Accordion: ['title'],
+  View: ['title'],
   Update: ['label'],
 };
 const tagStart = /<([A-Za-z][\w.:-]*)(?=[\s/>])/g;
@@ -256,7 +262,7 @@ function readTags(original: string, text: string, mask: MaskedText, scan: Stretc
       const range = { start: valueStart, end: valueStart + length };
       const value = original.slice(range.start, range.end);
       if (name === 'id' || anchorAttributeNames[tag]?.includes(name)) scan.anchorAttributes.push({ tag, attribute: name, value, range });
-      else if (linkAttributes.has(name)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
+      else if (linkAttributes.has(name) && !svgPartTags.has(tag)) scan.references.push({ kind: 'attribute', target: value, range, tag, attribute: name });
     });
     if (end === RAN_OUT) scan.runsOn = true;
     // Tags inside an attribute's expression (`sub={<a href="/x">x</a>}`) are read too: the scan goes on after the name.

@@ -7,6 +7,7 @@ import { MdxFactsCache } from './mdx/mdxFactsCache';
 import { ownAnchors, readPage, type PageModel } from './pageModel';
 import { Routes, trimSlashes, type Route, type UncheckedSpec } from './routes';
 import { SiteFiles } from './siteFiles';
+import { cleanedAnchor } from './componentIds';
 import { headingAnchor } from './slug';
 
 /** Where a link in a page leads, or why it leads nowhere. */
@@ -165,7 +166,9 @@ export class SiteGraph {
   resolveAnchor(route: Route, fragment: string): AnchorResolution {
     if (route.kind !== 'page' || fragment === '') return { kind: 'unknown' };
     const anchors = this.anchorsOf(route.file);
-    if (anchors.has(fragment)) return { kind: 'defined' };
+    if (anchors.has(fragment) || anchors.has(cleanedAnchor(fragment))) return { kind: 'defined' };
+    // An API page also shows its operation's parameters and responses, each with an anchor made from the spec ("#body-messages"), which is not read here.
+    if (isApiPage(this.page(route.file))) return { kind: 'unknown' };
     return { kind: 'missing', suggestion: nearestAnchor(fragment, anchors) };
   }
 
@@ -194,6 +197,14 @@ export class SiteGraph {
     if (sameName.length === 1) return sameName[0];
     return didYouMean(path, candidates);
   }
+}
+
+/** Frontmatter keys that make a page an API page: the operation, the schema or the channel it shows. */
+const apiPageKeys = ['openapi', 'api', 'openapi-schema', 'asyncapi'];
+
+function isApiPage(page: PageModel | undefined): boolean {
+  const data = page?.frontmatter?.data;
+  return data !== undefined && apiPageKeys.some((key) => typeof data[key] === 'string' && data[key] !== '');
 }
 
 function nearestAnchor(fragment: string, anchors: Set<string>): string | undefined {

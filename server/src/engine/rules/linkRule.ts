@@ -1,3 +1,4 @@
+import { droppedRanges } from '../components/droppedElements';
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
 import type { Heading, PageModel } from '../pages/pageModel';
@@ -24,11 +25,14 @@ function wantsFile(reference: PageReference, path: string): boolean {
  * docs root.
  */
 export const linkRule: SiteRule = {
-  codes: ['link/missing-page', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet', 'link/base-path'],
+  codes: ['link/missing-page', 'link/folder-without-index', 'link/missing-file', 'link/missing-anchor', 'link/outside-root', 'link/missing-snippet', 'link/base-path'],
   start(ctx) {
     return {
       page(page) {
+        let dropped: OffsetRange[] | undefined;
         for (const reference of page.references) {
+          // A link inside a component the site drops is never shown: the component is reported (component/unknown), not its links.
+          if (reference.kind !== 'import' && (dropped ??= droppedRanges(page)).some((range) => range.start <= reference.range.start && reference.range.end <= range.end)) continue;
           if (reference.kind === 'import') checkImport(ctx, page, reference);
           // A reference-style link is checked at its definition, which holds the target as written.
           else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
@@ -106,11 +110,11 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
     const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
     ctx.report(page.file, {
       range: reference.range,
-      code: file ? 'link/missing-file' : 'link/missing-page',
+      code: file ? 'link/missing-file' : folderPage ? 'link/folder-without-index' : 'link/missing-page',
       message: file
         ? `${what === 'Image' ? 'Image' : 'File'} ${quote(written)} not found: there is no file ${resolution.path} in the site${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`
         : folderPage
-          ? `Link ${quote(written)} leads to the folder /${resolution.path}, which has no index page: readers get a page not found. Link to its first page, "/${folderPage}"`
+          ? `Link ${quote(written)} leads to the folder /${resolution.path}, which has no index page: no page of the site is at /${resolution.path}. Link to its first page, "/${folderPage}"`
           : `Link ${quote(written)} leads nowhere: no page, generated page, file or redirect is at /${resolution.path}${suggestion ? `. Did you mean "/${suggestion}"?` : ''}`,
       suggestions: replacement ? [{ title: `Change to "${replacement}"`, replacement }] : undefined,
       // A page to create, for the "create page" fix: a link to a page, not to a file.

@@ -16,7 +16,7 @@ import { didYouMean } from '../suggest';
  * (docs.json, or the file its "$ref" names).
  */
 export const redirectRule: SiteRule = {
-  codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/chain', 'redirect/loop', 'link/base-path'],
+  codes: ['redirect/duplicate-source', 'redirect/shadows-page', 'redirect/missing-destination', 'redirect/folder-destination', 'redirect/chain', 'redirect/loop', 'link/base-path'],
   start(ctx) {
     return {
       site() {
@@ -270,9 +270,9 @@ function checkStaticDestination(
     ctx,
     redirect,
     folderPage
-      ? `"${redirect.destination}" is a folder with no index page: visitors get a page not found. Redirect to its first page, "${folderPage}"`
+      ? `"${redirect.destination}" is a folder with no index page: no page of the site is at ${destination}. Redirect to its first page, "${folderPage}"`
       : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
-    'redirect/missing-destination',
+    folderPage ? 'redirect/folder-destination' : 'redirect/missing-destination',
     suggestion,
   );
 }
