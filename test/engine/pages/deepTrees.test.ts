@@ -23,6 +23,7 @@ function deepTree(): { text: string; tree: Root } {
 test('the facts of a page (its elements, each in the one it sits in, and its images) are read whatever its depth', () => {
   const { text, tree } = deepTree();
   const facts = mdxFactsOf(text, { tree });
+  if (facts.error) assert.fail('no syntax error in a tree the parser gave');
   assert.deepEqual(
     facts.elements.map((element) => [element.name, element.parent?.name]),
     [
