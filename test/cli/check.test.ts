@@ -199,3 +199,15 @@ test('a key written twice is reported where the site ignores it, in docs.json an
     '1 docs.json file and 1 page checked: 0 errors, 2 warnings',
   ]);
 });
+
+test('a page of 5,000 nested quotes: the check ends normally and reports the other pages\' findings', () => {
+  const root = writeSite({
+    'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { pages: ['deep', 'normal'] } }),
+    'deep.mdx': `---\ntitle: Deep\n---\n\n${'>'.repeat(5_000)} quoted\n`,
+    'normal.mdx': '---\ntitle: Normal\n---\n\nSee [the missing page](/nowhere).\n',
+  });
+  const result = spawnSync(process.execPath, [cli, 'check', '.', '--workers', '0'], { cwd: root, encoding: 'utf8' });
+  assert.equal(result.stderr, '', 'no crash (it overflowed the stack walking the quotes)');
+  assert.equal(result.status, 1);
+  assert.match(result.stdout, /^normal\.mdx:5:\d+ +error +Link "\/nowhere" leads nowhere/m);
+});

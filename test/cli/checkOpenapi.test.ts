@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { aliasBomb } from '../support/aliasBomb';
 import { writeSite } from '../support/site';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -170,4 +171,12 @@ test('schemas the converter cannot combine: a warning at the allOf item that con
       },
     ],
   );
+});
+
+test('a spec whose YAML aliases make 10^11 values: the check finishes with the spec\'s findings', () => {
+  const root = writeSite({ 'docs.json': docsJson('openapi.yaml'), 'openapi.yaml': aliasBomb(11) });
+  const result = spawnSync(process.execPath, [cli, 'check', '.'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(result.signal, null, 'the check ends by itself (it ran past a minute when its walks followed every alias)');
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /openapi\.yaml:\d+:\d+ +warning +The 200 response schema of GET \/users has the type "strng"/);
 });

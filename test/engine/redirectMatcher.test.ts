@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
 import { RedirectIndex, indexedRedirect } from '../../server/src/engine/redirects/redirectIndex';
+import { compileRoutePattern } from '../../server/src/engine/redirects/redirectPattern';
 import { linkRule } from '../../server/src/engine/rules/linkRule';
 import { redirectRule } from '../../server/src/engine/rules/redirectRule';
+import { cpuPerCall } from '../support/cpuTime';
 import { docsJson, writeSite } from '../support/site';
 
 /**
@@ -96,4 +98,25 @@ test('10,000 dynamic redirects are checked in time that grows about linearly wit
   const large = timeOfDynamicRedirects(10_000);
   // Four times the redirects: about four times the time when linear, sixteen when quadratic (as it was).
   assert.ok(large / small < 10, `2,500 redirects took ${small.toFixed(0)} ms, 10,000 took ${large.toFixed(0)} ms`);
+});
+
+test('a source of many wildcards matches in time linear in the link, where backtracking took seconds', () => {
+  const pattern = compileRoutePattern(`/${'*a'.repeat(14)}*!`);
+  const short = cpuPerCall(() => pattern.match(`/${'a'.repeat(8)}`));
+  // 32 letters: over 10 s when each wildcard was a backtracking "(.*)".
+  const long = cpuPerCall(() => pattern.match(`/${'a'.repeat(32)}`));
+  // Four times the letters: about four times the time when linear.
+  assert.ok(long / short < 12, `8 letters: ${short.toFixed(4)} ms, 32 letters: ${long.toFixed(4)} ms`);
+});
+
+test('a link to a path no hostile source matches is checked at once, by the link rule and the redirect rule', () => {
+  const link = '/a'.repeat(48);
+  const redirects = [
+    { source: `/${'*a'.repeat(14)}*!`, destination: '/target' },
+    { source: `/${':p+/'.repeat(12)}:q+/!`, destination: '/target' },
+    { source: '/from', destination: link },
+  ];
+  const graph = siteWith(redirects, `[link](${link})\n`);
+  assert.deepEqual(codesOf(runSiteRules(graph, [linkRule]).get('page.mdx')), ['link/missing-page']);
+  assert.deepEqual(codesOf(runSiteRules(graph, [redirectRule], []).get('docs.json')), ['redirect/missing-destination']);
 });

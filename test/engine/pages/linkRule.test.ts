@@ -309,3 +309,34 @@ describe('anchors as the platform makes them', () => {
     checkAgainst({ 'guides/users.mdx': apiPage }, '[a](/guides/users#query-limit) [b](/guides/users#response-data) [c](/index⟦#query-limit⟧)\n');
   });
 });
+
+describe('suggestions for missing links at scale', () => {
+  /** CPU time (ms) of the link rule on `count` pages, each with a link to a page that is not there, and each told the nearest page. */
+  function cpuOfMissingLinks(count: number): number {
+    const files: Record<string, string> = {};
+    const pages: string[] = [];
+    for (let n = 0; n < count; n++) {
+      pages.push(`guides/page-${n}`);
+      files[`guides/page-${n}.mdx`] = `# Page ${n}\n\nSee [the next](/guides/pagex-${n}).\n`;
+    }
+    const root = writeSite({ ...files, 'docs.json': docsJson(JSON.stringify({ pages })) });
+    const host = new DiskSiteHost(root);
+    const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+    for (const page of pages) graph.page(`${page}.mdx`);
+    const start = process.cpuUsage();
+    const found = runSiteRules(graph, [linkRule]);
+    const used = process.cpuUsage(start);
+    assert.equal(found.size, count);
+    assert.match(found.get('guides/page-7.mdx')![0].message, /Did you mean "\/guides\/page-7"\?/);
+    return (used.user + used.system) / 1000;
+  }
+
+  it('grows about linearly with the links: each is compared with the pages it may be close to, not with every page', () => {
+    cpuOfMissingLinks(200); // warm up
+    const small = cpuOfMissingLinks(500);
+    // 4,000 pages: seconds when each missing link was compared with every page.
+    const large = cpuOfMissingLinks(4_000);
+    // Eight times the links and pages: about eight times the time when linear, 64 when quadratic.
+    assert.ok(large / small < 24, `500 links: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
+  });
+});

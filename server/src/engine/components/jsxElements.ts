@@ -27,20 +27,26 @@ export function pageElements(tree: Root, text: string): PageElement[] {
 /** The JSX elements of some blocks of a page (in document order), those not inside another sitting in `parent`. */
 export function elementsIn(blocks: readonly RootContent[], text: string, parent: PageElement | undefined): PageElement[] {
   const elements: PageElement[] = [];
-  const visit = (nodes: RootContent[], parent: PageElement | undefined) => {
-    for (const node of nodes) {
-      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        // Elements the platform's rewrites make (`<h2 id>` for a `{#id}` heading) are not written in the page.
-        const written = node.name && node.position && text[node.position.start.offset!] === '<';
-        const element = written ? elementOf(node, node.name!, parent, text) : undefined;
-        if (element) elements.push(element);
-        visit(node.children as RootContent[], element ?? parent);
-      } else if ('children' in node) {
-        visit(node.children as RootContent[], parent);
-      }
+  // Without recursion, so that a page's depth cannot exhaust the stack: the blocks still to visit
+  // at each level, with the element they sit in.
+  const levels: { nodes: readonly RootContent[]; next: number; parent: PageElement | undefined }[] = [{ nodes: blocks, next: 0, parent }];
+  while (levels.length > 0) {
+    const level = levels[levels.length - 1];
+    if (level.next === level.nodes.length) {
+      levels.pop();
+      continue;
     }
-  };
-  visit(blocks as RootContent[], parent);
+    const node = level.nodes[level.next++];
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      // Elements the platform's rewrites make (`<h2 id>` for a `{#id}` heading) are not written in the page.
+      const written = node.name && node.position && text[node.position.start.offset!] === '<';
+      const element = written ? elementOf(node, node.name!, level.parent, text) : undefined;
+      if (element) elements.push(element);
+      levels.push({ nodes: node.children as RootContent[], next: 0, parent: element ?? level.parent });
+    } else if ('children' in node) {
+      levels.push({ nodes: node.children as RootContent[], next: 0, parent: level.parent });
+    }
+  }
   return elements;
 }
 

@@ -4,6 +4,7 @@ import { httpMethods } from './loadedSpec';
 import type { Segment } from './platformValidation';
 import { SchemaReductions, type CaughtFailure } from './schemaComposition';
 import { placeOf } from './specPlaces';
+import { objectsWithin, ValueBudget, ValuesSpent } from './valueBudget';
 
 /** Something the platform's validation lets through but its page converter refuses, at a path of the spec. */
 export interface ConverterProblem {
@@ -101,9 +102,11 @@ function followed(document: Record<string, unknown>, value: unknown, path: Segme
 /** The converter's problems in each operation: its code samples, its contents' schemas, and the types of every schema it reads. */
 function operationProblems(document: Record<string, unknown>): ConverterProblem[] {
   const problems: ConverterProblem[] = [];
+  const budget = new ValueBudget();
   const seenSchemas = new Set<unknown>();
   /** `parameterOf`: the operation whose parameter the schema is; the converter fails on it there. */
   const checkSchema = (schema: unknown, path: Segment[], depth: number, seen = seenSchemas, parameterOf?: string): void => {
+    budget.spend();
     const at = followed(document, schema, path);
     if (!isRecord(at.value) || seen.has(at.value) || depth > 64) return;
     seen.add(at.value);
@@ -126,7 +129,7 @@ function operationProblems(document: Record<string, unknown>): ConverterProblem[
       if (Array.isArray(list)) list.forEach((item, index) => checkSchema(item, [...at.path, key, index], depth + 1, seen, parameterOf));
     }
   };
-  const reductions = hasComposition(document) ? new SchemaReductions(document) : undefined;
+  let reductions: SchemaReductions | undefined;
   const checkContent = (holder: unknown, path: Segment[], converterPath: Segment[], location: 'request' | 'response', operation: string): void => {
     const at = followed(document, holder, path);
     if (!isRecord(at.value) || !isRecord(at.value.content)) return;
@@ -155,21 +158,27 @@ function operationProblems(document: Record<string, unknown>): ConverterProblem[
     });
   };
   const paths = isRecord(document.paths) ? document.paths : {};
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isRecord(item)) continue;
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (!isRecord(operation)) continue;
-      const at: Segment[] = ['paths', path, method];
-      const words = `${method.toUpperCase()} ${path}`;
-      problems.push(...codeSampleProblems(operation, at, words));
-      checkParameters(item.parameters, ['paths', path], ['paths', path], words);
-      checkParameters(operation.parameters, at, at, words);
-      checkContent(operation.requestBody, [...at, 'requestBody'], [...at, 'requestBody'], 'request', words);
-      if (isRecord(operation.responses)) {
-        for (const [status, response] of Object.entries(operation.responses)) checkContent(response, [...at, 'responses', status], [...at, 'responses', status], 'response', words);
+  try {
+    reductions = hasComposition(document, budget) ? new SchemaReductions(document, budget) : undefined;
+    for (const [path, item] of Object.entries(paths)) {
+      if (!isRecord(item)) continue;
+      for (const method of httpMethods) {
+        const operation = item[method];
+        if (!isRecord(operation)) continue;
+        const at: Segment[] = ['paths', path, method];
+        const words = `${method.toUpperCase()} ${path}`;
+        problems.push(...codeSampleProblems(operation, at, words));
+        checkParameters(item.parameters, ['paths', path], ['paths', path], words);
+        checkParameters(operation.parameters, at, at, words);
+        checkContent(operation.requestBody, [...at, 'requestBody'], [...at, 'requestBody'], 'request', words);
+        if (isRecord(operation.responses)) {
+          for (const [status, response] of Object.entries(operation.responses)) checkContent(response, [...at, 'responses', status], [...at, 'responses', status], 'response', words);
+        }
       }
     }
+  } catch (error) {
+    // Past the spec's value budget: the problems found until then.
+    if (!(error instanceof ValuesSpent)) throw error;
   }
   return unique(problems);
 }
@@ -184,14 +193,8 @@ function unique(problems: ConverterProblem[]): ConverterProblem[] {
 }
 
 /** Whether any schema of the document combines others: only then can the converter's reduction fail. */
-function hasComposition(document: unknown): boolean {
-  const pending = [document];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (!value || typeof value !== 'object') continue;
-    if (!Array.isArray(value) && ('allOf' in value || 'oneOf' in value || 'anyOf' in value)) return true;
-    for (const item of Object.values(value)) if (item && typeof item === 'object') pending.push(item);
-  }
+function hasComposition(document: unknown, budget: ValueBudget): boolean {
+  for (const value of objectsWithin(document, budget)) if (!Array.isArray(value) && ('allOf' in value || 'oneOf' in value || 'anyOf' in value)) return true;
   return false;
 }
 

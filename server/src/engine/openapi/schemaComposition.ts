@@ -1,5 +1,6 @@
 import { isRecord } from '../model/cursor';
 import type { Segment } from './platformValidation';
+import type { ValueBudget } from './valueBudget';
 
 /**
  * The platform's converter reduces every schema an operation reads to a list of options, each
@@ -82,10 +83,15 @@ export class SchemaReductions {
   /** The pairs of schemas combined so far; past `maxCombined`, nothing more is reduced (see `failures`). */
   private combined = 0;
 
-  constructor(private readonly document: Schema) {}
+  /** `budget`: the spec's, which every schema reduced or combined counts against (`ValuesSpent` past it). */
+  constructor(
+    private readonly document: Schema,
+    readonly budget: ValueBudget,
+  ) {}
 
   /** Counts a pair of schemas combined: a spec whose schemas combine past the limit (each option of each `oneOf` with each of the next) is not reduced further. */
   countCombined(): void {
+    this.budget.spend();
     if (++this.combined > maxCombined) throw new TooLarge();
   }
 
@@ -179,6 +185,7 @@ class Reducer {
   }
 
   private reduceComposed(at: Place, schema: Schema, depth: number): Reduced {
+    this.reductions.budget.spend();
     if (depth > maxDepth || this.tooLarge(schema)) return { oneOf: [truncated(schema)] };
     let options: Schema[] = [];
     if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) options = this.reduceOptions(at, 'oneOf', schema, depth);
@@ -199,6 +206,7 @@ class Reducer {
     const reducedProperties: Record<string, Reduced> = {};
     if (isRecord(schema.properties)) {
       for (const key of Object.keys(schema.properties)) {
+        this.reductions.budget.spend();
         const property = this.child(schema.properties, key, { written: [...at.written, 'properties'], converter: [...at.converter, 'properties'] });
         const value = asSchema(property.value);
         if ((value.readOnly && this.location === 'request') || (value.writeOnly && this.location === 'response')) continue;
@@ -303,6 +311,7 @@ class Reducer {
     if (isRecord(left.properties) && isRecord(right.properties)) {
       const properties: Schema = { ...left.properties };
       for (const [name, schema] of Object.entries(right.properties)) {
+        this.reductions.budget.spend();
         const property = name in properties && properties[name] ? this.combineReduced(['properties', name], properties[name], schema) : schema;
         if (property instanceof Conflict) return property;
         properties[name] = property;

@@ -43,8 +43,11 @@ export function specTree(text: string, fileName: string): SpecTree {
     },
     references() {
       const found: { path: Segment[]; value: unknown; range: OffsetRange }[] = [];
+      // A YAML alias's node is reached at each of its uses: its references are told at the first.
+      const visited = new Set<TreeNode>();
       const walk = (node: TreeNode | undefined, path: Segment[], depth: number) => {
-        if (!node || depth > 256) return;
+        if (!node || depth > 256 || visited.has(node)) return;
+        visited.add(node);
         node.items?.forEach((item, index) => walk(item, [...path, index], depth + 1));
         for (const [name, member] of node.members ?? []) {
           if (name === '$ref') found.push({ path, value: member.node.value, range: member.node.range });
@@ -78,11 +81,17 @@ function fromJson(text: string): TreeNode | undefined {
 function fromYaml(text: string): TreeNode | undefined {
   const document = parseDocument(text, { uniqueKeys: false });
   const rangeOf = (node: { range?: [number, number, number] | null }): OffsetRange => ({ start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 });
+  // Each node once, however many aliases name it (an alias's place is its anchor's).
+  const converted = new Map<unknown, TreeNode>();
   const convert = (node: unknown, depth: number): TreeNode | undefined => {
     if (depth > 256) return undefined;
     const resolved = isAlias(node) ? node.resolve(document as Document) : node;
+    const known = converted.get(resolved);
+    if (known) return known;
     if (isMap(resolved)) {
       const members = new Map<string, { key: OffsetRange; node: TreeNode }>();
+      const tree = { range: rangeOf(resolved), members };
+      converted.set(resolved, tree);
       for (const pair of resolved.items) {
         const key = pair.key as YamlNode | null;
         const value = convert(pair.value, depth + 1);
@@ -90,9 +99,14 @@ function fromYaml(text: string): TreeNode | undefined {
         const keyRange = key && 'range' in key ? rangeOf(key) : undefined;
         if (value && keyRange) members.set(name, { key: keyRange, node: value });
       }
-      return { range: rangeOf(resolved), members };
+      return tree;
     }
-    if (isSeq(resolved)) return { range: rangeOf(resolved), items: resolved.items.map((item) => convert(item, depth + 1) ?? { range: rangeOf(resolved) }) };
+    if (isSeq(resolved)) {
+      const tree = { range: rangeOf(resolved), items: [] as TreeNode[] };
+      converted.set(resolved, tree);
+      for (const item of resolved.items) tree.items.push(convert(item, depth + 1) ?? { range: rangeOf(resolved) });
+      return tree;
+    }
     if (isScalar(resolved)) return { range: rangeOf(resolved), value: resolved.value };
     return undefined;
   };

@@ -2,7 +2,7 @@ import type { CheckResult } from '../checkResult';
 import { pageOf } from '../site/fileIndex';
 import { dirnameOf, resolveReference } from '../site/references';
 import type { SiteHost } from '../site/siteHost';
-import { didYouMean } from '../suggest';
+import { didYouMean, Suggestions } from '../suggest';
 import { MdxFactsCache } from './mdx/mdxFactsCache';
 import { ownAnchors, readPage, type PageModel } from './pageModel';
 import { Routes, trimSlashes, type Route, type UncheckedSpec } from './routes';
@@ -40,6 +40,7 @@ export class SiteGraph {
   /** Files whose text was set (an editor's copy): their trees are kept, for the next edit's parse to read only what changed. */
   private readonly edited: Set<string>;
   private readonly anchorSets = new Map<string, Set<string>>();
+  private routeSuggestions?: ReturnType<typeof routeSuggestions>;
 
   constructor(
     readonly host: SiteHost,
@@ -191,11 +192,10 @@ export class SiteGraph {
 
   /** A page or generated route close to a missing path: the same name in another folder, else the nearest spelling. */
   private suggestRoute(path: string): string | undefined {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const candidates = [...this.routes.pages.keys(), ...this.routes.generated.keys()];
-    const sameName = candidates.filter((route) => route === name || route.endsWith(`/${name}`));
+    const { byName, near } = (this.routeSuggestions ??= routeSuggestions([...this.routes.pages.keys(), ...this.routes.generated.keys()]));
+    const sameName = byName.get(lastSegment(path)) ?? [];
     if (sameName.length === 1) return sameName[0];
-    return didYouMean(path, candidates);
+    return near.closest(path);
   }
 }
 
@@ -206,6 +206,21 @@ function isApiPage(page: PageModel | undefined): boolean {
   const data = page?.frontmatter?.data;
   return data !== undefined && apiPageKeys.some((key) => typeof data[key] === 'string' && data[key] !== '');
 }
+
+
+/** The routes by their last segment, and indexed for the nearest spelling: read once for every missing link of a check. */
+function routeSuggestions(routes: string[]): { byName: Map<string, string[]>; near: Suggestions } {
+  const byName = new Map<string, string[]>();
+  for (const route of routes) {
+    const name = lastSegment(route);
+    const named = byName.get(name);
+    if (named) named.push(route);
+    else byName.set(name, [route]);
+  }
+  return { byName, near: new Suggestions(routes) };
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 function nearestAnchor(fragment: string, anchors: Set<string>): string | undefined {
   const slug = headingAnchor(fragment);

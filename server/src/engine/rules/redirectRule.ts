@@ -8,7 +8,7 @@ import { indexedRedirect, isQualifiedSource, RedirectIndex, writtenSource, type 
 import { redirectListOf } from '../redirects/redirectList';
 import { compileRoutePattern, substitute, type RoutePattern } from '../redirects/redirectPattern';
 import { basePathGroup, isToldOnce, routeWithoutBasePath, toldOnce } from '../pages/basePath';
-import { didYouMean } from '../suggest';
+import { Suggestions } from '../suggest';
 
 /**
  * The "redirects" of docs.json against the routes of its site: duplicate sources, sources that
@@ -265,7 +265,7 @@ function checkStaticDestination(
     return;
   }
   const folderPage = routes.firstPageIn(destination);
-  const suggestion = folderPage ?? didYouMean(destination, allPageRoutes().all);
+  const suggestion = folderPage ?? allPageRoutes().closest(destination);
   reportDestination(
     ctx,
     redirect,
@@ -300,12 +300,18 @@ function reportDestination(ctx: Reporter, redirect: Redirect, message: string, c
 /** Page routes in order, so that the routes under a prefix are found by binary search. */
 class SortedRoutes {
   private routes?: string[];
+  private suggestions?: Suggestions;
 
   /** The paths of the routes, without their "/", in order: kept as the site's maps hold them, the routes made when asked for. */
   constructor(private readonly paths: readonly string[]) {}
 
   get all(): string[] {
     return (this.routes ??= this.paths.map((path) => `/${path}`));
+  }
+
+  /** The route closest to a missing one (`didYouMean`), the routes indexed when first asked. */
+  closest(route: string): string | undefined {
+    return (this.suggestions ??= new Suggestions(this.all)).closest(route);
   }
 
   /** The routes equal to the prefix or below it ("/docs" holds "/docs" and "/docs/x", not "/docsy"); the prefix is a pattern's literal start, "" or a route. */

@@ -4,6 +4,7 @@ import { esmNames } from '../../components/pageComponents';
 import type { OffsetRange } from '../../json/path';
 import type { MdxParse, MdxSyntaxError } from './parseMdx';
 import type { ReadAgain, Reparse } from './reparse';
+import { treeNodes } from './treeNodes';
 
 /**
  * What the page rules read from a page's MDX parse, as plain data: its syntax error, or its
@@ -89,13 +90,9 @@ function movedElement(element: PageElement, parent: PageElement | undefined, del
 
 function markdownImages(nodes: readonly RootContent[]): MarkdownImage[] {
   const images: MarkdownImage[] = [];
-  const visit = (nodes: readonly { type: string; children?: unknown }[]) => {
-    for (const node of nodes) {
-      const image = node as Image;
-      if (node.type === 'image' && image.position) images.push({ alt: image.alt ?? undefined, range: { start: image.position.start.offset!, end: image.position.end.offset! } });
-      if (Array.isArray(node.children)) visit(node.children);
-    }
-  };
-  visit(nodes);
+  for (const node of treeNodes(nodes)) {
+    const image = node as Image;
+    if (node.type === 'image' && image.position) images.push({ alt: image.alt ?? undefined, range: { start: image.position.start.offset!, end: image.position.end.offset! } });
+  }
   return images;
 }

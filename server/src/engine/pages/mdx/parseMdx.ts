@@ -14,6 +14,7 @@ import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { rewriteAsPlatform } from './platformRewrites';
 import type { TextMap } from './textMap';
+import { treeNodes } from './treeNodes';
 
 /** A point of the page as written: 1-based line and column, and the offset. */
 export interface PagePoint {
@@ -109,11 +110,10 @@ interface PositionedNode {
   attributes?: PositionedNode[];
 }
 
-function mapPositions(node: PositionedNode, map: TextMap): void {
-  if (node.position) {
+function mapPositions(root: PositionedNode, map: TextMap): void {
+  for (const node of treeNodes([root], ['children', 'attributes'])) {
+    if (!node.position) continue;
     const { start, end } = node.position;
     node.position = { start: map.toSource(start.line, start.column), end: map.toSource(end.line, end.column) };
   }
-  for (const child of node.children ?? []) mapPositions(child, map);
-  for (const attribute of node.attributes ?? []) mapPositions(attribute, map);
 }

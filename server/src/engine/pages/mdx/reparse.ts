@@ -11,6 +11,7 @@ import type { Root, RootContent } from 'mdast';
 import { editBetween, type TextEdit } from '../textEdit';
 import { lastLineStart, linesBefore } from './lineEndings';
 import { parseMdx, type MdxParse, type MdxSyntaxError, type PagePoint } from './parseMdx';
+import { treeNodes } from './treeNodes';
 
 /** A page's text with the tree of its parse, which had no error. */
 export interface ParsedText {
@@ -178,21 +179,23 @@ function partialParse(text: string, before: ParsedText, edit: TextEdit, deepest:
 
   const lineDelta = linesBefore(text, end) - linesBefore(old, oldEnd);
   const readNodes = partNodes.map((node) => shifted(node, shift, start));
-  const joined = (parent: Node, depth: number): Node => {
+  // The nodes on the path to the part copied, from the root down (without recursion: a page's depth cannot exhaust the stack).
+  const tree = { ...before.tree } as Node as Root;
+  let parent = before.tree as Node;
+  let copy = tree as Node;
+  for (let depth = 0; ; depth++) {
     const children = parent.children ?? [];
-    const copy: Node = { ...parent };
-    if (depth === path.length) {
-      copy.children = [...children.slice(0, first), ...readNodes, ...children.slice(last).map((node) => shifted(node, lineDelta, delta))];
-    } else {
-      const at = path[depth];
-      copy.children = [...children.slice(0, at), joined(children[at], depth + 1), ...children.slice(at + 1).map((node) => shifted(node, lineDelta, delta))];
-    }
+    const into = depth === path.length ? undefined : { ...children[path[depth]] };
+    copy.children = into
+      ? [...children.slice(0, path[depth]), into, ...children.slice(path[depth] + 1).map((node) => shifted(node, lineDelta, delta))]
+      : [...children.slice(0, first), ...readNodes, ...children.slice(last).map((node) => shifted(node, lineDelta, delta))];
     // A list whose last items were read again ends where they do.
-    if (listEnd && depth === path.length) copy.position = { start: parent.position!.start, end: shiftPoint(listEnd.end, shift, start) };
+    if (listEnd && !into) copy.position = { start: parent.position!.start, end: shiftPoint(listEnd.end, shift, start) };
     else if (depth > 0 && parent.position) copy.position = { start: parent.position.start, end: shiftPoint(parent.position.end, lineDelta, delta) };
-    return copy;
-  };
-  const tree = joined(before.tree as Node, 0) as Root;
+    if (!into) break;
+    parent = children[path[depth]];
+    copy = into;
+  }
   tree.position = { start: { line: 1, column: 1, offset: 0 }, end: endPoint(text) };
   withoutDefinitionLines.add(tree);
   return { tree, readAgain: { start, oldEnd, delta, nodes: readNodes as unknown as RootContent[] } };
@@ -320,11 +323,12 @@ function endPoint(text: string): { line: number; column: number; offset: number 
 }
 
 /** A fence or math block whose last line is not a closing fence: it reads on to whatever follows. */
-function runsToEnd(part: string, node: Positioned & { type: string }): boolean {
-  if (node.type !== 'code' && node.type !== 'math') {
-    const children = (node as { children?: (Positioned & { type: string })[] }).children;
-    return children?.some((child) => runsToEnd(part, child)) ?? false;
-  }
+function runsToEnd(part: string, root: Positioned & { type: string }): boolean {
+  for (const node of treeNodes([root])) if ((node.type === 'code' || node.type === 'math') && fenceRunsToEnd(part, node)) return true;
+  return false;
+}
+
+function fenceRunsToEnd(part: string, node: Positioned): boolean {
   const startOffset = offsetOf(node, 'start');
   const endOffset = offsetOf(node, 'end');
   const opening = /^[ \t]*(`{3,}|~{3,}|\${2,})/.exec(part.slice(startOffset, lineEnd(part, startOffset)));
