@@ -1,0 +1,19 @@
+// Components dropped: `remarkMdxRemoveUnknownJsx` (what `getMdx` runs) replaces a block component
+// that is neither one of the platform's nor defined by the page with a comment naming it.
+export async function platformFindings(site) {
+  const { remarkMdxRemoveUnknownJsx } = await site.load('@mintlify/common');
+  const findings = [];
+  for (const page of site.pages) {
+    const { tree } = site.ast(page);
+    if (!tree) continue;
+    const dropped = new Set();
+    const visit = (node) => {
+      const comment = node.type === 'mdxFlowExpression' && /^\/\* {2}Component (.+) does not exist\. {2}\*\/$/.exec(node.value);
+      if (comment) dropped.add(comment[1]);
+      for (const child of node.children ?? []) visit(child);
+    };
+    visit(remarkMdxRemoveUnknownJsx()(tree));
+    for (const name of dropped) findings.push({ file: page.path, target: name });
+  }
+  return findings;
+}

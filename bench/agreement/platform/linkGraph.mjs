@@ -1,0 +1,18 @@
+// The link graph of `@mintlify/link-rot`, built once per site for the links and anchors kinds.
+let built;
+
+export function brokenLinks(site) {
+  built ??= (async () => {
+    const { buildGraph } = await site.load('@mintlify/link-rot');
+    const graph = await buildGraph(site.root, { checkSnippets: true });
+    graph.precomputeFileResolutions();
+    const withoutAnchors = graph.getBrokenInternalLinks().map(linkFinding);
+    return { graph, withoutAnchors };
+  })();
+  return built;
+}
+
+/** A broken link as a finding: the file it is written in and its target as written. */
+export function linkFinding(mdxPath) {
+  return { file: [mdxPath.relativeDir, mdxPath.filename].filter(Boolean).join('/'), target: mdxPath.originalPath };
+}
