@@ -23,6 +23,8 @@ export interface Kind {
   /** What is compared, with the platform's functions that settle it. */
   title: string;
   ours(site: OurSite): Finding[];
+  /** Our findings named as the platform names the same ones, where the two name them differently. */
+  align?(ours: Finding[], theirs: Finding[]): Finding[];
 }
 
 /** Our diagnostics whose code the test accepts, each with its file. */

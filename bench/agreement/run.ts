@@ -4,7 +4,8 @@
 // disagreement, explained when known-differences.json lists it (with the reason, a class of
 // docs/differences-from-the-platform.md). Exits 1 on an unexplained disagreement.
 // Arguments filter: site names or kind names (`npm run agreement -- links upstash`); `--all`
-// prints every explained disagreement, not only a count per reason.
+// prints every explained disagreement, not only a count per reason; `--jobs=N` runs N of the
+// platform's processes at a time (two by default).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -93,7 +94,8 @@ async function main(): Promise<number> {
   const started = performance.now();
   const args = process.argv.slice(2);
   const printAll = args.includes('--all');
-  const filters = args.filter((arg) => arg !== '--all');
+  const jobs = Number(/^--jobs=(\d+)$/.exec(args.find((arg) => arg.startsWith('--jobs=')) ?? '')?.[1] ?? Math.min(2, availableParallelism()));
+  const filters = args.filter((arg) => !arg.startsWith('--'));
   const kinds = allKinds.filter((kind) => !filters.some((f) => allKinds.some((k) => k.name === f)) || filters.includes(kind.name));
   const sites = sharedSites.filter((site) => !filters.some((f) => sharedSites.some((s) => s.includes(f))) || filters.some((f) => site.includes(f)));
   const known = KnownDifferences.read();
@@ -101,10 +103,10 @@ async function main(): Promise<number> {
   console.log(`${sites.length} sites, kinds ${kinds.map((k) => k.name).join(', ')}; load average at start ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
 
   const roots = new Map(sites.map((site) => [site, materialiseSite(site)]));
-  // The platform's runs, two at a time (or as many as there are cores), started now; ours run here meanwhile.
+  // The platform's runs, `jobs` at a time, started now; ours run here meanwhile.
   const runs = new Map<string, Promise<PlatformRun>>();
   const queue = [...sites];
-  const slots = Math.max(1, Math.min(2, availableParallelism()));
+  const slots = Math.max(1, jobs);
   const next = (): void => {
     const site = queue.shift();
     if (!site) return;
@@ -137,7 +139,8 @@ async function main(): Promise<number> {
         unexplained.push({ kind: kind.name, site, side: 'platform', file: '-', target: 'the platform\'s run failed' });
         continue;
       }
-      const ours = kind.ours(our);
+      const found = kind.ours(our);
+      const ours = kind.align ? kind.align(found, result.findings) : found;
       const { both, only } = disagreements(kind.name, site, ours, result.findings);
       const reasons = new Map<string, Disagreement[]>();
       const open: Disagreement[] = [];

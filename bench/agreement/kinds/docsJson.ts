@@ -1,5 +1,5 @@
 import { getLocation } from 'jsonc-parser';
-import { diagnosticsOf, type Kind } from '../finding';
+import { diagnosticsOf, type Finding, type Kind } from '../finding';
 
 /** Our codes for a key the platform strips without a word. */
 const droppedCodes = new Set(['schema/unknown-key', 'schema/dropped-key']);
@@ -14,4 +14,20 @@ export const docsJson: Kind = {
         const path = getLocation(site.textOf(file), diagnostic.range.start).path.join('.');
         return { file, target: `${droppedCodes.has(diagnostic.code) ? 'dropped' : 'rejected'}: ${path}`, note: `${diagnostic.severity} ${diagnostic.code}` };
       }),
+  /**
+   * The platform validates docs.json with its `$ref`s resolved, so it names a finding of a `$ref`
+   * file by its path in docs.json: ours there is named as the platform's finding whose path ends
+   * with ours.
+   */
+  align(ours, theirs) {
+    const unclaimed = theirs.filter((finding) => finding.file === 'docs.json');
+    return ours.map((finding): Finding => {
+      if (finding.file === 'docs.json') return finding;
+      const [verdict, path] = finding.target.split(': ');
+      const index = unclaimed.findIndex((their) => their.target.startsWith(`${verdict}: `) && their.target.endsWith(`.${path}`));
+      if (index < 0) return finding;
+      const [their] = unclaimed.splice(index, 1);
+      return { ...finding, file: their.file, target: their.target };
+    });
+  },
 };

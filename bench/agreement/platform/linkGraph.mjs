@@ -1,4 +1,6 @@
 // The link graph of `@mintlify/link-rot`, built once per site for the links and anchors kinds.
+import { posix } from 'node:path';
+
 let built;
 
 export function brokenLinks(site) {
@@ -14,5 +16,5 @@ export function brokenLinks(site) {
 
 /** A broken link as a finding: the file it is written in and its target as written. */
 export function linkFinding(mdxPath) {
-  return { file: [mdxPath.relativeDir, mdxPath.filename].filter(Boolean).join('/'), target: mdxPath.originalPath };
+  return { file: posix.normalize(posix.join(mdxPath.relativeDir, mdxPath.filename)), target: mdxPath.originalPath };
 }
