@@ -3,7 +3,12 @@
 // `getOpenApiOperationMethodAndEndpoint` finds its operation (the page's title and fields), and
 // `getMatchingOpenApiFile` the spec the page is rendered from, falling back to the first spec
 // that has the operation. A page neither finds is an empty API page; one only the fallback finds
-// renders another spec's operation.
+// renders another spec's operation. A spec given by URL is fetched by the platform when it
+// builds: with one in docs.json, a page whose operation no local spec has is left out (offline,
+// neither side can settle it; ours reports it as ref/remote-unread).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export async function platformFindings(site) {
@@ -20,6 +25,7 @@ export async function platformFindings(site) {
     refs[String(index)] = { originalFileLocation: file.originalFileLocation ?? file.filename, filename: file.filename, refs: operations };
     files[file.originalFileLocation ?? file.filename] = String(index);
   });
+  const remoteSpec = /"openapi"\s*:\s*(\[[^\]]*)?"https?:/.test(readFileSync(join(site.root, 'docs.json'), 'utf8'));
   const findings = [];
   for (const page of site.pages) {
     let metadata;
@@ -31,6 +37,7 @@ export async function platformFindings(site) {
     const value = metadata?.openapi;
     if (typeof value !== 'string' || value.trim() === '' || /^https?:/.test(value.trim())) continue;
     if (getOpenApiOperationMethodAndEndpoint(value, openApiFiles)) continue;
+    if (remoteSpec) continue;
     let matched;
     try {
       matched = getMatchingOpenApiFile({ metadata, refs, files });
