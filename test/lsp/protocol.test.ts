@@ -411,7 +411,7 @@ describe('problems at start-up, before any file is opened', () => {
       assert.ok(docsJson && docsJson.kind === 'full', JSON.stringify(report));
       assert.deepEqual(compact(docsJson.items), basicDiagnostics);
       await client.until(() => client.statuses.length > 0);
-      assert.deepEqual((client.statuses[0] as { errors: number }).errors, 4);
+      assert.deepEqual((client.statuses[0] as { errors: number }).errors, 3);
     } finally {
       await client.stop();
       rmSync(root, { recursive: true, force: true });
@@ -443,7 +443,7 @@ describe('problems at start-up, before any file is opened', () => {
       cpSync(join(sitesDir, 'lsp-basic'), join(root, 'two'), { recursive: true });
       writeFileSync(join(root, 'one', 'guides', 'deploy.mdx'), '# Deploy\n');
       // No file events were sent: the check reads the folders again.
-      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 2, errors: 7, warnings: 4, notes: 2 });
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 2, errors: 5, warnings: 6, notes: 2 });
       const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
       // Every docs.json and the OpenAPI spec it declares (valid: no problems), and the pages with problems (each site's orphaned page).
       assert.deepEqual(report.items.map((item) => item.uri).sort(), [

@@ -2,7 +2,7 @@ import { getLocation } from 'jsonc-parser';
 import { diagnosticsOf, type Finding, type Kind } from '../finding';
 
 /** Our codes for a key the platform strips without a word. */
-const droppedCodes = new Set(['schema/unknown-key', 'schema/dropped-key']);
+const droppedCodes = new Set(['schema/unknown-key', 'schema/dropped-key', 'nav/multiple-root-patterns', 'nav/mixed-children', 'nav/menu-outside-tab', 'nav/child-not-allowed']);
 
 export const docsJson: Kind = {
   name: 'docs-json',
@@ -16,18 +16,15 @@ export const docsJson: Kind = {
       }),
   /**
    * The platform validates docs.json with its `$ref`s resolved, so it names a finding of a `$ref`
-   * file by its path in docs.json: ours there is named as the platform's finding whose path ends
-   * with ours.
+   * file by its path in docs.json, once for each place the file is included: ours there is named
+   * as each of the platform's findings whose path ends with ours.
    */
   align(ours, theirs) {
-    const unclaimed = theirs.filter((finding) => finding.file === 'docs.json');
-    return ours.map((finding): Finding => {
-      if (finding.file === 'docs.json') return finding;
+    return ours.flatMap((finding): Finding[] => {
+      if (finding.file === 'docs.json') return [finding];
       const [verdict, path] = finding.target.split(': ');
-      const index = unclaimed.findIndex((their) => their.target.startsWith(`${verdict}: `) && their.target.endsWith(`.${path}`));
-      if (index < 0) return finding;
-      const [their] = unclaimed.splice(index, 1);
-      return { ...finding, file: their.file, target: their.target };
+      const same = theirs.filter((their) => their.file === 'docs.json' && their.target.startsWith(`${verdict}: `) && their.target.endsWith(`.${path}`));
+      return same.length > 0 ? same.map((their) => ({ ...finding, file: their.file, target: their.target })) : [finding];
     });
   },
 };
