@@ -1,7 +1,8 @@
 // Components dropped: `remarkMdxRemoveUnknownJsx` (what `getMdx` runs) replaces a block component
 // that is neither one of the platform's nor defined by the page with a comment naming it. `getMdx`
 // first puts the snippets a page imports into it, which defines their components: here the names
-// a page imports are given to the plugin as its allowlist instead.
+// a page imports, and `Snippet` (the older way to put a snippet in, which `getMdx` replaces with
+// the snippet), are given to the plugin as its allowlist instead.
 export async function platformFindings(site) {
   const { remarkMdxRemoveUnknownJsx } = await site.load('@mintlify/common');
   const findings = [];
@@ -14,7 +15,7 @@ export async function platformFindings(site) {
       if (comment) dropped.add(comment[1]);
       for (const child of node.children ?? []) visit(child);
     };
-    visit(remarkMdxRemoveUnknownJsx({ allowlist: importedNames(tree) })(tree));
+    visit(remarkMdxRemoveUnknownJsx({ allowlist: ['Snippet', ...importedNames(tree)] })(tree));
     for (const name of dropped) findings.push({ file: page.path, target: name });
   }
   return findings;
