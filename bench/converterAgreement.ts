@@ -7,29 +7,21 @@
 // operations the converter fails on (no page) and every error it reports, each taken to the
 // place in the spec it is written at, with ours; every disagreement is printed.
 // `@mintlify/validation` is under the Elastic License 2.0, and so not a dependency of ours: this
-// runs the copy the `mint` package installs into bench/.cache (git-ignored, as bench/agreement.ts
-// installs it). Run: npm run bench -- converterAgreement
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// runs the copy the `mint` package installs into bench/.cache/platform (git-ignored, installed on
+// first use by bench/agreement/platformPackages.ts). Run: npm run bench -- converterAgreement
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { platformFolder, platformPackages } from './agreement/platformPackages';
 import { converterProblems } from '../server/src/engine/openapi/converterChecks';
 import { parseSpec, platformVerdict } from '../server/src/engine/openapi/openapiSpec';
 import { httpMethods } from '../server/src/engine/openapi/loadedSpec';
 import { isRecord } from '../server/src/engine/model/cursor';
 import { sitesDir } from '../test/support/sites';
 
-const cache = join(process.cwd(), 'bench', '.cache', 'mint', 'node_modules', '@mintlify');
+const cache = join(platformFolder, 'node_modules', '@mintlify');
 const shared = join(sitesDir, '..');
-
-function ensureMint(): void {
-  if (existsSync(join(cache, 'validation'))) return;
-  mkdirSync(join(process.cwd(), 'bench', '.cache'), { recursive: true });
-  console.log('installing mint into bench/.cache/mint (first run only)...');
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(process.cwd(), 'bench', '.cache', 'mint'), 'mint@latest'], { encoding: 'utf8' });
-  if (install.status !== 0 || !existsSync(join(cache, 'validation'))) throw new Error(`npm install mint failed: ${(install.stderr || install.stdout).trim().split('\n').slice(-3).join(' / ')}`);
-}
 
 type Document = Record<string, unknown>;
 interface Converter {
@@ -214,7 +206,7 @@ function differences(label: string, theirs: Verdict, ours: Verdict): string[] {
 }
 
 async function main(): Promise<void> {
-  ensureMint();
+  platformPackages();
   const validation = (await import(pathToFileURL(join(cache, 'validation', 'dist', 'index.js')).href)) as { OpenApiToEndpointConverter: Converter };
   const parser = (await import(pathToFileURL(join(cache, 'openapi-parser', 'dist', 'index.js')).href)) as { dereference: Dereference };
   const version = (JSON.parse(readFileSync(join(cache, 'validation', 'package.json'), 'utf8')) as { version: string }).version;

@@ -3,7 +3,7 @@
 // --check-snippets --check-redirects`, in one run. Each contender runs in a fresh process; its
 // time is the wall time of that process and the CPU time of all its Node processes (the fairer
 // figure on a busy machine), its memory the peak resident set of its largest process.
-// The `mint` package is installed on first use into bench/.cache (git-ignored), never a dependency.
+// The `mint` package is installed on first use into bench/.cache/platform (git-ignored, bench/agreement/platformPackages.ts), never a dependency.
 // It ends with each target's figure, met or MISSED, and the load average (the machine may be shared).
 // Beside each site, the floor: a fresh process that reads the same files (pages, snippets, docs.json,
 // specs) and finds their links and headings with a regular expression, and our ratio to it, with the
@@ -11,6 +11,7 @@
 // the pages, parsing them, the rules, and the garbage collection within each), in this process.
 // Then the part of our check that the OpenAPI validation takes: each declared spec read (the fast
 // path that finds its operations) and validated as the platform validates it, in this process.
+import { platformFolder, platformPackages } from './agreement/platformPackages';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -25,7 +26,7 @@ import { materialiseSite, realSites } from '../test/support/sites';
 
 const repository = process.cwd();
 const cache = join(repository, 'bench', '.cache');
-const mintBin = join(cache, 'mint', 'node_modules', '.bin', 'mint');
+const mintBin = join(platformFolder, 'node_modules', '.bin', 'mint');
 const ourRuns = 5;
 /** The issue's targets for a cold whole-site check; the ratio to the floor allowed depends on the cores. */
 const targets = { seconds: 1, ratio: 30, peakMB: 200, floorRatio: (cores: number) => (cores >= 4 ? 1.5 : 2) };
@@ -67,11 +68,12 @@ function ensureTools(): string | undefined {
       '',
     ].join('\n'),
   );
-  if (existsSync(mintBin)) return undefined;
-  console.log('installing mint into bench/.cache/mint (first run only)...');
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(cache, 'mint'), 'mint@latest'], { encoding: 'utf8' });
-  if (install.status !== 0 || !existsSync(mintBin)) return `npm install mint failed: ${(install.stderr || install.stdout).trim().split('\n').slice(-3).join(' / ')}`;
-  return undefined;
+  try {
+    platformPackages();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 interface Run {

@@ -324,3 +324,24 @@ test('a global anchor href is external only from its first character: http and m
   const hrefs = (href: string) => withCode(checkSite(docsJson(`{ "global": { "anchors": [{ "anchor": "A", "href": ${JSON.stringify(href)} }] }, "pages": ["intro"] }`), pages), 'nav/global-anchor-href').length;
   assert.deepEqual(['http://example.com', 'HTTPS://example.com/x', 'mailto:team@example.com', 'see https://example.com', '/go?to=https://example.com'].map(hrefs), [0, 0, 0, 1, 1]);
 });
+
+/*
+ * The platform's validateDocsConfig accepts each of these navigations and strips the part it
+ * cannot hold without a word (or keeps a global anchor's internal link): the site builds and only
+ * that part is gone, a warning by the severity policy (CONTRIBUTING.md), never an error.
+ */
+test('navigation the platform accepts and strips part of is a warning, not an error', () => {
+  const cases: [code: string, navigation: string][] = [
+    ['nav/multiple-root-patterns', '{ "tabs": [{ "tab": "A", "pages": ["intro"] }], "groups": [{ "group": "B", "pages": ["guide"] }] }'],
+    ['nav/mixed-children', '{ "tabs": [{ "tab": "T", "anchors": [{ "anchor": "A", "pages": ["intro"] }], "groups": [{ "group": "G", "pages": ["guide"] }] }] }'],
+    ['nav/menu-outside-tab', '{ "anchors": [{ "anchor": "A", "menu": [{ "item": "M", "pages": ["intro"] }] }] }'],
+    ['nav/child-not-allowed', '{ "groups": [{ "group": "G", "pages": ["intro"], "tabs": [{ "tab": "T", "pages": ["guide"] }] }] }'],
+    ['nav/missing-pages', '{ "groups": [{ "group": "G" }] }'],
+    ['nav/global-anchor-href', '{ "global": { "anchors": [{ "anchor": "Blog", "href": "/blog" }] }, "pages": ["intro"] }'],
+  ];
+  for (const [code, navigation] of cases) {
+    const found = withCode(checkSite(docsJson(navigation), pages), code);
+    assert.ok(found.length > 0, `${code} in ${navigation}`);
+    assert.deepEqual(found.map((d) => d.severity), found.map(() => 'warning'), navigation);
+  }
+});

@@ -58,7 +58,7 @@ describe('components in pages through the protocol', () => {
       ['component/unknown', 2, 'Accordian'],
       ['component/unknown-inline', 1, 'Badg'],
       ['icon/unknown', 2, 'rockt'],
-      ['a11y/image-alt', 2, '![](/images/logo.png)'],
+      ['a11y/image-alt', 3, '![](/images/logo.png)'],
     ]);
     assert.match(diagnostics[0].message as string, /^The site does not know the component <Accordian>: it drops it silently, with its content .*Did you mean <Accordion>\?$/);
   });

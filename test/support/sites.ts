@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempFolder } from './tempFolder';
 
@@ -15,13 +15,18 @@ export const sitesDir = findUp(join('shared', 'sites'));
 export const realSites = ['upstash+docs', 'PrefectHQ+fastmcp', 'langgenius+dify-docs'] as const;
 export type RealSite = (typeof realSites)[number];
 
+/** Every site of the shared folder (each a folder with its meta.json), by name. */
+export const sharedSites: string[] = readdirSync(sitesDir)
+  .filter((name) => existsSync(join(sitesDir, name, 'meta.json')))
+  .sort();
+
 const made = new Map<string, string>();
 
 /**
  * A real site on disk: every path of its repository as an empty file, the kept text files copied
  * over them. Returns the docs root (the folder of docs.json). Made once per process.
  */
-export function materialiseSite(site: RealSite): string {
+export function materialiseSite(site: string): string {
   const cached = made.get(site);
   if (cached) return cached;
   const source = join(sitesDir, site);

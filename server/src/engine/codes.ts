@@ -66,20 +66,20 @@ export const codes = {
     example: '"navigation" needs one of "pages", "groups", … at its root',
   },
   'nav/multiple-root-patterns': {
-    severity: 'error',
+    severity: 'warning',
     summary: 'more than one root pattern (`global` may stand beside it)',
     example: '"navigation" holds "tabs" and "groups": the site shows the tabs and drops these groups; …',
     fix: 'wrap-pages-in-group',
   },
-  'nav/mixed-children': { severity: 'error', summary: 'two child types on one level', example: 'Tab "Guides" holds "anchors" and "groups" side by side: the site shows the anchors and drops these groups; …', fix: 'wrap-pages-in-group' },
+  'nav/mixed-children': { severity: 'warning', summary: 'two child types on one level', example: 'Tab "Guides" holds "anchors" and "groups" side by side: the site shows the anchors and drops these groups; …', fix: 'wrap-pages-in-group' },
   'nav/child-not-allowed': {
-    severity: 'error',
+    severity: 'warning',
     summary: 'a child the element cannot hold (e.g. a menu item with anchors)',
     example: 'Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links',
   },
-  'nav/menu-outside-tab': { severity: 'error', summary: '`menu` anywhere but a tab or a product', example: '"menu" is only allowed inside a tab or a product, not in anchor "A"' },
+  'nav/menu-outside-tab': { severity: 'warning', summary: '`menu` anywhere but a tab or a product', example: '"menu" is only allowed inside a tab or a product, not in anchor "A"' },
   'nav/missing-name': { severity: 'error', summary: 'a group/tab/anchor/… without its name key', example: 'A group in tab "T" is missing "group"' },
-  'nav/missing-pages': { severity: 'error', summary: 'a group with neither `pages` nor its own `openapi`', example: 'Group "API Reference" is missing "pages"' },
+  'nav/missing-pages': { severity: 'warning', summary: 'a group with neither `pages` nor its own `openapi`', example: 'Group "API Reference" is missing "pages"' },
   'nav/invalid-page-entry': {
     severity: 'error',
     summary: 'an entry of `pages` that is neither a page path nor a group object',
@@ -93,7 +93,7 @@ export const codes = {
     fix: 'remove-property',
   },
   'nav/global-anchor-href': {
-    severity: 'error',
+    severity: 'warning',
     summary: 'a global anchor without an external URL',
     example: '… links to "/blog": global anchors need an external URL (https://… or mailto:)',
   },
@@ -282,7 +282,7 @@ export const codes = {
     example: 'This page already has a <RequestExample> (line 12): the site shows one per page; put every request in that one',
   },
   'a11y/image-alt': {
-    severity: 'warning',
+    severity: 'information',
     summary: 'an image (Markdown, `<img>`, `<video>`, in a `<Frame>` or not) with no alt text, which screen readers cannot describe',
     example: 'This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)',
   },

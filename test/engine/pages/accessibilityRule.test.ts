@@ -47,7 +47,8 @@ describe('accessibility of pages', () => {
       ['a11y/image-alt', /^This <img> has no alt text/],
       ['a11y/image-alt', /^This <video> has no alt text/],
     ]);
-    assert.ok(found.every((d) => d.severity === 'warning'));
+    // Nothing is dropped and nothing breaks: information, by the severity policy (CONTRIBUTING.md).
+    assert.ok(found.every((d) => d.severity === 'information'));
   });
 
   it('tells each missing alt text in full: an empty or blank alt is none, an element with no attributes has none, spread props may hold one', () => {
