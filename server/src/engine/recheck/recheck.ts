@@ -18,10 +18,13 @@ import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type Un
  * only that part is parsed and checked again; anything else is a full check. Either way the
  * outcome is the one a full check gives. The previous result must not be used afterwards: its
  * parsed value is reused and changed in place.
+ *
+ * `edit`, when the caller knows it (an editor's changes), is where the texts differ: outside it
+ * they must be the same. Without it the texts are compared.
  */
-export function recheckDocsJson(previous: CheckResult, text: string): CheckResult {
+export function recheckDocsJson(previous: CheckResult, text: string, edit?: EditSpan): CheckResult {
   const { basis } = previous;
-  const local = basis.consumed ? undefined : recheckLocally(previous, text);
+  const local = basis.consumed ? undefined : recheckLocally(previous, text, edit);
   basis.consumed = true;
   return local ?? checkDocsJson(text, basis.host, basis.options, basis.mainPath, basis.specCache);
 }
@@ -47,13 +50,13 @@ function recheckableMain(result: CheckResult): { main: SourceDocument; root: Rec
   return { main, root };
 }
 
-function recheckLocally(previous: CheckResult, text: string): CheckResult | undefined {
+function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | undefined): CheckResult | undefined {
   const { basis } = previous;
   const recheckable = recheckableMain(previous);
   if (!recheckable) return undefined;
   const { main, root } = recheckable;
   const oldText = main.json.text;
-  const span = editSpan(oldText, text);
+  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText, text);
   if (!span) return undefined;
   basis.units ??= buildUnits(main, previous.model.elements, root);
   const unit = innermostUnit(basis.units, span);
@@ -127,6 +130,11 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   documents.set(basis.mainPath, { document, diagnostics });
   const nextBasis: CheckBasis = { ...basis, statuses, units, consumed: false };
   return { documents, model, siteIconLibrary: previous.siteIconLibrary, basis: nextBasis };
+}
+
+/** Whether an edit could be the one between two texts, by their lengths. */
+function fitsBoth(edit: EditSpan, before: string, after: string): boolean {
+  return edit.start >= 0 && edit.start <= edit.oldEnd && edit.oldEnd <= before.length && edit.start <= edit.newEnd && edit.newEnd <= after.length && after.length - before.length === edit.newEnd - edit.oldEnd;
 }
 
 interface UnitText {
