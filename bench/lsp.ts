@@ -76,6 +76,9 @@ async function typeWords(client: LspTestClient, path: string): Promise<void> {
     await client.diagnostics(path);
     await pause(1000);
   }
+  const memory = processMemoryMb(client.server.pid!);
+  report('server RSS after the typing', memory.current, 'MB');
+  report('server RSS peak so far', memory.peak, 'MB');
 }
 
 async function crewAI(started: Pick<ClientOptions, 'nodeOptions' | 'serverExecutable'>, openPage = false, typingOnly = false): Promise<void> {
@@ -196,12 +199,11 @@ async function main(): Promise<void> {
   const load = () => loadavg()[0].toFixed(1);
   console.log(`language server through the protocol (stdio); load average ${load()} on this machine`);
   if (process.argv[2] === 'typing') {
-    // node dist/bench/lsp.js typing: the typing alone, through the bin and without V8 options.
-    console.log('\ncrewAI through its bin (docsjson-language-server --stdio)');
-    chmodSync(serverPath, 0o755);
-    await crewAI({ serverExecutable: serverPath }, false, true);
-    console.log('\ncrewAI, node without V8 options');
-    await crewAI({ nodeOptions: [] }, false, true);
+    // node dist/bench/lsp.js typing: the typing alone, with the server's V8 options, each alone, and none.
+    for (const options of [serverNodeOptions, ...serverNodeOptions.map((option) => [option]), []]) {
+      console.log(`\ncrewAI, node ${options.join(' ') || 'without V8 options'}`);
+      await crewAI({ nodeOptions: options }, false, true);
+    }
     console.log(`load average at the end: ${load()}`);
     return;
   }
