@@ -56,13 +56,16 @@ export class Routes {
   private readonly source?: RouteSource;
 
   /**
-   * The routes of a check. An earlier check's routes lend what was made from the same parts
-   * (after an edit of docs.json elsewhere, or of a navigation element that names no spec or
-   * operation): the page routes of the same files, the generated pages of the same specs and
-   * operations, the redirects of the same list, the navigation's pages of the same entries.
+   * The routes of a check: an earlier check's routes when made from the same files and parts (an
+   * edit of docs.json elsewhere, or of a navigation element's name), so what was worked out on
+   * them is kept. Else they lend what was made from the same parts: the page routes of the same
+   * files, the generated pages of the same specs and operations, the redirects of the same list,
+   * the navigation's pages of the same entries.
    */
   static of(files: SiteFiles, check?: CheckResult, previous?: Routes): Routes {
-    return new Routes(files, check, previous);
+    const source = check && routeSource(check);
+    const same = previous?.files === files && previous.source && source && (Object.keys(source) as (keyof RouteSource)[]).every((key) => previous.source![key] === source[key]);
+    return same ? previous : new Routes(files, check, previous);
   }
 
   private constructor(
