@@ -9,9 +9,9 @@ import { materialiseRepository } from '../test/support/corpus';
 import { LineIndex } from '../server/src/engine';
 import { serverNodeOptions } from '../server/src/launch';
 import { LspTestClient, serverPath, type ClientOptions } from '../test/lsp/lspClient';
-import { percentile, processMemoryMb, seededRandom } from './support/measure';
+import { percentile, processCpuMs, processMemoryMb, seededRandom } from './support/measure';
 
-const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300 };
+const targets = { completionP95: 15, editToDiagnostics: 50, rssMb: 150, startToDiagnostics: 300, typedMedian: 25, typedWorst: 50 };
 
 function report(name: string, value: number, unit: string, target?: number): void {
   const verdict = target === undefined ? '' : value <= target ? `  (target <= ${target} ${unit}: met)` : `  (target <= ${target} ${unit}: MISSED)`;
@@ -40,7 +40,48 @@ async function typeInName(client: LspTestClient, path: string, count: number, ga
   return latencies;
 }
 
-async function crewAI(started: Pick<ClientOptions, 'nodeOptions' | 'serverExecutable'>, openPage = false): Promise<void> {
+/** Where each kind of keystroke is typed in crewAI's docs.json: inside the string, two characters in. */
+const typingPlaces = [
+  { label: 'a group name', find: (text: string) => text.indexOf('"group": "', text.length / 2) + 12 },
+  { label: 'a page entry', find: (text: string) => text.indexOf('"', text.indexOf('[', text.indexOf('"pages"', text.length / 2)) + 1) + 2 },
+  { label: '"name"', find: (text: string) => text.indexOf('"name": "') + 11 },
+];
+
+/**
+ * Types a word into each place as a writer does, one character every 150 ms; each keystroke is
+ * an incremental change, then a pull of docs.json's diagnostics, timed from the change's sending
+ * to the pull's answer (the client's own string work before it). The server's CPU time over the
+ * word, divided by its characters, is the steadier figure on a shared machine.
+ */
+async function typeWords(client: LspTestClient, path: string): Promise<void> {
+  const word = 'keystroke';
+  for (const { label, find } of typingPlaces) {
+    const at = find(client.text(path));
+    const latencies: number[] = [];
+    const cpuBefore = processCpuMs(client.server.pid!);
+    for (let i = 0; i < word.length; i++) {
+      const send = client.prepareEdit(path, at + i, at + i, word[i]);
+      const sent = performance.now();
+      await send();
+      await client.pull(path);
+      latencies.push(performance.now() - sent);
+      await pause(Math.max(0, sent + 150 - performance.now()));
+    }
+    const cpuPerKey = (processCpuMs(client.server.pid!) - cpuBefore) / word.length;
+    report(`typing in ${label}, change then pull, median of ${word.length}`, percentile(latencies, 50), 'ms', targets.typedMedian);
+    report(`typing in ${label}, change then pull, worst of ${word.length}`, Math.max(...latencies), 'ms', targets.typedWorst);
+    report(`typing in ${label}, server CPU per keystroke`, cpuPerKey, 'ms');
+    console.log(`  each keystroke: ${latencies.map((ms) => Math.round(ms)).join(' ')}`);
+    await client.edit(path, at, at + word.length, '');
+    await client.diagnostics(path);
+    await pause(1000);
+  }
+  const memory = processMemoryMb(client.server.pid!);
+  report('server RSS after the typing', memory.current, 'MB');
+  report('server RSS peak so far', memory.peak, 'MB');
+}
+
+async function crewAI(started: Pick<ClientOptions, 'nodeOptions' | 'serverExecutable'>, openPage = false, typingOnly = false): Promise<void> {
   const repository = materialiseRepository('crewAIInc+crewAI');
   const client = await LspTestClient.start({ root: repository, ...started });
   try {
@@ -51,6 +92,8 @@ async function crewAI(started: Pick<ClientOptions, 'nodeOptions' | 'serverExecut
     const first = await client.diagnostics(path);
     report(`didOpen to diagnostics (${first.length} problems)`, performance.now() - started, 'ms');
     await pause(1000); // as a user reads before typing; an idle server prepares for the first edit
+    await typeWords(client, path);
+    if (typingOnly) return;
 
     const places = [
       { label: 'in "name"', find: (text: string) => text.indexOf('"name": "') + 10 },
@@ -155,6 +198,15 @@ async function startUp(): Promise<void> {
 async function main(): Promise<void> {
   const load = () => loadavg()[0].toFixed(1);
   console.log(`language server through the protocol (stdio); load average ${load()} on this machine`);
+  if (process.argv[2] === 'typing') {
+    // node dist/bench/lsp.js typing: the typing alone, with the server's V8 options, each alone, and none.
+    for (const options of [serverNodeOptions, ...serverNodeOptions.map((option) => [option]), []]) {
+      console.log(`\ncrewAI, node ${options.join(' ') || 'without V8 options'}`);
+      await crewAI({ nodeOptions: options }, false, true);
+    }
+    console.log(`load average at the end: ${load()}`);
+    return;
+  }
   await startUp();
   console.log(`\ncrewAI (docs/docs.json, 2.3 MB), the server started as VS Code starts it (node ${serverNodeOptions.join(' ')})`);
   await crewAI({ nodeOptions: serverNodeOptions });

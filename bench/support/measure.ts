@@ -18,3 +18,10 @@ export function processMemoryMb(pid: number): { current: number; peak: number } 
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
   return { current: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
+
+/** The CPU time a process has used so far (user and system), in ms (Linux; 10 ms steps). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, the 14th and 15th fields of the line, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

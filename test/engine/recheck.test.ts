@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { checkDocsJson, DiskSiteHost, recheckDocsJson } from '../../server/src/engine';
 import { checkOutcome as outcome } from '../support/checkOutcome';
 import { corpusSites, materialiseRepository } from '../support/corpus';
-import { applyEdit, typingEdit } from '../support/typingEdits';
+import { composeEdits, type TextEdit } from '../../server/src/engine/pages/textEdit';
+import { applyEdit, applyEditWithSpan, typingEdit } from '../support/typingEdits';
 
 function site(folder: string) {
   const entry = corpusSites().find((candidate) => candidate.folder === folder)!;
@@ -19,6 +20,41 @@ function site(folder: string) {
 // Examples of each path of the re-check, which run in a moment: recheckEdits.test.ts.
 describe('re-check after an edit', () => {
   const sites = ['mintlify+docs', 'Portkey-AI+docs-core', 'PrefectHQ+fastmcp', 'upstash+docs', 'CopilotKit+vnext_experimental'].map(site);
+
+  it('gives the outcome of a full check after any series of edits told by their spans, as an editor tells them, several composed between re-checks', () => {
+    let local = 0;
+    let composedLocal = 0;
+    let total = 0;
+    // Two times in three the re-check follows the edit; else the next edit comes first.
+    const recheckNow = fc.nat(2).map((n) => n > 0);
+    fc.assert(
+      fc.property(fc.nat(sites.length - 1), fc.array(fc.tuple(typingEdit, recheckNow), { minLength: 1, maxLength: 8 }), (which, edits) => {
+        const { host } = sites[which];
+        let text = sites[which].text;
+        let result = checkDocsJson(text, host);
+        let span: TextEdit | undefined;
+        let composed = 0;
+        for (const [e, now] of edits) {
+          const edited = applyEditWithSpan(text, e);
+          text = edited.text;
+          span = span ? composeEdits(span, edited.span) : edited.span;
+          composed++;
+          if (!now) continue;
+          result = recheckDocsJson(result, text, span);
+          total++;
+          if (result.basis.units) local++;
+          if (result.basis.units && composed > 1) composedLocal++;
+          span = undefined;
+          composed = 0;
+          assert.deepEqual(outcome(result), outcome(checkDocsJson(text, host)));
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // Two edits composed are mostly in two parts of the file, which takes a full check.
+    assert.ok(local > total / 3, `only ${local} of ${total} re-checks were local`);
+    assert.ok(composedLocal > 0, 'no re-check of composed edits was local');
+  });
 
   it('gives the outcome of a full check after any series of edits, on real sites', () => {
     let local = 0;

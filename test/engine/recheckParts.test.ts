@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { editSpan } from '../../server/src/engine/recheck/editSpan';
+import { composeEdits, type TextEdit } from '../../server/src/engine/pages/textEdit';
 import { innermostUnit, shiftRange, type Unit } from '../../server/src/engine/recheck/units';
 
 test('no span between equal texts', () => {
@@ -90,4 +92,23 @@ test('the unit re-checked is the innermost one that holds the whole edit strictl
   assert.equal(innermostUnit(units, { start: 0, oldEnd: 5, newEnd: 5 }), undefined, 'at the start of everything');
   assert.equal(innermostUnit(units, { start: 95, oldEnd: 100, newEnd: 90 }), undefined, 'to the end of everything');
   assert.equal(innermostUnit([], { start: 1, oldEnd: 2, newEnd: 2 }), undefined);
+});
+
+test('two edits composed: outside the span, the first text and the last are the same', () => {
+  const edit = (text: string, start: number, end: number, insert: string) => {
+    const from = start % (text.length + 1);
+    const to = from + (end % (text.length - from + 1));
+    return { text: text.slice(0, from) + insert + text.slice(to), span: { start: from, oldEnd: to, newEnd: from + insert.length } };
+  };
+  const change = fc.tuple(fc.nat(), fc.nat(), fc.string({ maxLength: 4 }));
+  fc.assert(
+    fc.property(fc.string({ maxLength: 20 }), change, change, (text, first, then) => {
+      const middle = edit(text, ...first);
+      const last = edit(middle.text, ...then);
+      const span: TextEdit = composeEdits(middle.span, last.span);
+      assert.ok(span.start <= span.oldEnd && span.oldEnd <= text.length && span.start <= span.newEnd && span.newEnd <= last.text.length);
+      assert.equal(last.text.slice(0, span.start), text.slice(0, span.start));
+      assert.equal(last.text.slice(span.newEnd), text.slice(span.oldEnd));
+    }),
+  );
 });

@@ -158,14 +158,20 @@ export class LspTestClient {
 
   /** Replaces the text between two offsets, as an editor's incremental change. */
   async edit(path: string, start: number, end: number, newText: string): Promise<void> {
+    await this.prepareEdit(path, start, end, newText)();
+  }
+
+  /** Makes the change of `edit` in the client's copy of the text, and gives what sends it to the server. */
+  prepareEdit(path: string, start: number, end: number, newText: string): () => Promise<void> {
     const document = this.documents.get(this.uri(path))!;
     const range = { start: document.positionAt(start), end: document.positionAt(end) };
     const next = TextDocument.update(document, [{ range, text: newText }], document.version + 1);
     this.documents.set(document.uri, next);
-    await this.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri: document.uri, version: next.version },
-      contentChanges: [{ range, text: newText }],
-    });
+    return () =>
+      this.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: document.uri, version: next.version },
+        contentChanges: [{ range, text: newText }],
+      });
   }
 
   async pull(path: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {

@@ -3,6 +3,7 @@ import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, pr
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { checkedFiles } from '../engine/pages/siteCheck';
+import { composeEdits, type TextEdit } from '../engine/pages/textEdit';
 import { siteDiagnosticsAfterSpecEdits } from '../engine/recheck/specEdits';
 import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
@@ -66,6 +67,8 @@ export class DocsSite {
   private onlyDocsJsonEdited = true;
   /** The files (root-relative) whose open texts were edited since the last check; undefined once anything else changed. */
   private editedSinceCheck: Set<string> | undefined = new Set();
+  /** Where the docs.json text changed since the last check, as the editor's changes say (no span: unchanged); undefined when not known. */
+  private docsJsonEdit: { span?: TextEdit } | undefined = {};
   private checkCount = 0;
   /** Whether the pages' titles were all read ahead once (see readTitlesAhead). */
   private titlesRead = false;
@@ -102,8 +105,9 @@ export class DocsSite {
   }
 
   /** Something the check reads changed: an open buffer was edited (root-relative path). */
-  noteEdit(path: string): void {
+  noteEdit(path: string, edit?: TextEdit): void {
     if (path !== 'docs.json') this.onlyDocsJsonEdited = false;
+    else if (this.docsJsonEdit) this.docsJsonEdit = edit && { span: this.docsJsonEdit.span ? composeEdits(this.docsJsonEdit.span, edit) : edit };
     this.editedSinceCheck?.add(path);
     this.schedule.changed();
   }
@@ -111,6 +115,7 @@ export class DocsSite {
   /** Something the check reads changed: files on disk, or the settings. */
   noteChange(): void {
     this.onlyDocsJsonEdited = false;
+    this.docsJsonEdit = undefined;
     this.editedSinceCheck = undefined;
     this.schedule.changed();
   }
@@ -144,6 +149,8 @@ export class DocsSite {
   private check(last: Checked | undefined): Checked {
     const edited = this.editedSinceCheck;
     this.editedSinceCheck = new Set();
+    const docsJsonEdit = this.docsJsonEdit?.span;
+    this.docsJsonEdit = {};
     const kept = last && edited && !edited.has('docs.json') && !edited.has(projectConfigFileName) ? this.keptAfterSpecEdits(last, edited) : undefined;
     if (kept) return kept;
     // After edits of the docs.json alone, the re-check builds on the last result (and uses it up).
@@ -159,7 +166,7 @@ export class DocsSite {
     const remote =
       this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts, () => this.outdated()) : undefined;
     const result = previous
-      ? recheckDocsJson(previous.site.result, text)
+      ? recheckDocsJson(previous.site.result, text, docsJsonEdit)
       : checkDocsJson(text, this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs, remoteSpecs: remote }, 'docs.json', this.specs);
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.

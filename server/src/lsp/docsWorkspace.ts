@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OffsetRange } from '../engine/json/path';
+import type { TextEdit } from '../engine/pages/textEdit';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
@@ -33,6 +34,8 @@ export class DocsWorkspace {
   private readonly docsJsonAbove = new Map<string, string | null>();
   /** Per open document, what its last edit wrote (offsets of its current text), until it is saved or closed. */
   private readonly typed = new Map<string, OffsetRange>();
+  /** Per open document, its last edit, until its sites are told of it. */
+  private readonly edits = new Map<string, TextEdit>();
 
   /** The workspace folders' sites found at start-up (and by the last look since). */
   private discovery: Promise<DocsSite[]> = Promise.resolve([]);
@@ -73,10 +76,15 @@ export class DocsWorkspace {
     return this.openDocuments.get(path)?.uri ?? pathToFileURL(path).href;
   }
 
-  /** What the last edit of an open document wrote: a range of its new text, or undefined when the whole text changed. */
-  noteTyped(path: string, range: OffsetRange | undefined): void {
-    if (range) this.typed.set(path, range);
-    else this.typed.delete(path);
+  /** The last edit of an open document, or undefined when the whole text changed (or several parts at once). */
+  noteTyped(path: string, edit: TextEdit | undefined): void {
+    if (edit) {
+      this.typed.set(path, { start: edit.start, end: edit.newEnd });
+      this.edits.set(path, edit);
+    } else {
+      this.typed.delete(path);
+      this.edits.delete(path);
+    }
   }
 
   /** What the last edit of an open document wrote, unless it was saved since. */
@@ -100,8 +108,10 @@ export class DocsWorkspace {
     if (kind !== 'edited') this.texts.delete(path);
     if (/\.mdx?$/i.test(path)) for (const site of this.sitesContaining(path)) site.notePageChange(site.relative(path)!);
     const affected = this.sitesContaining(path).filter((site) => site.dependsOn(site.relative(path)!));
+    const edit = this.edits.get(path);
+    this.edits.delete(path);
     for (const site of affected) {
-      if (kind === 'edited') site.noteEdit(site.relative(path)!);
+      if (kind === 'edited') site.noteEdit(site.relative(path)!, edit);
       else site.noteChange();
     }
     return affected;

@@ -25,6 +25,7 @@ import type { DocsSite } from './docsSite';
 import type { PageEditing } from './pageEditing';
 import type { PageFeatures } from './pageFeatures';
 import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
+import { wholeDocumentAnswer } from './wholeDocumentAnswers';
 import { openPageCommand } from './customMessages';
 
 interface LinkData {
@@ -64,16 +65,20 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
     return target && result ? locationOf(context, target.site, result.location) : null;
   });
 
-  connection.onDocumentLinks(async ({ textDocument }) => {
+  connection.onDocumentLinks(async ({ textDocument }, token) => {
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     // As many as the outline holds: past that, go to definition still opens a page.
-    return documentLinks(target.checked, target.text).slice(0, maxSymbols).map((link): LspDocumentLink => {
-      const range = toRange(target.text.lines, link.range);
-      if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
-      const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
-      return { range, data };
-    });
+    return wholeDocumentAnswer(workspace, target, 'links', token, () =>
+      documentLinks(target.checked, target.text)
+        .slice(0, maxSymbols)
+        .map((link): LspDocumentLink => {
+          const range = toRange(target.text.lines, link.range);
+          if (!link.operation) return { range, target: workspace.uriOf(target.site.absolute(link.file)) };
+          const data: LinkData = { docsJson: target.site.docsJsonPath, file: link.file, operation: link.operation };
+          return { range, data };
+        }),
+    );
   });
 
   connection.onDocumentLinkResolve(async (link) => {
@@ -114,11 +119,11 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
     return locations;
   });
 
-  connection.onDocumentSymbol(async ({ textDocument }) => {
+  connection.onDocumentSymbol(async ({ textDocument }, token) => {
     if (pages.handles(textDocument.uri)) return pageEditing.symbols(textDocument.uri);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
-    return toLspSymbols(documentSymbols(target.checked, target.text), target.text.lines);
+    return wholeDocumentAnswer(workspace, target, 'symbols', token, () => toLspSymbols(documentSymbols(target.checked, target.text), target.text.lines));
   });
 
   connection.onDocumentFormatting(async ({ textDocument, options }) => {

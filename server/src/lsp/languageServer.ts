@@ -30,15 +30,17 @@ import { pathOf, type ClientFeatures, type ServerContext } from './serverContext
 export function startLanguageServer(connection: Connection, serverScript: string): void {
   // A failed notification or background check is logged; it must not take the server down.
   process.on('unhandledRejection', (error) => connection.console.error(`docs.json language server: ${error instanceof Error ? error.stack : String(error)}`));
-  // Each edit's range in the new text is noted: a value being typed is not yet a problem (see codes.ts, emptyWhileTyped).
+  // Each edit is noted: a value being typed is not yet a problem (see codes.ts, emptyWhileTyped),
+  // and a re-check of docs.json starts from where it changed.
   const documents = new TextDocuments<TextDocument>({
     create: TextDocument.create,
     update(document, changes, version) {
       const [change] = changes;
       const path = pathOf(document.uri);
       if (path) {
-        const start = changes.length === 1 && 'range' in change ? document.offsetAt(change.range.start) : undefined;
-        workspace.noteTyped(path, start === undefined ? undefined : { start, end: start + change.text.length });
+        const range = changes.length === 1 && 'range' in change ? change.range : undefined;
+        const start = range && document.offsetAt(range.start);
+        workspace.noteTyped(path, range && start !== undefined ? { start, oldEnd: document.offsetAt(range.end), newEnd: start + change.text.length } : undefined);
       }
       return TextDocument.update(document, changes, version);
     },

@@ -193,6 +193,16 @@ export class PageEntry {
   }
 }
 
+/**
+ * What a site's routes are made from, each part a token that stays the same while the part does:
+ * `pages`, the page entries' texts in order; `operations`, the specs the elements declare and the
+ * operation entries. A re-check that leaves a part as it was passes its token on.
+ */
+export interface RouteInputs {
+  pages: symbol;
+  operations: symbol;
+}
+
 /** The navigation as walked: its elements, and its page entries. */
 export class NavigationModel {
   private entries?: PageEntry[];
@@ -202,6 +212,7 @@ export class NavigationModel {
     /** Every element, in document order. */
     readonly elements: NavElement[] = [],
     readonly pageSlots = new PageSlots(),
+    readonly routeInputs: RouteInputs = { pages: Symbol('pages'), operations: Symbol('operations') },
   ) {}
 
   addPage(owner: number, index: number): void {
@@ -219,6 +230,11 @@ export class NavigationModel {
       this.entries = Array.from({ length: pageSlots.length }, (_, slot) => new PageEntry(elements[pageSlots.owner(slot)], pageSlots.index(slot)));
     }
     return this.entries;
+  }
+
+  /** The page entry in a slot, made alone when the whole list was not. */
+  entryAt(slot: number): PageEntry {
+    return this.entries?.[slot] ?? new PageEntry(this.elements[this.pageSlots.owner(slot)], this.pageSlots.index(slot));
   }
 }
 

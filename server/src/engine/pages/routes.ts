@@ -1,6 +1,6 @@
 import type { CheckResult } from '../checkResult';
 import { isRecord } from '../model/cursor';
-import type { NavElement, SpecDeclaration } from '../model/navigationModel';
+import type { NavElement, NavigationModel, SpecDeclaration } from '../model/navigationModel';
 import type { Operation } from '../openapi/loadedSpec';
 import { pagePath, parseOperation } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
@@ -39,44 +39,68 @@ export type Route =
 export class Routes {
   /** Route -> page file. */
   readonly pages: ReadonlyMap<string, string>;
-  readonly generated = new Map<string, GeneratedPage>();
-  readonly redirects = new RedirectIndex<Redirect>();
+  readonly generated: Map<string, GeneratedPage>;
+  readonly redirects: RedirectIndex<Redirect>;
   /** Specs given by URL whose pages are unknown, and the other sources of generated pages (`otherGenerators.ts`), by URL or source. */
-  readonly uncheckedSpecs = new Map<string, UncheckedSpec>();
-  /** The page routes the navigation lists, in its order. */
-  private navigationOrder?: string[];
-  /** The page "/" serves when the site has no index page: the first page of the navigation. */
-  private home?: string;
-  /** What of the check these routes were made from: the same three give the same routes. */
+  readonly uncheckedSpecs: Map<string, UncheckedSpec>;
+  /** The navigation's pages, worked out when first asked for. */
+  private readonly navigation?: NavigationPages;
+  /** What of the check these routes were made from: each part the same gives the same routes of it. */
   private readonly source?: RouteSource;
 
-  /** The routes of a check: an earlier check's when made from the same files, navigation, specs and redirects (a docs.json edit elsewhere). */
+  /**
+   * The routes of a check: an earlier check's routes when made from the same files and parts (an
+   * edit of docs.json elsewhere, or of a navigation element's name), so what was worked out on
+   * them is kept. Else they lend what was made from the same parts: the page routes of the same
+   * files, the generated pages of the same specs and operations, the redirects of the same list,
+   * the navigation's pages of the same entries.
+   */
   static of(files: SiteFiles, check?: CheckResult, previous?: Routes): Routes {
     const source = check && routeSource(check);
-    const same = previous?.files === files && previous.source && source && (Object.keys(source) as (keyof RouteSource)[]).every((key) => previous.source![key] === source[key]);
-    return same ? previous : new Routes(files, check, previous);
+    // AsyncAPI, GraphQL and SDK sources are read from the elements afresh: an edit that adds one names no spec or operation.
+    const others = check ? otherGeneratedPages(check.model.elements) : [];
+    const otherSources = others.map((other) => `${other.url}\0${other.directory}`).join('\n');
+    const same =
+      previous?.files === files &&
+      previous.source &&
+      source &&
+      previous.otherSources === otherSources &&
+      (Object.keys(source) as (keyof RouteSource)[]).every((key) => previous.source![key] === source[key]);
+    return same ? previous : new Routes(files, check, previous, others, otherSources);
   }
 
   private constructor(
     readonly files: SiteFiles,
     check?: CheckResult,
-    /** Routes of an earlier check of the same files, whose page routes still hold. */
     previous?: Routes,
+    others: UncheckedSpec[] = [],
+    private readonly otherSources = '',
   ) {
-    this.pages = previous?.files === files ? previous.pages : pageRoutes(files);
-    if (check) {
-      this.source = routeSource(check);
-      this.addGeneratedPages(check);
-      for (const other of otherGeneratedPages(check.model.elements)) if (!this.uncheckedSpecs.has(other.url)) this.uncheckedSpecs.set(other.url, other);
-      this.addRedirects(check);
-      this.navigationOrder = navigationPages(check).filter((route) => this.pages.has(route));
-      this.home = this.pages.get(this.navigationOrder[0] ?? '\0');
+    const sameFiles = previous?.files === files;
+    this.pages = sameFiles ? previous.pages : pageRoutes(files);
+    const source = check && routeSource(check);
+    const before = previous?.source;
+    this.source = source;
+    if (before && source && before.operations === source.operations && before.statuses === source.statuses && previous.otherSources === this.otherSources) {
+      this.generated = previous.generated;
+      this.uncheckedSpecs = previous.uncheckedSpecs;
+    } else {
+      this.generated = new Map();
+      this.uncheckedSpecs = new Map();
+      if (check) this.addGeneratedPages(check);
+      for (const other of others) if (!this.uncheckedSpecs.has(other.url)) this.uncheckedSpecs.set(other.url, other);
     }
+    if (before && source && before.redirects === source.redirects) this.redirects = previous.redirects;
+    else {
+      this.redirects = new RedirectIndex();
+      if (check) this.addRedirects(check);
+    }
+    if (check) this.navigation = sameFiles && before?.pages === source!.pages ? previous.navigation : new NavigationPages(check.model, this.pages);
   }
 
   /** The page file served at a root-relative path: "" is the index page, else the navigation's first page. */
   pageAt(path: string): string | undefined {
-    return this.pages.get(path) ?? (path === '' ? this.home : undefined);
+    return this.pages.get(path) ?? (path === '' ? this.navigation?.home() : undefined);
   }
 
   /**
@@ -87,7 +111,7 @@ export class Routes {
     const prefix = `${folder}/`;
     let first: string | undefined;
     for (const route of this.pages.keys()) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
-    return this.navigationOrder?.find((route) => route.startsWith(prefix)) ?? first;
+    return this.navigation?.order().find((route) => route.startsWith(prefix)) ?? first;
   }
 
   /** The unknown spec whose pages could be at a path (one under its directory), if any. */
@@ -180,16 +204,60 @@ export class Routes {
 
 /**
  * The parts of a check that routes are made from. A re-check of a docs.json edit keeps each one
- * (the same object) unless the edit is inside it: the navigation, the specs' statuses, the redirect list.
+ * (the same object) unless the edit is inside it: the navigation's pages and its operations, the
+ * specs' statuses, the redirect list.
  */
 interface RouteSource {
-  model: CheckResult['model'];
+  pages: symbol;
+  operations: symbol;
   statuses: CheckResult['basis']['statuses'];
   redirects: unknown[] | undefined;
 }
 
 function routeSource(check: CheckResult): RouteSource {
-  return { model: check.model, statuses: check.basis.statuses, redirects: redirectListOf(check)?.items };
+  return { ...check.model.routeInputs, statuses: check.basis.statuses, redirects: redirectListOf(check)?.items };
+}
+
+/**
+ * The page routes the navigation lists that a page serves, each worked out on first use: a
+ * keystroke in the navigation of a large site would otherwise go through every entry.
+ */
+class NavigationPages {
+  private ordered?: string[];
+  private first?: { file?: string };
+
+  constructor(
+    private readonly model: NavigationModel,
+    private readonly pages: ReadonlyMap<string, string>,
+  ) {}
+
+  /** In the navigation's order. */
+  order(): string[] {
+    return (this.ordered ??= [...this.routes()].filter((route) => this.pages.has(route)));
+  }
+
+  /** The file of the navigation's first page that exists: what "/" serves when the site has no index page. */
+  home(): string | undefined {
+    if (!this.first) {
+      this.first = {};
+      for (const route of this.routes()) {
+        if (!this.pages.has(route)) continue;
+        this.first.file = this.pages.get(route);
+        break;
+      }
+    }
+    return this.first.file;
+  }
+
+  /** The page paths the navigation lists, in order ("guides/setup"). */
+  private *routes(): Generator<string> {
+    for (let slot = 0; slot < this.model.pageCount; slot++) {
+      const { value } = this.model.entryAt(slot);
+      if (parseOperation(value)) continue;
+      const page = pagePath(value);
+      if (page.kind === 'page') yield page.path;
+    }
+  }
 }
 
 /** The element whose `openapi` is in force on an element: itself or its nearest ancestor that declares one. */
@@ -219,17 +287,6 @@ function uniqueRoute(route: string, used: readonly string[]): string {
   let count = 1;
   while (used.includes(`${route}-${count}`)) count++;
   return `${route}-${count}`;
-}
-
-/** The page paths the navigation lists, in order ("guides/setup"). */
-function navigationPages(check: CheckResult): string[] {
-  const paths: string[] = [];
-  for (const entry of check.model.pages) {
-    if (parseOperation(entry.value)) continue;
-    const page = pagePath(entry.value);
-    if (page.kind === 'page') paths.push(page.path);
-  }
-  return paths;
 }
 
 /** Route -> page file: `x.mdx` (before `x.md`) at "x", and `x/index.mdx` at "x" too unless a page is there. */

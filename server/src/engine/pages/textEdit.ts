@@ -19,3 +19,14 @@ export function editBetween(old: string, text: string): TextEdit {
 }
 
 const COMPARED_BLOCK = 1024;
+
+/**
+ * One edit covering two made one after the other (`then` in the text `first` made): from the
+ * first text to the last, what lies outside it is unchanged. It may cover text that is the same
+ * in both, between or around the two.
+ */
+export function composeEdits(first: TextEdit, then: TextEdit): TextEdit {
+  // Where the changed parts end in the text between the two edits, then mapped back and forth.
+  const end = Math.max(first.newEnd, then.oldEnd);
+  return { start: Math.min(first.start, then.start), oldEnd: end - (first.newEnd - first.oldEnd), newEnd: end + (then.newEnd - then.oldEnd) };
+}

@@ -4,7 +4,8 @@ import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from 
 import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { Cursor, isRecord } from '../model/cursor';
-import { NavigationModel, type NavElement } from '../model/navigationModel';
+import { NavigationModel, type NavElement, type RouteInputs } from '../model/navigationModel';
+import { isOperationEntry } from '../model/pageReference';
 import type { SourceDocument } from '../model/sourceDocument';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
 import { duplicateKeysOf, findDuplicateKeys, noteNoDuplicateKeys } from '../json/duplicateKeys';
@@ -17,10 +18,13 @@ import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type Un
  * only that part is parsed and checked again; anything else is a full check. Either way the
  * outcome is the one a full check gives. The previous result must not be used afterwards: its
  * parsed value is reused and changed in place.
+ *
+ * `edit`, when the caller knows it (an editor's changes), is where the texts differ: outside it
+ * they must be the same. Without it the texts are compared.
  */
-export function recheckDocsJson(previous: CheckResult, text: string): CheckResult {
+export function recheckDocsJson(previous: CheckResult, text: string, edit?: EditSpan): CheckResult {
   const { basis } = previous;
-  const local = basis.consumed ? undefined : recheckLocally(previous, text);
+  const local = basis.consumed ? undefined : recheckLocally(previous, text, edit);
   basis.consumed = true;
   return local ?? checkDocsJson(text, basis.host, basis.options, basis.mainPath, basis.specCache);
 }
@@ -46,13 +50,13 @@ function recheckableMain(result: CheckResult): { main: SourceDocument; root: Rec
   return { main, root };
 }
 
-function recheckLocally(previous: CheckResult, text: string): CheckResult | undefined {
+function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | undefined): CheckResult | undefined {
   const { basis } = previous;
   const recheckable = recheckableMain(previous);
   if (!recheckable) return undefined;
   const { main, root } = recheckable;
   const oldText = main.json.text;
-  const span = editSpan(oldText, text);
+  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText, text);
   if (!span) return undefined;
   basis.units ??= buildUnits(main, previous.model.elements, root);
   const unit = innermostUnit(basis.units, span);
@@ -88,12 +92,22 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
     const firstPage = model.pageSlots.findOwnedWithin(first, first + removed.size);
     // Where the pages of a subtree that had none go in document order is not known cheaply.
     if (firstPage < 0 && subtree.pageCount > 0) return undefined;
-    const kept = new Map(statuses);
-    for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => kept.delete(declaration));
-    statuses = checkSpecs(ctx, declaredSpecs(subtree.elements), kept);
+    const oldPages = pagesWithin(model, first, removed.size, firstPage);
+    const newPages = subtree.pages.map((entry) => entry.value);
+    // Without specs or operations on either side, the statuses in force and what they generate stay as they were.
+    const operationsEdited = touchesOperations(removed, oldPages) || touchesOperations(subtree.elements, newPages);
+    if (operationsEdited) {
+      const kept = new Map(statuses);
+      for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => kept.delete(declaration));
+      statuses = checkSpecs(ctx, declaredSpecs(subtree.elements), kept);
+    }
+    const routeInputs = {
+      pages: sameList(oldPages, newPages) ? model.routeInputs.pages : Symbol('pages'),
+      operations: operationsEdited ? Symbol('operations') : model.routeInputs.operations,
+    };
 
     (list.value as unknown[])[old.cursor.key as number] = value;
-    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage);
+    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
       ...subtreeUnits(sliceJson, unit.start, old.cursor.path, subtree.elements, document),
@@ -116,6 +130,11 @@ function recheckLocally(previous: CheckResult, text: string): CheckResult | unde
   documents.set(basis.mainPath, { document, diagnostics });
   const nextBasis: CheckBasis = { ...basis, statuses, units, consumed: false };
   return { documents, model, siteIconLibrary: previous.siteIconLibrary, basis: nextBasis };
+}
+
+/** Whether an edit could be the one between two texts, by their lengths. */
+function fitsBoth(edit: EditSpan, before: string, after: string): boolean {
+  return edit.start >= 0 && edit.start <= edit.oldEnd && edit.oldEnd <= before.length && edit.start <= edit.newEnd && edit.newEnd <= after.length && after.length - before.length === edit.newEnd - edit.oldEnd;
 }
 
 interface UnitText {
@@ -168,7 +187,7 @@ function subtreeOf(element: NavElement): Set<NavElement> {
  * elements and pages keep document order. The lists of the previous model, which is used up, are
  * changed in place: copying them would cost more than the rest of a re-check on a large site.
  */
-function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number): NavigationModel {
+function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number, routeInputs: RouteInputs): NavigationModel {
   const { elements, pageSlots } = model;
   const old = elements[first];
   const siblings = old.parent!.children;
@@ -184,7 +203,26 @@ function replaceSubtree(model: NavigationModel, first: number, size: number, ele
     after = firstPage + subtree.pageCount;
   }
   if (moved !== 0) pageSlots.shiftOwners(after, first + size, moved);
-  return new NavigationModel(model.root, elements, pageSlots);
+  return new NavigationModel(model.root, elements, pageSlots, routeInputs);
+}
+
+/** The texts of the page entries the `size` elements from `first` own, their first in `firstPage` (-1: none). */
+function pagesWithin(model: NavigationModel, first: number, size: number, firstPage: number): string[] {
+  const pages: string[] = [];
+  const { pageSlots } = model;
+  if (firstPage < 0) return pages;
+  for (let slot = firstPage; slot < pageSlots.length && pageSlots.owner(slot) >= first && pageSlots.owner(slot) < first + size; slot++) pages.push(model.entryAt(slot).value);
+  return pages;
+}
+
+/** Whether elements declare specs (or a directory for them) or page entries name operations. */
+function touchesOperations(elements: Iterable<NavElement>, pages: readonly string[]): boolean {
+  for (const element of elements) if (element.value.openapi !== undefined) return true;
+  return pages.some(isOperationEntry);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** Replaces `count` items of a list from `start` with others, in place; no argument spreading, as lists can be long. */
