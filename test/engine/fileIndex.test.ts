@@ -34,9 +34,10 @@ describe('file index', () => {
     assert.deepEqual([...files.pagesInFolderOf('guide/zzz')].sort(), ['guide/b', 'guide/d']);
   });
 
-  it('a scan finds nested files by root-relative paths, skips dependencies and dot folders, and notes links that leave the root', () => {
+  it('a scan finds nested files by root-relative paths, skips dependencies and dot folders (but .well-known, which a site serves), and notes links that leave the root', () => {
     const root = writeSite({
       'index.mdx': '',
+      '.well-known/api-catalog': '',
       'guides/deep/er/page.md': '',
       'guides/logo.svg': '',
       'node_modules/pkg/readme.md': '',
@@ -49,7 +50,7 @@ describe('file index', () => {
     symlinkSync(join(outside, 'secret.mdx'), join(root, 'secret.mdx'));
     symlinkSync(join(outside, 'folder'), join(root, 'linked'));
     symlinkSync(join(root, 'index.mdx'), join(root, 'alias.mdx'));
-    const expected = ['alias.mdx', 'drafts/.hidden.mdx', 'guides/deep/er/page.md', 'guides/logo.svg', 'index.mdx'];
+    const expected = ['.well-known/api-catalog', 'alias.mdx', 'drafts/.hidden.mdx', 'guides/deep/er/page.md', 'guides/logo.svg', 'index.mdx'];
     for (const written of [root, `${root}/`, relative(process.cwd(), root)]) {
       const index = FileIndex.scan(written);
       assert.deepEqual([...index.all()].sort(), expected, written);

@@ -129,9 +129,12 @@ export async function walkFolderInSlices(root: string, visitor: FolderVisitor, l
   }
 }
 
-/** Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...). */
+/**
+ * Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...), but
+ * for `.well-known`, whose files a site serves at their URLs (RFC 8615) and links may lead to.
+ */
 export function isSkippedFolder(name: string): boolean {
-  return name === 'node_modules' || name.startsWith('.');
+  return name === 'node_modules' || (name.startsWith('.') && name !== '.well-known');
 }
 
 export function isInside(root: string, path: string): boolean {
