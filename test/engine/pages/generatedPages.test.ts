@@ -88,3 +88,11 @@ test('an operation marked x-excluded gets no page, listed or not, and takes no n
   const routes = [...new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host)).routes.generated.keys()].sort();
   assert.deepEqual(routes, ['api-reference/events/usercreated', 'api-reference/health-v12', 'api-reference/users/delete-users', 'custom/create']);
 });
+
+test('a folder of generated pages (an OpenAPI tag\'s) is a folder of the site: its first page, as for a folder of files', () => {
+  const root = writeSite({ 'intro.mdx': '', 'users.json': JSON.stringify(users), 'docs.json': docsJson('{ "groups": [ { "group": "API", "openapi": "users.json" } ] }') });
+  const host = new DiskSiteHost(root);
+  const routes = new SiteGraph(host, checkDocsJson(host.readFile('docs.json')!, host)).routes;
+  assert.equal(routes.firstPageIn('api-reference/users'), 'api-reference/users/delete-users');
+  assert.equal(routes.firstPageIn('api-reference/orders'), undefined);
+});

@@ -109,9 +109,13 @@ export class Routes {
    */
   firstPageIn(folder: string): string | undefined {
     const prefix = `${folder}/`;
-    let first: string | undefined;
-    for (const route of this.pages.keys()) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
-    return this.navigation?.order().find((route) => route.startsWith(prefix)) ?? first;
+    const firstOf = (routes: Iterable<string>) => {
+      let first: string | undefined;
+      for (const route of routes) if (route.startsWith(prefix) && (first === undefined || route < first)) first = route;
+      return first;
+    };
+    // A folder of pages generated from a spec (an OpenAPI tag's) is a folder too.
+    return this.navigation?.order().find((route) => route.startsWith(prefix)) ?? firstOf(this.pages.keys()) ?? firstOf(this.generated.keys());
   }
 
   /** The unknown spec whose pages could be at a path (one under its directory), if any. */
