@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, relative, basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
-import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { compareWithBase } from './base/comparison';
+import { maxDefaultWorkers, parseWorkers } from './parseWorkers';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
@@ -92,7 +91,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
     const site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
-    const compared = base === undefined ? undefined : compareWithBase(base.repository, base.commit, basename(file), site.files);
+    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, workers);
     notes.push(...(compared?.notes ?? []));
     const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
@@ -111,24 +110,6 @@ export async function runCheck(argv: string[]): Promise<number> {
   if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
-}
-
-/** Beyond this many, each thread's own start and warm-up cost more than its share of the parsing saves. */
-const maxDefaultWorkers = 8;
-/** The text to parse (in characters) that pays for starting more than one worker unless their number is given: about 0.3 s of parsing on one core. */
-const workersPayFrom = 300_000;
-
-/**
- * The threads that parse pages: as many as asked (one at least: a parse on the main thread could
- * not be stopped at the time limit), or as the cores for a site with enough text to parse.
- */
-function parseWorkers(asked: string | undefined, timeLimit: string | undefined): ParseWorkers {
-  const count = asked === undefined ? Math.min(availableParallelism(), maxDefaultWorkers) : Number(asked);
-  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--workers takes a whole number of threads, not "${asked}"`);
-  const timeLimitMs = timeLimit === undefined ? defaultParseTimeLimitMs : Number(timeLimit) * 1000;
-  if (!(timeLimitMs > 0) || !Number.isFinite(timeLimitMs)) throw new UsageError(`--parse-time-limit takes a number of seconds above 0, not "${timeLimit}"`);
-  // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside this one in dist/.
-  return { script: join(__dirname, 'mdxWorker.js'), count: Math.max(count, 1), minChars: asked === undefined ? workersPayFrom : 0, timeLimitMs };
 }
 
 function readDocsJson(file: string): string {

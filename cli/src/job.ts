@@ -180,12 +180,12 @@ async function follow(context: Context, tracker: JobTracker, followUp = false): 
   if (outcome.problem) err(`docsjson: ${terminalSafe(outcome.problem)}\n`);
   if (verbose && outcome.detail) err(`docsjson: (detail) ${terminalSafe(outcome.detail)}\n`);
   const messageTaken = !followUp || job.followUps?.at(-1)?.outcome === 'sent';
-  const changes = outcome.completed && context.checkChanges ? checkChangesAtEnd(context, job) : 0;
+  const changes = outcome.completed && context.checkChanges ? await checkChangesAtEnd(context, job) : 0;
   return outcome.completed && messageTaken && changes === 0 ? 0 : 1;
 }
 
 /** After a job completes, inside a clone of the job's repository: the problems its branch adds. */
-function checkChangesAtEnd({ out, err, json }: Context, job: Readonly<TrackedJob>): number {
+async function checkChangesAtEnd({ out, err, json }: Context, job: Readonly<TrackedJob>): Promise<number> {
   const branch = job.record?.branch ?? job.branch;
   const origin = originUrl();
   if (!branch || origin === undefined) return 0;
@@ -195,7 +195,7 @@ function checkChangesAtEnd({ out, err, json }: Context, job: Readonly<TrackedJob
     return 0;
   }
   try {
-    const changes = checkJobChanges(process.cwd(), branch);
+    const changes = await checkJobChanges(process.cwd(), branch);
     out(json ? jsonLine({ type: 'changes', ...changes }) : `\n${formatJobChanges(changes, false)}`);
     return jobChangesExitCode(changes);
   } catch (error) {
@@ -222,8 +222,8 @@ async function check(context: Context, sessionId: string, options: JobChangesOpt
   return checkBranch(record.branch, options, context.json, context.out);
 }
 
-function checkBranch(branch: string, options: JobChangesOptions, json: boolean, out: (text: string) => void): number {
-  const changes = checkJobChanges(process.cwd(), branch, options);
+async function checkBranch(branch: string, options: JobChangesOptions, json: boolean, out: (text: string) => void): Promise<number> {
+  const changes = await checkJobChanges(process.cwd(), branch, options);
   out(formatJobChanges(changes, json));
   return jobChangesExitCode(changes);
 }

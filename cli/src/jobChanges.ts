@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { checkAtCommit, compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, severityCounts, shortRef, type ReportedFile } from './checkOutput';
+import { parseWorkers } from './parseWorkers';
 import { located } from './siteProblems';
 import { terminalSafeLine } from './terminalSafe';
 import { UsageError } from './usage';
@@ -35,7 +36,7 @@ export interface JobChangesOptions {
  * site on the job's branch (under `folder`) against the same site where the branch left the base.
  * Nothing in the working tree changes; only the two remote-tracking refs are updated.
  */
-export function checkJobChanges(folder: string, branch: string, { remote = 'origin', base }: JobChangesOptions = {}): JobChanges {
+export async function checkJobChanges(folder: string, branch: string, { remote = 'origin', base }: JobChangesOptions = {}, workers = parseWorkers(undefined, undefined)): Promise<JobChanges> {
   const repository = GitRepository.at(folder, "the check of a job's changes fetches its branch with git", '');
   if (!repository.hasRemote(remote)) throw new UsageError(`this repository has no remote "${remote}" to fetch the job's branch from: run it in a clone of the site's repository, or name the remote with --remote`);
   const branchCommit = repository.fetchBranch(remote, branch);
@@ -48,10 +49,10 @@ export function checkJobChanges(folder: string, branch: string, { remote = 'orig
   const changes: JobChanges = { branch, branchCommit, base: baseBranch, baseCommit, files: [], existing: 0, sites: folders.length, pages: 0, notes: [] };
   for (const siteFolder of folders) {
     const site = repository.below(siteFolder);
-    const checked = checkAtCommit(site, branchCommit, 'docs.json');
+    const checked = await checkAtCommit(site, branchCommit, 'docs.json', workers);
     if (!checked) continue;
     changes.pages += checked.pages;
-    const compared = compareWithBase(site, baseCommit, 'docs.json', checked.files, branchCommit);
+    const compared = await compareWithBase(site, baseCommit, 'docs.json', checked.files, workers, branchCommit);
     // A note starts with the file's path in the site: from the folder checked, as the problems' paths.
     changes.notes.push(...[...checked.notes, ...compared.notes].map((note) => (siteFolder === '' ? note : `${siteFolder}/${note}`)));
     for (const file of compared.files) {

@@ -41,7 +41,7 @@ test('components, icons, images and colours are reported under the file they are
     'intro.mdx:5:2  warning  The site does not know the component <Imaginary>: it drops it silently, with its content (it is not built in, and the page neither exports nor imports it)  component/unknown',
     'intro.mdx:7:2  warning  <Tab> must sit directly in <Tabs>, not at the top of the page (the site warns about it in its build log and may not show it as one)  component/misplaced',
     'intro.mdx:9:6  error  The site does not know the component <Badg>: inside a line of text it makes the page fail to render (it is not built in, and the page neither exports nor imports it). Did you mean <Badge>?  component/unknown-inline',
-    'intro.mdx:11:34  warning  "defaultOpen" of <Accordion> takes true or false, and any text counts as true: write defaultOpen={false}  component/prop-type',
+    'intro.mdx:11:34  warning  "defaultOpen" of <Accordion> takes true or false, and any text counts as true, "false" too: write defaultOpen={false}  component/prop-type',
     'intro.mdx:13:1  information  This image has no alt text: screen readers cannot describe it. Write what it shows between the brackets: ![what it shows](…)  a11y/image-alt',
     'intro.mdx:17:1  information  This heading skips a level: h4 after h2. Use h3, so the outline reads in order for screen readers  a11y/heading-skip',
   ]);

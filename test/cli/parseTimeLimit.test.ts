@@ -1,10 +1,12 @@
-// `docsjson check` on a site holding pages the platform's parser reads in super-linear time (15 KB
-// of `*a`, 5,000 nested block quotes): each parse has a time limit, so the check ends soon after it,
+// `docsjson check` on a site holding pages the platform's parser reads in super-linear time (120 KB
+// of `*a`, 20,000 nested block quotes): each parse has a time limit, so the check ends soon after it,
 // with one problem on each such page and every other page's findings; with one worker or several.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { commitAll, git } from '../support/gitRepo';
 import { writeSite } from '../support/site';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -13,8 +15,8 @@ const limitSeconds = 3;
 function site(): string {
   return writeSite({
     'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation: { pages: ['emphasis', 'quotes', 'normal'] } }),
-    'emphasis.mdx': '*a'.repeat(7_500) + '\n',
-    'quotes.mdx': '>'.repeat(5_000) + ' deep\n',
+    'emphasis.mdx': '*a'.repeat(60_000) + '\n',
+    'quotes.mdx': '>'.repeat(20_000) + ' deep\n',
     'normal.mdx': '---\ntitle: Normal\n---\n\nA line<br>\n',
   });
 }
@@ -46,6 +48,22 @@ describe('docsjson check --parse-time-limit', { timeout: 180_000 }, () => {
       console.log(`--workers ${workers}: ${seconds.toFixed(1)} s`);
     });
   }
+
+  test('check --base reads the pages at the base commit in workers within the limit too: the slow page there costs the limit, not minutes', () => {
+    const root = site();
+    commitAll(root, 'The slow pages', true);
+    // The working tree: the slow pages gone, a new broken link.
+    git(root, 'rm', '-q', 'emphasis.mdx', 'quotes.mdx');
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation: { pages: ['normal'] } }));
+    writeFileSync(join(root, 'normal.mdx'), '---\ntitle: Normal\n---\n\nA line<br>\n\nSee [nowhere](/nowhere).\n');
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [cli, 'check', '.', '--base', 'HEAD', '--parse-time-limit', String(limitSeconds)], { cwd: root, encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stdout, /^normal\.mdx:7:\d+ +error +Link "\/nowhere" leads nowhere/m);
+    assert.match(result.stdout, /1 new problem \(1 already at HEAD, not shown\)/);
+    assert.ok(seconds < 2 * limitSeconds + 30, `the check took ${seconds.toFixed(1)} s`);
+  });
 
   test('says what --parse-time-limit takes', () => {
     const result = spawnSync(process.execPath, [cli, 'check', '.', '--parse-time-limit', 'soon'], { encoding: 'utf8' });

@@ -80,7 +80,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       const markers = await wb.waitForProblems((ms) => ms.some((m) => m.message.includes('"/nowhere"')), 30_000);
       t.diagnostic(JSON.stringify(markers));
       const onLine = markers.filter((m) => m.text.includes('[Ln 10,'));
-      assert.deepEqual(onLine.map((m) => m.text), ['Link "/nowhere" leads nowhere: no page, generated page, file or redirect is at /nowheredocs.jsonlink/missing-page[Ln 10, Col 12]'], 'one problem for the broken link');
+      assert.deepEqual(onLine.map((m) => m.text), ['Link "/nowhere" leads nowhere: no page, generated page, file or redirect is at /nowheredocsjsonlink/missing-page[Ln 10, Col 12]'], 'one problem for the broken link');
       await wb.runCommand('File: Revert File');
       await waitFor('the page back as it was', async () => (await wb.editorText()) === original('guides/deploy.md'), 10_000);
     }));

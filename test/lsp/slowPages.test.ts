@@ -1,5 +1,5 @@
 // The language server parses pages in worker threads, each parse within the time limit: while the
-// check of every page reads a page the platform's parser takes minutes on (15 KB of `*a`), the
+// check of every page reads a page the platform's parser takes minutes on (120 KB of `*a`), the
 // editor's requests are answered at once; that page gets one problem that says it is too slow to
 // read, and the other pages' findings are published as ever.
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Diagnostic, Hover, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { copyOfFixtureSite } from '../support/fixtureSite';
+import { loadScaled } from '../support/loadScaled';
 import { LspTestClient } from './lspClient';
 
 const limitSeconds = 5;
@@ -16,8 +17,8 @@ const componentsPage = '---\ntitle: Components\n---\n\n# Components\n\n<Card tit
 describe('slow pages in the editor', { timeout: 180_000 }, () => {
   test('a hover is answered at once while the check of every page reads a slow page; the slow page gets one problem, the others their findings', async () => {
     const root = copyOfFixtureSite('lsp-basic');
-    writeFileSync(join(root, 'emphasis.mdx'), '*a'.repeat(7_500) + '\n');
-    writeFileSync(join(root, 'quotes.mdx'), '>'.repeat(5_000) + ' deep\n');
+    writeFileSync(join(root, 'emphasis.mdx'), '*a'.repeat(60_000) + '\n');
+    writeFileSync(join(root, 'quotes.mdx'), '>'.repeat(20_000) + ' deep\n');
     writeFileSync(join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nA line<br>\n');
     writeFileSync(join(root, 'components.mdx'), componentsPage);
     const client = await LspTestClient.start({ root, settings: { pages: { parseTimeLimit: limitSeconds } } });
@@ -41,8 +42,9 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       const slowest = Math.max(...latencies);
       const median = [...latencies].sort((a, b) => a - b)[latencies.length >> 1];
       console.log(`hover while the pages are checked: median ${median.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms (100 ms asked)`);
-      // Far below a parse of the slow page (minutes), even on a loaded machine.
+      // Far below a parse of the slow page (minutes), even on a loaded machine; the median within the 100 ms asked, stretched by the load.
       assert.ok(slowest < 1_000, `a hover took ${slowest.toFixed(0)} ms`);
+      assert.ok(median < loadScaled(100), `the median hover took ${median.toFixed(0)} ms`);
 
       await checked;
       const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });

@@ -2,15 +2,17 @@ import type { GitRepository } from './gitRepository';
 import { GitTreeSiteHost } from './gitTreeSiteHost';
 import { newProblems, type ComparedFile } from './newProblems';
 import type { CheckedFile } from './problemIdentity';
-import { checkSite } from '../siteProblems';
+import type { ParseWorkers } from '../../../server/src/engine/pages/parallelSiteCheck';
+import { checkSiteInWorkers } from '../siteProblems';
 
 /** A site's problems at a commit (its folder is the repository's), with the files too large to read; undefined when its docs.json was not there. */
-export function checkAtCommit(repository: GitRepository, commit: string, docsJsonName: string): { files: CheckedFile[]; pages: number; notes: string[] } | undefined {
+export async function checkAtCommit(repository: GitRepository, commit: string, docsJsonName: string, workers: ParseWorkers): Promise<{ files: CheckedFile[]; pages: number; notes: string[] } | undefined> {
   const tree = repository.treeAt(commit);
   if (!tree?.blobs.has(docsJsonName)) return undefined;
   const host = new GitTreeSiteHost(repository.folder, repository, tree);
   const text = host.readFile(docsJsonName);
-  const checked = text === undefined ? { files: [], pages: 0 } : checkSite(host, docsJsonName, text);
+  // Its pages parsed in worker threads within the time limit, as the working tree's are.
+  const checked = text === undefined ? { files: [], pages: 0 } : await checkSiteInWorkers(host, docsJsonName, text, undefined, workers);
   return { ...checked, notes: host.notes };
 }
 
@@ -18,9 +20,16 @@ export function checkAtCommit(repository: GitRepository, commit: string, docsJso
  * The problems of `current` (the site in the working tree, or at commit `head`) that the same
  * site did not have at commit `base`, following the files renamed in between.
  */
-export function compareWithBase(repository: GitRepository, base: string, docsJsonName: string, current: CheckedFile[], head?: string): { files: ComparedFile[]; notes: string[] } {
+export async function compareWithBase(
+  repository: GitRepository,
+  base: string,
+  docsJsonName: string,
+  current: CheckedFile[],
+  workers: ParseWorkers,
+  head?: string,
+): Promise<{ files: ComparedFile[]; notes: string[] }> {
   const renames = repository.renames(base, head);
   const oldName = [...renames].find(([, to]) => to === docsJsonName)?.[0] ?? docsJsonName;
-  const atBase = checkAtCommit(repository, base, oldName);
+  const atBase = await checkAtCommit(repository, base, oldName, workers);
   return { files: newProblems(current, atBase?.files ?? [], renames), notes: atBase?.notes ?? [] };
 }
