@@ -35,27 +35,36 @@ export class RenameEditSaver implements Disposable {
     if (params.label !== redirectEditLabel) return next(params, CancellationToken.None);
     const dirtyBefore = new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
     const result = await next(params, CancellationToken.None);
-    if ((result as ApplyWorkspaceEditResult).applied) await this.saveEdited(Object.keys(params.edit.changes ?? {}).map((uri) => Uri.parse(uri)), dirtyBefore, new Map());
+    if ((result as ApplyWorkspaceEditResult).applied) await this.saveAdded(Object.keys(params.edit.changes ?? {}).map((uri) => Uri.parse(uri)), dirtyBefore);
     return result;
   };
+
+  /**
+   * Saves the files the redirect was added to through VS Code's own save, which acts on the
+   * editor's state of each file: the extension host's copy of a document (`isDirty`, even whether
+   * it is open) can lag behind the edit VS Code has just applied, and read once it left the
+   * redirect unsaved under load.
+   */
+  private async saveAdded(uris: Uri[], dirtyBefore: Set<string>): Promise<void> {
+    for (const uri of uris) {
+      if (dirtyBefore.has(uri.toString())) continue;
+      const document = await workspace.openTextDocument(uri).then(undefined, () => undefined);
+      await document?.save();
+    }
+  }
 
   private async save(files: readonly { oldUri: Uri; newUri: Uri }[]): Promise<void> {
     const moved = new Map(files.map(({ oldUri, newUri }) => [oldUri.toString(), newUri.toString()]));
     for (const { uris, dirtyBefore } of this.pending.splice(0)) await this.saveEdited(uris, dirtyBefore, moved);
   }
 
-  /**
-   * Saves each file through VS Code's own save, which acts on the editor's state of the file. The
-   * extension host's copy of a document (`isDirty`, even whether it is open) can lag behind an
-   * edit VS Code has just applied: read once, it left a redirect unsaved under load.
-   */
   private async saveEdited(uris: Uri[], dirtyBefore: Set<string>, moved: Map<string, string>): Promise<void> {
     for (const uri of uris) {
       if (dirtyBefore.has(uri.toString())) continue;
       // A page's own links edited as it moves: its document is at the new address now.
-      const now = moved.get(uri.toString());
-      const document = await workspace.openTextDocument(now ? Uri.parse(now) : uri).then(undefined, () => undefined);
-      await document?.save();
+      const now = moved.get(uri.toString()) ?? uri.toString();
+      const document = workspace.textDocuments.find((candidate) => candidate.uri.toString() === now);
+      if (document?.isDirty) await document.save();
     }
   }
 

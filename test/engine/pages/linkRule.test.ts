@@ -340,3 +340,34 @@ describe('suggestions for missing links at scale', () => {
     assert.ok(large / small < 24, `500 links: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
   });
 });
+
+describe('suggestions for missing files at scale', () => {
+  /** CPU time (ms) of the link rule on `count` pages, each with an image that is not there, each told the nearest file of its folder. */
+  function cpuOfMissingImages(count: number): number {
+    const files: Record<string, string> = {};
+    const pages: string[] = [];
+    for (let n = 0; n < count; n++) {
+      pages.push(`guides/page-${n}`);
+      files[`guides/page-${n}.mdx`] = `# Page ${n}\n\n![Shot ${n}](/images/shot-${n}.pnng)\n`;
+      files[`images/shot-${n}.png`] = '';
+    }
+    const root = writeSite({ ...files, 'docs.json': docsJson(JSON.stringify({ pages })) });
+    const host = new DiskSiteHost(root);
+    const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+    for (const page of pages) graph.page(`${page}.mdx`);
+    const start = process.cpuUsage();
+    const found = runSiteRules(graph, [linkRule]);
+    const used = process.cpuUsage(start);
+    assert.equal(found.size, count);
+    assert.match(found.get('guides/page-7.mdx')![0].message, /Did you mean "\/images\/shot-7\.png"\?/);
+    return (used.user + used.system) / 1000;
+  }
+
+  it('grows about linearly with the missing files: each is compared with the names it may be close to, not with every file', () => {
+    cpuOfMissingImages(200); // warm up
+    const small = cpuOfMissingImages(500);
+    const large = cpuOfMissingImages(4_000);
+    // Eight times the images and files: about eight times the time when linear, 64 when quadratic.
+    assert.ok(large / small < 24, `500 images: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
+  });
+});

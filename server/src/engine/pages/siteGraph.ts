@@ -41,6 +41,7 @@ export class SiteGraph {
   private readonly edited: Set<string>;
   private readonly anchorSets = new Map<string, Set<string>>();
   private routeSuggestions?: ReturnType<typeof routeSuggestions>;
+  private fileSuggestions?: FileSuggestions;
 
   constructor(
     readonly host: SiteHost,
@@ -178,15 +179,10 @@ export class SiteGraph {
     const slash = path.lastIndexOf('/');
     const name = path.slice(slash + 1);
     const folder = slash < 0 ? '' : path.slice(0, slash + 1);
-    const sameName: string[] = [];
-    const sameFolder: string[] = [];
-    for (const file of this.host.files.all()) {
-      if (file === name || file.endsWith(`/${name}`)) sameName.push(file);
-      if (file.startsWith(folder) && !file.includes('/', folder.length)) sameFolder.push(file);
-    }
-    const found = sameName.filter((file) => this.files.has(file));
+    const index = (this.fileSuggestions ??= new FileSuggestions(this.host.files.all()));
+    const found = index.named(name).filter((file) => this.files.has(file));
     if (found.length === 1) return found[0];
-    const near = didYouMean(name, sameFolder.map((file) => file.slice(folder.length)));
+    const near = index.inFolder(folder)?.closest(name);
     return near === undefined || !this.files.has(folder + near) ? undefined : folder + near;
   }
 
@@ -211,16 +207,48 @@ function isApiPage(page: PageModel | undefined): boolean {
 /** The routes by their last segment, and indexed for the nearest spelling: read once for every missing link of a check. */
 function routeSuggestions(routes: string[]): { byName: Map<string, string[]>; near: Suggestions } {
   const byName = new Map<string, string[]>();
-  for (const route of routes) {
-    const name = lastSegment(route);
-    const named = byName.get(name);
-    if (named) named.push(route);
-    else byName.set(name, [route]);
-  }
+  for (const route of routes) push(byName, lastSegment(route), route);
   return { byName, near: new Suggestions(routes) };
 }
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** The site's files by name and by folder, read once for every missing file of a check; each folder's names indexed for the nearest spelling when first asked. */
+class FileSuggestions {
+  private readonly byName = new Map<string, string[]>();
+  private readonly namesIn = new Map<string, string[]>();
+  private readonly nearIn = new Map<string, Suggestions>();
+
+  constructor(files: Iterable<string>) {
+    for (const file of files) {
+      const slash = file.lastIndexOf('/');
+      const name = file.slice(slash + 1);
+      const folder = file.slice(0, slash + 1);
+      push(this.byName, name, file);
+      push(this.namesIn, folder, name);
+    }
+  }
+
+  /** The files of that name, in any folder. */
+  named(name: string): string[] {
+    return this.byName.get(name) ?? [];
+  }
+
+  /** The names of a folder's files (a folder with its trailing "/", "" for the root), indexed. */
+  inFolder(folder: string): Suggestions | undefined {
+    const names = this.namesIn.get(folder);
+    if (!names) return undefined;
+    let near = this.nearIn.get(folder);
+    if (!near) this.nearIn.set(folder, (near = new Suggestions(names)));
+    return near;
+  }
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
 
 function nearestAnchor(fragment: string, anchors: Set<string>): string | undefined {
   const slug = headingAnchor(fragment);
