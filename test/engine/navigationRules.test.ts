@@ -248,8 +248,11 @@ test('a global anchor without href is missing it', () => {
 });
 
 test('language codes: known codes pass, unknown ones get a did-you-mean', () => {
-  const good = checkSite(docsJson('{ "languages": [{ "language": "en", "pages": ["intro"] }, { "language": "zh-Hant", "pages": ["guide"] }, { "language": "ua", "pages": ["guide"] }] }'), pages);
+  const good = checkSite(docsJson('{ "languages": [{ "language": "en", "pages": ["intro"] }, { "language": "zh-Hant", "pages": ["guide"] }, { "language": "uk", "pages": ["guide"] }] }'), pages);
   assert.deepEqual(good.diagnostics, []);
+  // "ua", the Spec's code, is taken, with the warning that the site drops it and the fix to "uk".
+  const spec = checkSite(docsJson('{ "languages": [{ "language": "en", "pages": ["intro"] }, { "language": ⟦"ua"⟧, "pages": ["guide"] }] }'), pages);
+  assert.equal(expectOne(spec, 'schema/deprecated').severity, 'warning');
   const bad = checkSite(docsJson('{ "languages": [{ "language": ⟦"ez"⟧, "pages": ["intro"] }] }'), pages);
   const d = expectOne(bad, 'schema/enum');
   assert.match(d.message, /"ez" is not a valid value for "language"/);
