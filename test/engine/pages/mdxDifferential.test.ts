@@ -12,15 +12,16 @@ test('every page of the shared corpus and sites: the same verdict as the platfor
   const files = [...pagesUnder(corpusDir), ...pagesUnder(sitesDir)];
   assert.ok(files.length > 2000, `expected the shared sites' pages, found ${files.length} under ${shared}`);
   const disagreements: string[] = [];
-  let rejected = 0;
+  const rejected: string[] = [];
   for (const file of files) {
     const page = readPage(file);
     const expected = referenceVerdict(page);
-    if (expected !== 'accepted') rejected++;
+    if (expected !== 'accepted') rejected.push(relative(shared, file));
     const actual = productVerdict(page);
     if (actual !== expected) disagreements.push(`${relative(shared, file)}: reference ${expected}, ours ${actual}`);
   }
   assert.deepEqual(disagreements, [], `${disagreements.length} of ${files.length} pages`);
-  // They all build on the platform: a rejected one means the pipeline differs from the platform's.
-  assert.equal(rejected, 0, 'no page of the shared sites is rejected');
+  // Each page the platform's parser refuses, reviewed: spree's design notes (a `.md` the site builds as MDX) hold a `{` the parser
+  // reads as JavaScript; the platform's own link checker fails on the same page. Any other means the pipeline differs from the platform's.
+  assert.deepEqual(rejected, ['sites/spree+spree/docs/plans/decisions.md']);
 });
