@@ -122,8 +122,8 @@ describe('page features through the protocol', () => {
   test('pulled diagnostics of a page: a link that leads nowhere and an anchor the target does not define, under our own source', async () => {
     const diagnostics = await client.diagnostics('index.mdx');
     assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity, d.source, d.code, d.message]), [
-      [8, 16, 31, 1, 'docs.json', 'link/missing-page', 'Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere'],
-      [8, 66, 73, 2, 'docs.json', 'link/missing-anchor', '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?'],
+      [8, 16, 31, 1, 'docsjson', 'link/missing-page', 'Link "/guides/nowhere" leads nowhere: no page, generated page, file or redirect is at /guides/nowhere'],
+      [8, 66, 73, 2, 'docsjson', 'link/missing-anchor', '"#instal" is not an anchor of quickstart.mdx: no heading or id there makes it. Did you mean "#install"?'],
     ]);
     assert.deepEqual(await client.diagnostics('guides/setup.mdx'), [], 'a page whose links all lead somewhere');
   });

@@ -20,7 +20,7 @@ title: Components
   Hidden
 </Accordian>
 
-<Card title="A card" icon="rocket" horizontal="yes">Text</Card>
+<Card title="A card" icon="rocket" horizontal="false">Text</Card>
 
 <Tab title="Alone">Outside its Tabs</Tab>
 

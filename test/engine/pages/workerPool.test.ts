@@ -23,12 +23,16 @@ function workerScript(before = ''): string {
   return script;
 }
 
-/** A worker that never answers for a page holding "HOLD", and stops (exit code 5) on a page holding "EXIT". */
+/**
+ * A worker that stays busy for good on a page holding "HOLD" (as a parse the platform's parser takes
+ * minutes on: it reads no message after it), and stops (exit code 5) on a page holding "EXIT".
+ */
 const misbehaving = `const { parentPort } = require('node:worker_threads');
 const on = parentPort.on.bind(parentPort);
 parentPort.on = (event, listener) => on(event, (message) => {
   if (message.text.includes('EXIT')) process.exit(5);
-  if (!message.text.includes('HOLD')) listener(message);
+  if (message.text.includes('HOLD')) for (;;);
+  listener(message);
 });`;
 
 const pages = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [`p${n}.mdx`, `# P${n}\n\n<Tab title="x">y</Tab>\n\n${n % 2 ? 'A<br>' : '![](/a.png)'} [link](/p${(n + 1) % 14})\n`]));
