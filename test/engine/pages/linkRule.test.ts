@@ -310,64 +310,46 @@ describe('anchors as the platform makes them', () => {
   });
 });
 
-describe('suggestions for missing links at scale', () => {
-  /** CPU time (ms) of the link rule on `count` pages, each with a link to a page that is not there, and each told the nearest page. */
-  function cpuOfMissingLinks(count: number): number {
-    const files: Record<string, string> = {};
-    const pages: string[] = [];
-    for (let n = 0; n < count; n++) {
-      pages.push(`guides/page-${n}`);
-      files[`guides/page-${n}.mdx`] = `# Page ${n}\n\nSee [the next](/guides/pagex-${n}).\n`;
-    }
-    const root = writeSite({ ...files, 'docs.json': docsJson(JSON.stringify({ pages })) });
-    const host = new DiskSiteHost(root);
-    const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
-    for (const page of pages) graph.page(`${page}.mdx`);
-    const start = process.cpuUsage();
-    const found = runSiteRules(graph, [linkRule]);
-    const used = process.cpuUsage(start);
-    assert.equal(found.size, count);
-    assert.match(found.get('guides/page-7.mdx')![0].message, /Did you mean "\/guides\/page-7"\?/);
-    return (used.user + used.system) / 1000;
+/**
+ * CPU time (ms) of the link rule on `count` pages, each with one target that is not there (`link`
+ * gives the page's text), each told the nearest target, as `suggested` says for page 7.
+ */
+function cpuOfMissingTargets(count: number, page: (n: number) => string, siteFiles: (n: number) => Record<string, string>, suggested: RegExp): number {
+  const files: Record<string, string> = {};
+  const pages: string[] = [];
+  for (let n = 0; n < count; n++) {
+    pages.push(`guides/page-${n}`);
+    Object.assign(files, { [`guides/page-${n}.mdx`]: page(n) }, siteFiles(n));
   }
+  const root = writeSite({ ...files, 'docs.json': docsJson(JSON.stringify({ pages })) });
+  const host = new DiskSiteHost(root);
+  const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
+  for (const name of pages) graph.page(`${name}.mdx`);
+  const start = process.cpuUsage();
+  const found = runSiteRules(graph, [linkRule]);
+  const used = process.cpuUsage(start);
+  assert.equal(found.size, count);
+  assert.match(found.get('guides/page-7.mdx')![0].message, suggested);
+  return (used.user + used.system) / 1000;
+}
 
-  it('grows about linearly with the links: each is compared with the pages it may be close to, not with every page', () => {
-    cpuOfMissingLinks(200); // warm up
-    const small = cpuOfMissingLinks(500);
-    // 4,000 pages: seconds when each missing link was compared with every page.
-    const large = cpuOfMissingLinks(4_000);
-    // Eight times the links and pages: about eight times the time when linear, 64 when quadratic.
-    assert.ok(large / small < 24, `500 links: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
+/** Eight times the targets and files: about eight times the time when linear, 64 when quadratic. */
+function assertLinear(cpu: (count: number) => number): void {
+  cpu(200); // warm up
+  const small = cpu(500);
+  // 4,000: seconds when each missing target was compared with every page or file.
+  const large = cpu(4_000);
+  assert.ok(large / small < 24, `500: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
+}
+
+describe('suggestions at scale', () => {
+  it('for missing links grow about linearly with the links: each is compared with the pages it may be close to, not with every page', () => {
+    assertLinear((count) => cpuOfMissingTargets(count, (n) => `# Page ${n}\n\nSee [the next](/guides/pagex-${n}).\n`, () => ({}), /Did you mean "\/guides\/page-7"\?/));
   });
-});
 
-describe('suggestions for missing files at scale', () => {
-  /** CPU time (ms) of the link rule on `count` pages, each with an image that is not there, each told the nearest file of its folder. */
-  function cpuOfMissingImages(count: number): number {
-    const files: Record<string, string> = {};
-    const pages: string[] = [];
-    for (let n = 0; n < count; n++) {
-      pages.push(`guides/page-${n}`);
-      files[`guides/page-${n}.mdx`] = `# Page ${n}\n\n![Shot ${n}](/images/shot-${n}.pnng)\n`;
-      files[`images/shot-${n}.png`] = '';
-    }
-    const root = writeSite({ ...files, 'docs.json': docsJson(JSON.stringify({ pages })) });
-    const host = new DiskSiteHost(root);
-    const graph = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
-    for (const page of pages) graph.page(`${page}.mdx`);
-    const start = process.cpuUsage();
-    const found = runSiteRules(graph, [linkRule]);
-    const used = process.cpuUsage(start);
-    assert.equal(found.size, count);
-    assert.match(found.get('guides/page-7.mdx')![0].message, /Did you mean "\/images\/shot-7\.png"\?/);
-    return (used.user + used.system) / 1000;
-  }
-
-  it('grows about linearly with the missing files: each is compared with the names it may be close to, not with every file', () => {
-    cpuOfMissingImages(200); // warm up
-    const small = cpuOfMissingImages(500);
-    const large = cpuOfMissingImages(4_000);
-    // Eight times the images and files: about eight times the time when linear, 64 when quadratic.
-    assert.ok(large / small < 24, `500 images: ${small.toFixed(0)} ms, 4,000: ${large.toFixed(0)} ms`);
+  it('for missing images grow about linearly with the images: each is compared with the names of its folder, not with every file', () => {
+    assertLinear((count) =>
+      cpuOfMissingTargets(count, (n) => `# Page ${n}\n\n![Shot ${n}](/images/shot-${n}.pnng)\n`, (n) => ({ [`images/shot-${n}.png`]: '' }), /Did you mean "\/images\/shot-7\.png"\?/),
+    );
   });
 });
