@@ -17,23 +17,24 @@ interface PendingEdit {
  */
 export class RenameEditSaver implements Disposable {
   private readonly pending: PendingEdit[] = [];
+  /** The files with unsaved changes before the last move: the writer's, never saved for them. */
+  private dirtyBeforeMove = new Set<string>();
   private readonly listener = workspace.onDidRenameFiles(({ files }) => void this.save(files));
 
   /** The language client's middleware for willRenameFiles: notes what the server's edit changes. */
   readonly willRenameFiles = async (event: FileWillRenameEvent, next: (event: FileWillRenameEvent) => Thenable<WorkspaceEdit | null | undefined>) => {
+    const dirtyBefore = dirtyDocuments();
+    this.dirtyBeforeMove = dirtyBefore;
     const edit = await next(event);
-    if (edit) {
-      const uris = edit.entries().map(([uri]) => uri);
-      const dirtyBefore = new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
-      this.pending.push({ uris, dirtyBefore });
-    }
+    if (edit) this.pending.push({ uris: edit.entries().map(([uri]) => uri), dirtyBefore });
     return edit;
   };
 
   /** The language client's middleware for workspace/applyEdit: the redirects added after a move are saved too. */
   readonly handleApplyEdit = async (params: ApplyWorkspaceEditParams, next: ApplyWorkspaceEditRequest.HandlerSignature) => {
     if (params.label !== redirectEditLabel) return next(params, CancellationToken.None);
-    const dirtyBefore = new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
+    // Not the files dirty now: docs.json is, while the move's own edit of it is being saved.
+    const dirtyBefore = this.dirtyBeforeMove;
     const result = await next(params, CancellationToken.None);
     if ((result as ApplyWorkspaceEditResult).applied) await this.saveAdded(Object.keys(params.edit.changes ?? {}).map((uri) => Uri.parse(uri)), dirtyBefore);
     return result;
@@ -71,4 +72,8 @@ export class RenameEditSaver implements Disposable {
   dispose(): void {
     this.listener.dispose();
   }
+}
+
+function dirtyDocuments(): Set<string> {
+  return new Set(workspace.textDocuments.filter((document) => document.isDirty).map((document) => document.uri.toString()));
 }

@@ -141,8 +141,8 @@ export class Workbench {
       if (attempt > 0) debug(`${shortcut} did not open the quick input; retrying`);
       await this.page.keyboard.press(shortcut);
       try {
-        await widget.waitFor({ state: 'visible', timeout: 3000 });
-        await input.waitFor({ state: 'visible', timeout: 2000 });
+        await widget.waitFor({ state: 'visible', timeout: loadScaled(3000) });
+        await input.waitFor({ state: 'visible', timeout: loadScaled(2000) });
         return input;
       } catch {
         await this.page.keyboard.press('Escape');
@@ -184,7 +184,7 @@ export class Workbench {
     what: string,
     timeoutMs: number,
   ): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + loadScaled(timeoutMs);
     const widget = this.quickInput();
     let shown: string[] = [];
     let lastTry = '';
@@ -193,7 +193,7 @@ export class Workbench {
       const input = await this.openQuickInput(shortcut).catch(() => undefined);
       for (let typed = 0; input && typed < 3 && Date.now() < deadline; typed++) {
         // Retyped from empty: a list filtered on a prefix of the text (keys lost under load) is redone.
-        const fill = typed === 0 ? input.fill(value, { timeout: 3000 }) : input.fill('', { timeout: 3000 }).then(() => input.fill(value, { timeout: 3000 }));
+        const fill = typed === 0 ? input.fill(value, { timeout: loadScaled(3000) }) : input.fill('', { timeout: loadScaled(3000) }).then(() => input.fill(value, { timeout: loadScaled(3000) }));
         const filled = await fill.then(
           () => true,
           () => false,
@@ -235,12 +235,12 @@ export class Workbench {
               () => true,
               () => false,
             )
-          : await row.click({ timeout: 3000 }).then(
+          : await row.click({ timeout: loadScaled(3000) }).then(
               () => true,
               () => false,
             );
         // Taken once the widget closed, or shows something else (a command that asks for input reuses it).
-        const taken = async () => !(await widget.isVisible().catch(() => false)) || (await input.inputValue({ timeout: 1000 }).catch(() => '')) !== value;
+        const taken = async () => !(await widget.isVisible().catch(() => false)) || (await input.inputValue({ timeout: loadScaled(1000) }).catch(() => '')) !== value;
         if (accepted && (await waitFor('the pick to be taken', taken, 5000).then(() => true, () => false))) return;
         if (await taken()) return;
         lastTry = accepted ? 'the widget stayed as it was after accepting' : 'the click missed';
@@ -283,7 +283,7 @@ export class Workbench {
       `editor tab "${name}" to be active`,
       async () => {
         const tab = this.page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active').first();
-        return (await tab.getAttribute('data-resource-name', { timeout: 500 }).catch(() => null)) === name;
+        return (await tab.getAttribute('data-resource-name', { timeout: loadScaled(500) }).catch(() => null)) === name;
       },
       timeoutMs,
     );
@@ -326,11 +326,11 @@ export class Workbench {
     await input.fill(`:${line}:${column}`);
     await sleep(100);
     await this.page.keyboard.press('Enter');
-    await this.quickInput().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    await this.quickInput().waitFor({ state: 'hidden', timeout: loadScaled(5000) }).catch(() => undefined);
     await waitFor(
       `cursor at ${line}:${column}`,
       async () => {
-        const status = clean(await this.page.locator('.statusbar-item[id="status.editor.selection"]').first().textContent({ timeout: 500 }).catch(() => ''));
+        const status = clean(await this.page.locator('.statusbar-item[id="status.editor.selection"]').first().textContent({ timeout: loadScaled(500) }).catch(() => ''));
         return !status || status.includes(`Ln ${line}, Col ${column}`);
       },
       3000,
@@ -421,7 +421,7 @@ export class Workbench {
     if (await this.page.locator('.markers-panel').isVisible().catch(() => false)) return;
     // "View: Focus Problems (Errors, Warnings, Infos)" in VS Code 1.139; the suffix varies by version.
     await this.runCommand('View: Focus Problems', { match: (label) => label.startsWith('View: Focus Problems') });
-    await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: loadScaled(10_000) });
   }
 
   /** Squiggles currently rendered in the active editor. */
@@ -442,7 +442,7 @@ export class Workbench {
     for (let attempt = 0; attempt < 3; attempt++) {
       await this.page.keyboard.press('Control+Space');
       try {
-        await this.suggestWidget().waitFor({ state: 'visible', timeout: 3000 });
+        await this.suggestWidget().waitFor({ state: 'visible', timeout: loadScaled(3000) });
         break;
       } catch {
         if (attempt === 2) throw new Error('the suggest widget did not open after Ctrl+Space');
@@ -459,7 +459,7 @@ export class Workbench {
       async () => {
         const labels = (await widget.locator('.monaco-list-row .label-name').allTextContents()).map(clean).filter(Boolean);
         if (labels.length > 0) return labels;
-        const message = clean(await widget.locator('.message').textContent({ timeout: 200 }).catch(() => ''));
+        const message = clean(await widget.locator('.message').textContent({ timeout: loadScaled(200) }).catch(() => ''));
         if (message && !/loading/i.test(message)) return [] as string[];
         return undefined;
       },
@@ -472,11 +472,11 @@ export class Workbench {
     const labels = await this.suggestLabels();
     const index = labels.indexOf(label);
     if (index < 0) throw new Error(`no suggestion "${label}" among ${JSON.stringify(labels)}`);
-    const focused = async () => clean(await this.suggestWidget().locator('.monaco-list-row.focused .label-name').first().textContent({ timeout: 500 }).catch(() => ''));
+    const focused = async () => clean(await this.suggestWidget().locator('.monaco-list-row.focused .label-name').first().textContent({ timeout: loadScaled(500) }).catch(() => ''));
     for (let i = 0; i < labels.length + 1 && (await focused()) !== label; i++) await this.page.keyboard.press('ArrowDown');
     if ((await focused()) !== label) throw new Error(`could not focus suggestion "${label}"`);
     await this.page.keyboard.press('Tab');
-    await this.suggestWidget().waitFor({ state: 'hidden', timeout: 5000 });
+    await this.suggestWidget().waitFor({ state: 'hidden', timeout: loadScaled(5000) });
   }
 
   // ---- Quick fixes -------------------------------------------------------------------------
@@ -520,7 +520,7 @@ export class Workbench {
     const titles = (await this.actionWidget().isVisible()) && !options.line ? await this.quickFixTitles() : await this.quickFix(options);
     if (!titles.includes(title)) throw new Error(`no quick fix "${title}" among ${JSON.stringify(titles)}`);
     await this.actionWidget().locator('.monaco-list-row.action').filter({ hasText: title }).first().click();
-    await this.actionWidget().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    await this.actionWidget().waitFor({ state: 'hidden', timeout: loadScaled(5000) }).catch(() => undefined);
   }
 
   private async quickFixTitles(): Promise<string[]> {
@@ -533,13 +533,13 @@ export class Workbench {
   async explorerRow(path: string): Promise<Locator> {
     const view = this.page.locator('.explorer-folders-view');
     if (!(await view.isVisible().catch(() => false))) await this.runCommand('View: Show Explorer');
-    await view.waitFor({ state: 'visible', timeout: 10_000 });
+    await view.waitFor({ state: 'visible', timeout: loadScaled(10_000) });
     const parts = path.split('/').filter(Boolean);
     let row: Locator | undefined;
     for (let i = 0; i < parts.length; i++) {
       const level = i + 1;
       row = view.locator(`.monaco-list-row[aria-level="${level}"][aria-label=${JSON.stringify(parts[i])}]`).first();
-      await row.waitFor({ state: 'visible', timeout: 10_000 });
+      await row.waitFor({ state: 'visible', timeout: loadScaled(10_000) });
       if (i < parts.length - 1 && (await row.getAttribute('aria-expanded')) === 'false') await row.click();
     }
     return row!;
@@ -575,9 +575,9 @@ export class Workbench {
           await this.page.keyboard.press('F2');
         } else {
           await row.click({ button: 'right' });
-          await this.page.locator('.monaco-menu .action-item').filter({ hasText: /^Rename/ }).first().click({ timeout: 5000 });
+          await this.page.locator('.monaco-menu .action-item').filter({ hasText: /^Rename/ }).first().click({ timeout: loadScaled(5000) });
         }
-        if (await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
+        if (await input.waitFor({ state: 'visible', timeout: loadScaled(3000) }).then(() => true, () => false)) {
           if ((await input.inputValue().catch(() => '')) === oldName) break;
           debug(`rename: the input box is renaming "${await input.inputValue().catch(() => '')}", not "${oldName}"`);
         }
@@ -590,7 +590,7 @@ export class Workbench {
     debug('rename: input visible');
     await input.fill(newName);
     await this.page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 10_000 });
+    await input.waitFor({ state: 'hidden', timeout: loadScaled(10_000) });
     debug('rename: input hidden');
     const dir = dirname(path) === '.' ? '' : `${dirname(path)}/`;
     // The rename waits for extensions' will-rename participants (seen: 2-8 s), then the explorer
@@ -621,7 +621,7 @@ export class Workbench {
       .locator('.pane')
       .filter({ has: this.page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(viewName)}$`, 'i') }) })
       .first();
-    await pane.waitFor({ state: 'visible', timeout: 10_000 });
+    await pane.waitFor({ state: 'visible', timeout: loadScaled(10_000) });
     const header = pane.locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
     return waitFor(
@@ -641,7 +641,7 @@ export class Workbench {
 
   /** "Developer: Reload Window", then waits for the workbench again. */
   async reloadWindow(): Promise<void> {
-    const navigated = this.page.waitForEvent('framenavigated', { predicate: (f) => f === this.page.mainFrame(), timeout: 30_000 });
+    const navigated = this.page.waitForEvent('framenavigated', { predicate: (f) => f === this.page.mainFrame(), timeout: loadScaled(30_000) });
     navigated.catch(() => undefined); // observed below; never an unhandled rejection
     await this.runCommand('Developer: Reload Window');
     await navigated;
@@ -723,7 +723,7 @@ export class Workbench {
 
   async screenshot(path: string): Promise<void> {
     mkdirSync(dirname(path), { recursive: true });
-    await this.page.screenshot({ path, fullPage: false, timeout: 10_000 });
+    await this.page.screenshot({ path, fullPage: false, timeout: loadScaled(10_000) });
   }
 
   /**
@@ -745,7 +745,7 @@ export class Workbench {
       : undefined;
     mkdirSync(folder, { recursive: true });
     const path = join(folder, `${name}.png`);
-    await this.page.screenshot({ path, clip, timeout: 10_000 });
+    await this.page.screenshot({ path, clip, timeout: loadScaled(10_000) });
     debug(`showcase ${path}`);
   }
 

@@ -25,6 +25,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadScaled } from '../../support/loadScaled';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 /** Timeout for a test hook that may have to install code-server (first run: ~2-4 min, more on a busy machine). */
@@ -475,7 +476,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
     child.on('error', (e) => spawnErrors.push(String(e)));
 
     const url = `http://127.0.0.1:${port}/`;
-    const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+    const deadline = Date.now() + loadScaled(options.startTimeoutMs ?? 60_000);
     let healthy = false;
     let finalLogs: string | undefined;
     const logs = () => finalLogs ?? spawnErrors.join('\n') + (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
