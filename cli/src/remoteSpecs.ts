@@ -18,8 +18,6 @@ export interface RemoteSpecOptions {
   cacheDir: string;
 }
 
-export const defaultRemoteSpecLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
-
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** `$DOCSJSON_CACHE_DIR`, else `$XDG_CACHE_HOME/docsjson`, else `~/.cache/docsjson`: the specs go in its `remote-specs` folder. */

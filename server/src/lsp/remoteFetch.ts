@@ -46,11 +46,11 @@ export class LimitedBytes implements ByteBudget {
 }
 
 /**
- * What is fetched of specs given by URL, whatever a repository declares: so many specs, so many
- * at a time, so many bytes in all (a check of the CLI, a session of the language server), and so
- * many bytes written to the CLI's cache.
+ * What is fetched of specs given by URL, whatever a repository declares: so many bytes and
+ * milliseconds each, so many specs, so many at a time, so many bytes in all (a check of the CLI,
+ * a session of the language server), and so many bytes written to the CLI's cache.
  */
-export const remoteSpecLimits = { maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
+export const remoteSpecLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
 
 /** A refusal or failure worded for a writer: it ends "it could not be fetched: …". */
 export class RemoteFetchError extends Error {}
