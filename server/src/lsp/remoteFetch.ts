@@ -16,17 +16,11 @@ export interface RemoteFetchLimits {
   /** Host names or addresses the user allows even when they are private or loopback (e.g. "127.0.0.1", "docs.internal"). */
   allowedHosts: readonly string[];
   /** Bytes shared by several fetches: a fetch whose bytes it refuses fails. */
-  budget?: ByteBudget;
-}
-
-export interface ByteBudget {
-  readonly limit: number;
-  /** Whether these bytes may be read (and they are counted), or the budget is spent. */
-  take(bytes: number): boolean;
+  budget?: LimitedBytes;
 }
 
 /** Bytes that may be taken until `limit` is reached. */
-export class LimitedBytes implements ByteBudget {
+export class LimitedBytes {
   /** Whether some bytes were refused. */
   spent = false;
   private left: number;
@@ -35,6 +29,7 @@ export class LimitedBytes implements ByteBudget {
     this.left = limit;
   }
 
+  /** Whether these bytes may be read (and they are counted), or the budget is spent. */
   take(bytes: number): boolean {
     if (bytes > this.left) {
       this.spent = true;
