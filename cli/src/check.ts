@@ -11,7 +11,7 @@ import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
-import { defaultCacheDir, defaultRemoteSpecLimits, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
+import { defaultCacheDir, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
 import { cliVersion } from './version';
@@ -43,7 +43,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
-        '  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most 10 MB and 10 s each,\n' +
+        `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
         `                   ${remoteSpecLimits.maxSpecs} specs, ${remoteSpecLimits.concurrency} at a time, ${remoteSpecLimits.maxTotalBytes / 1024 / 1024} MB in all and ${remoteSpecLimits.maxCacheBytes / 1024 / 1024} MB written to the cache per check (a note says what was left out);\n` +
         '                   "openapi": { "fetchRemote": false } in docsjson.config.json turns it off, true does not turn it on\n' +
         '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
@@ -64,11 +64,11 @@ export async function runCheck(argv: string[]): Promise<number> {
   if (baseRef !== undefined && baseRef.trim() === '') throw new UsageError('--base takes a git ref: a branch, a tag or a commit');
 
   const timeoutText = values['fetch-timeout'];
-  const timeoutSeconds = timeoutText === undefined ? defaultRemoteSpecLimits.timeoutMs / 1000 : Number(timeoutText);
+  const timeoutSeconds = timeoutText === undefined ? remoteSpecLimits.timeoutMs / 1000 : Number(timeoutText);
   if (!(timeoutSeconds > 0)) throw new UsageError('--fetch-timeout takes a number of seconds above 0');
   const remote: RemoteRequest = {
     fetch: values['fetch-remote'] === true,
-    options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: defaultRemoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
+    options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: remoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
   const workers = parseWorkers(values.workers, values['parse-time-limit']);
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);

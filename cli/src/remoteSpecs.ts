@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
 import { plural } from '../../server/src/engine/text';
-import { fetchRemoteDocument, LimitedBytes, remoteSpecLimits, type ByteBudget } from '../../server/src/lsp/remoteFetch';
+import { fetchRemoteDocument, LimitedBytes, remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
 
 export interface RemoteSpecOptions {
   /** Only the copies on disk are used; nothing is fetched. */
@@ -17,8 +17,6 @@ export interface RemoteSpecOptions {
   /** Where fetched specs are kept between runs. */
   cacheDir: string;
 }
-
-export const defaultRemoteSpecLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
@@ -50,7 +48,7 @@ function readCached(cacheDir: string, url: string): CachedSpec | undefined {
 }
 
 /** Writes the copy unless the run's cache budget is spent; false when it was not written for that reason. */
-function writeCached(cacheDir: string, cached: CachedSpec, cacheBudget: ByteBudget): boolean {
+function writeCached(cacheDir: string, cached: CachedSpec, cacheBudget: LimitedBytes): boolean {
   const content = JSON.stringify(cached);
   if (!cacheBudget.take(Buffer.byteLength(content))) return false;
   try {

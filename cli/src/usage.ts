@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../../server/src/engine/suggest';
+import { quoteList } from '../../server/src/engine/text';
 
 /** A problem with how the command was called or with its input files: exit code 2. */
 export class UsageError extends Error {}
@@ -31,7 +32,6 @@ export function argumentError(command: string, args: string[], options: Options,
 
 /** A value outside a list, with the closest one: `--format must be "text", "json" or "github", not "jsno": did you mean "json"?` */
 export function choiceError(option: string, choices: readonly string[], value: string): string {
-  const listed = choices.map((choice) => `"${choice}"`);
   const guess = didYouMean(value, choices);
-  return `${option} must be ${listed.slice(0, -1).join(', ')} or ${listed[listed.length - 1]}, not "${value}"${guess ? `: did you mean "${guess}"?` : ''}`;
+  return `${option} must be ${quoteList(choices)}, not "${value}"${guess ? `: did you mean "${guess}"?` : ''}`;
 }

@@ -36,3 +36,12 @@ test('the converter\'s checks and the spec\'s places take time linear in an alia
   const large = cost(4);
   assert.ok(large / small < 10, `2 levels: ${small.toFixed(2)} ms, 4 levels: ${large.toFixed(2)} ms`);
 });
+
+test('a reference inside a value that aliases share is told once, at the anchor', () => {
+  const text = ['openapi: 3.1.0', 'x-shared: &shared { $ref: "#/components/schemas/A" }', 'x-uses: [*shared, *shared, *shared]', ''].join('\n');
+  const references = specTree(text, 'openapi.yaml').references();
+  assert.deepEqual(
+    references.map(({ path, value }) => ({ path, value })),
+    [{ path: ['x-shared'], value: '#/components/schemas/A' }],
+  );
+});

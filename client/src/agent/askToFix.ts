@@ -10,7 +10,6 @@ import { readSettings } from './settings';
 import { diagnosticSource } from '../../../server/src/lsp/customMessages';
 
 const COMMAND = 'docsjson.agent.askToFix';
-/** The source of the language server's diagnostics (`lsp/convert.ts`). */
 const SELECTOR: vscode.DocumentSelector = [
   { scheme: 'file', language: 'docsjson' },
   { scheme: 'file', language: 'json' },

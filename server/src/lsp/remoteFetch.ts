@@ -16,17 +16,11 @@ export interface RemoteFetchLimits {
   /** Host names or addresses the user allows even when they are private or loopback (e.g. "127.0.0.1", "docs.internal"). */
   allowedHosts: readonly string[];
   /** Bytes shared by several fetches: a fetch whose bytes it refuses fails. */
-  budget?: ByteBudget;
-}
-
-export interface ByteBudget {
-  readonly limit: number;
-  /** Whether these bytes may be read (and they are counted), or the budget is spent. */
-  take(bytes: number): boolean;
+  budget?: LimitedBytes;
 }
 
 /** Bytes that may be taken until `limit` is reached. */
-export class LimitedBytes implements ByteBudget {
+export class LimitedBytes {
   /** Whether some bytes were refused. */
   spent = false;
   private left: number;
@@ -35,6 +29,7 @@ export class LimitedBytes implements ByteBudget {
     this.left = limit;
   }
 
+  /** Whether these bytes may be read (and they are counted), or the budget is spent. */
   take(bytes: number): boolean {
     if (bytes > this.left) {
       this.spent = true;
@@ -46,11 +41,11 @@ export class LimitedBytes implements ByteBudget {
 }
 
 /**
- * What is fetched of specs given by URL, whatever a repository declares: so many specs, so many
- * at a time, so many bytes in all (a check of the CLI, a session of the language server), and so
- * many bytes written to the CLI's cache.
+ * What is fetched of specs given by URL, whatever a repository declares: so many bytes and
+ * milliseconds each, so many specs, so many at a time, so many bytes in all (a check of the CLI,
+ * a session of the language server), and so many bytes written to the CLI's cache.
  */
-export const remoteSpecLimits = { maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
+export const remoteSpecLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxSpecs: 20, concurrency: 4, maxTotalBytes: 50 * 1024 * 1024, maxCacheBytes: 50 * 1024 * 1024 };
 
 /** A refusal or failure worded for a writer: it ends "it could not be fetched: …". */
 export class RemoteFetchError extends Error {}

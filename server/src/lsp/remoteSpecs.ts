@@ -2,9 +2,6 @@ import type { LoadedSpec, RemoteSpecs } from '../engine/openapi/loadedSpec';
 import { parseSpec } from '../engine/openapi/openapiSpec';
 import { fetchRemoteText, LimitedBytes, remoteSpecLimits } from './remoteFetch';
 
-const maxBytes = 10 * 1024 * 1024;
-const timeoutMs = 10_000;
-
 /**
  * Remote specs as the settings allow them: `allowing(hosts, fetched)` gives the specs fetched with
  * those private hosts allowed; `fetched` is called when a spec it was asked for and did not have
@@ -15,10 +12,10 @@ export interface RemoteSpecSource {
 }
 
 /**
- * OpenAPI specs given by URL, fetched on first use when the settings allow it, at most 10 MB and
- * 10 s each, kept for the session (failures too, so a broken URL is tried once), by URL and the
- * hosts allowed (a host added to the setting is tried again). In a session, at most
- * `remoteSpecLimits.maxSpecs` URLs are fetched, so many at a time, so many bytes in all: a spec
+ * OpenAPI specs given by URL, fetched on first use when the settings allow it, kept for the
+ * session (failures too, so a broken URL is tried once), by URL and the hosts allowed (a host
+ * added to the setting is tried again). Within `remoteSpecLimits`: so many bytes and seconds
+ * each, at most `maxSpecs` URLs in a session, so many at a time, so many bytes in all; a spec
  * past a limit is one that could not be fetched, saying why. What may be fetched: remoteFetch.ts.
  */
 export class RemoteSpecFetcher implements RemoteSpecSource {
@@ -55,7 +52,7 @@ export class RemoteSpecFetcher implements RemoteSpecSource {
     this.specs.set(key, { waiting });
     this.queue.push(async () => {
       try {
-        const text = await fetchRemoteText(url, { maxBytes, timeoutMs, allowedHosts, budget: this.budget });
+        const text = await fetchRemoteText(url, { maxBytes: this.limits.maxBytes, timeoutMs: this.limits.timeoutMs, allowedHosts, budget: this.budget });
         this.specs.set(key, parseSpec(text, new URL(url).pathname));
       } catch (error) {
         this.specs.set(key, { ok: false, error: `it could not be fetched: ${error instanceof Error ? error.message : String(error)}` });
