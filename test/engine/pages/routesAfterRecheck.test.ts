@@ -35,6 +35,7 @@ function answers(graph: SiteGraph) {
     firstInGuides: routes.firstPageIn('guides'),
     generated: [...routes.generated.values()].map(({ route, operation, spec: name }) => `${route} ${operation.method} ${name}`).sort(),
     old: routes.redirectFor('old')?.destination,
+    unknown: [...routes.uncheckedSpecs.values()].map(({ url, directory }) => `${url} ${directory}`),
     diagnostics: graph.check!.documents.get('docs.json')!.diagnostics.map((d) => d.code),
   };
 }
@@ -50,6 +51,10 @@ test('after each re-check of a navigation edit, the routes answer as a full chec
     { edit: (t) => t.replace('"GET /items"', '"POST /items"'), keeps: ['redirects'] },
     { edit: (t) => t.replace('"openapi": "items.json"', '"openapi": { "source": "items.json", "directory": "ref" }'), keeps: ['redirects'] },
     { edit: (t) => t.replace('"guides/bb"', '"guides/b"'), keeps: ['generated', 'redirects'] },
+    // An AsyncAPI source names no spec or operation, yet its pages' directory becomes unknown.
+    { edit: (t) => t.replace('"group": "Guides and more"', '"group": "Guides and more", "asyncapi": "events.yaml"'), keeps: ['redirects'] },
+    { edit: (t) => t.replace('"asyncapi": "events.yaml"', '"asyncapi": { "source": "events.yaml", "directory": "events" }'), keeps: ['redirects'] },
+    { edit: (t) => t.replace('"group": "Guides and more", "asyncapi": { "source": "events.yaml", "directory": "events" }', '"group": "Guides and more"'), keeps: ['redirects'] },
   ];
   for (const { edit, keeps, sameRoutes = false } of edits) {
     const next = edit(current);

@@ -195,12 +195,12 @@ export class PageEntry {
 
 /**
  * What a site's routes are made from, each part a token that stays the same while the part does:
- * `pages`, the page entries' texts in order; `operations`, the specs the elements declare and the
- * operation entries. A re-check that leaves a part as it was passes its token on.
+ * `pages`, the page entries' texts in order; `generated`, the specs and other sources of pages the
+ * elements declare and the operation entries. A re-check that leaves a part as it was passes its token on.
  */
 export interface RouteInputs {
   pages: symbol;
-  operations: symbol;
+  generated: symbol;
 }
 
 /** The navigation as walked: its elements, and its page entries. */
@@ -212,7 +212,7 @@ export class NavigationModel {
     /** Every element, in document order. */
     readonly elements: NavElement[] = [],
     readonly pageSlots = new PageSlots(),
-    readonly routeInputs: RouteInputs = { pages: Symbol('pages'), operations: Symbol('operations') },
+    readonly routeInputs: RouteInputs = { pages: Symbol('pages'), generated: Symbol('generated') },
   ) {}
 
   addPage(owner: number, index: number): void {

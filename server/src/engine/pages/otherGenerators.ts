@@ -29,6 +29,13 @@ export function otherGeneratedPages(elements: readonly NavElement[]): UncheckedS
   return found;
 }
 
+/** Whether an element declares an AsyncAPI, GraphQL or SDK source, well written or not. */
+export function declaresOtherSource(element: NavElement): boolean {
+  return otherSourceKeys.some((key) => element.value[key] !== undefined);
+}
+
+const otherSourceKeys = ['asyncapi', 'graphql', 'sdk'];
+
 /** A source written as text, or as `{ "source", "directory" }`. */
 function sourceOf(value: unknown, defaultDirectory: string): { source: string; directory: string } | undefined {
   if (typeof value === 'string') return { source: value, directory: defaultDirectory };

@@ -45,8 +45,6 @@ export class Routes {
   readonly uncheckedSpecs: Map<string, UncheckedSpec>;
   /** The navigation's pages, worked out when first asked for. */
   private readonly navigation?: NavigationPages;
-  /** What of the check these routes were made from: each part the same gives the same routes of it. */
-  private readonly source?: RouteSource;
 
   /**
    * The routes of a check: an earlier check's routes when made from the same files and parts (an
@@ -57,45 +55,41 @@ export class Routes {
    */
   static of(files: SiteFiles, check?: CheckResult, previous?: Routes): Routes {
     const source = check && routeSource(check);
-    // AsyncAPI, GraphQL and SDK sources are read from the elements afresh: an edit that adds one names no spec or operation.
-    const others = check ? otherGeneratedPages(check.model.elements) : [];
-    const otherSources = others.map((other) => `${other.url}\0${other.directory}`).join('\n');
-    const same =
-      previous?.files === files &&
-      previous.source &&
-      source &&
-      previous.otherSources === otherSources &&
-      (Object.keys(source) as (keyof RouteSource)[]).every((key) => previous.source![key] === source[key]);
-    return same ? previous : new Routes(files, check, previous, others, otherSources);
+    const same = previous?.files === files && source !== undefined && (Object.keys(source) as (keyof RouteSource)[]).every((key) => Routes.samePart(previous, source, key));
+    return same ? previous : new Routes(files, check, source, previous);
   }
 
   private constructor(
     readonly files: SiteFiles,
     check?: CheckResult,
+    /** What of the check these routes were made from: each part the same gives the same routes of it. */
+    private readonly source?: RouteSource,
     previous?: Routes,
-    others: UncheckedSpec[] = [],
-    private readonly otherSources = '',
   ) {
     const sameFiles = previous?.files === files;
     this.pages = sameFiles ? previous.pages : pageRoutes(files);
-    const source = check && routeSource(check);
-    const before = previous?.source;
-    this.source = source;
-    if (before && source && before.operations === source.operations && before.statuses === source.statuses && previous.otherSources === this.otherSources) {
+    if (Routes.samePart(previous, source, 'generated') && Routes.samePart(previous, source, 'statuses')) {
       this.generated = previous.generated;
       this.uncheckedSpecs = previous.uncheckedSpecs;
     } else {
       this.generated = new Map();
       this.uncheckedSpecs = new Map();
-      if (check) this.addGeneratedPages(check);
-      for (const other of others) if (!this.uncheckedSpecs.has(other.url)) this.uncheckedSpecs.set(other.url, other);
+      if (check) {
+        this.addGeneratedPages(check);
+        for (const other of otherGeneratedPages(check.model.elements)) if (!this.uncheckedSpecs.has(other.url)) this.uncheckedSpecs.set(other.url, other);
+      }
     }
-    if (before && source && before.redirects === source.redirects) this.redirects = previous.redirects;
+    if (Routes.samePart(previous, source, 'redirects')) this.redirects = previous.redirects;
     else {
       this.redirects = new RedirectIndex();
       if (check) this.addRedirects(check);
     }
-    if (check) this.navigation = sameFiles && before?.pages === source!.pages ? previous.navigation : new NavigationPages(check.model, this.pages);
+    if (check) this.navigation = sameFiles && Routes.samePart(previous, source, 'pages') ? previous.navigation : new NavigationPages(check.model, this.pages);
+  }
+
+  /** Whether earlier routes were made from the same part of a check as the routes being made from `source`. */
+  private static samePart(previous: Routes | undefined, source: RouteSource | undefined, key: keyof RouteSource): previous is Routes {
+    return previous?.source !== undefined && source !== undefined && previous.source[key] === source[key];
   }
 
   /** The page file served at a root-relative path: "" is the index page, else the navigation's first page. */
@@ -208,12 +202,12 @@ export class Routes {
 
 /**
  * The parts of a check that routes are made from. A re-check of a docs.json edit keeps each one
- * (the same object) unless the edit is inside it: the navigation's pages and its operations, the
- * specs' statuses, the redirect list.
+ * (the same object) unless the edit is inside it: the navigation's pages and what generates pages
+ * (`RouteInputs`), the specs' statuses, the redirect list.
  */
 interface RouteSource {
   pages: symbol;
-  operations: symbol;
+  generated: symbol;
   statuses: CheckResult['basis']['statuses'];
   redirects: unknown[] | undefined;
 }

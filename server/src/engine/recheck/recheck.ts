@@ -6,6 +6,7 @@ import type { JsonPath, OffsetRange } from '../json/path';
 import { Cursor, isRecord } from '../model/cursor';
 import { NavigationModel, type NavElement, type RouteInputs } from '../model/navigationModel';
 import { isOperationEntry } from '../model/pageReference';
+import { declaresOtherSource } from '../pages/otherGenerators';
 import type { SourceDocument } from '../model/sourceDocument';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
 import { duplicateKeysOf, findDuplicateKeys, noteNoDuplicateKeys } from '../json/duplicateKeys';
@@ -101,9 +102,10 @@ function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | un
       for (const gone of removed) if (gone.ownOpenapi) gone.openapi.forEach((declaration) => kept.delete(declaration));
       statuses = checkSpecs(ctx, declaredSpecs(subtree.elements), kept);
     }
+    const generatedEdited = operationsEdited || someElement(removed, declaresOtherSource) || someElement(subtree.elements, declaresOtherSource);
     const routeInputs = {
       pages: sameList(oldPages, newPages) ? model.routeInputs.pages : Symbol('pages'),
-      operations: operationsEdited ? Symbol('operations') : model.routeInputs.operations,
+      generated: generatedEdited ? Symbol('generated') : model.routeInputs.generated,
     };
 
     (list.value as unknown[])[old.cursor.key as number] = value;
@@ -219,6 +221,11 @@ function pagesWithin(model: NavigationModel, first: number, size: number, firstP
 function touchesOperations(elements: Iterable<NavElement>, pages: readonly string[]): boolean {
   for (const element of elements) if (element.value.openapi !== undefined) return true;
   return pages.some(isOperationEntry);
+}
+
+function someElement(elements: Iterable<NavElement>, test: (element: NavElement) => boolean): boolean {
+  for (const element of elements) if (test(element)) return true;
+  return false;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
