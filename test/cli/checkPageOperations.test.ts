@@ -5,23 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeSite } from '../support/site';
+import { billingSpec, chatSpec } from '../support/operationSpecs';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-const chat = `openapi: 3.0.3
-info: { title: Chat, version: '1' }
-paths:
-  /chat-messages:
-    post: { summary: Send a message, responses: { '200': { description: OK } } }
-`;
-const billing = JSON.stringify({ openapi: '3.1.0', info: { title: 'Billing', version: '1' }, paths: { '/invoices': { get: { responses: { 200: { description: 'OK' } } } } } });
 
 test('operations in undeclared specs, a spec named by its stem, another spec\'s operation a warning, an operation no spec has an error', () => {
   const pages = ['api/send', 'api/stem', 'api/other', 'api/none'];
   const root = writeSite({
     'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000' }, navigation: { groups: [{ group: 'API', pages }] } }, null, 2),
-    'api-reference/openapi.yml': chat,
-    'billing/billing.json': billing,
+    'api-reference/openapi.yml': chatSpec,
+    'billing/billing.json': billingSpec,
     'api/send.mdx': '---\nopenapi: POST /chat-messages\n---\n',
     'api/stem.mdx': '---\nopenapi: "openapi POST /chat-messages"\n---\n',
     'api/other.mdx': '---\nopenapi: billing POST /chat-messages\n---\n',

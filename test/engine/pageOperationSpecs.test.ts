@@ -7,14 +7,8 @@ import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/e
 import { readPage } from '../../server/src/engine/pages/pageModel';
 import { checkFrontmatter, frontmatterSite, type FrontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
+import { billingSpec, chatSpec } from '../support/operationSpecs';
 
-const chat = `openapi: 3.0.3
-info: { title: Chat, version: '1' }
-paths:
-  /chat-messages:
-    post: { summary: Send a message, responses: { '200': { description: OK } } }
-`;
-const billing = JSON.stringify({ openapi: '3.1.0', info: { title: 'Billing', version: '1' }, paths: { '/invoices': { get: { responses: { 200: { description: 'OK' } } } } } });
 /** JSON that JSON.parse refuses (a raw line break in a string) and js-yaml reads, as the platform does. */
 const rawNewlineJson = '{ "openapi": "3.0.0", "info": { "title": "Files", "version": "1", "description": "two\nlines" }, "paths": { "/files": { "get": { "responses": { "200": { "description": "OK" } } } } } }';
 
@@ -36,7 +30,7 @@ function check(site: FrontmatterSite, marked: string): Diagnostic[] {
   return diagnostics;
 }
 
-const found = siteWith({ 'api-reference/openapi.yml': chat, 'billing/billing.json': billing, 'files/files.json': rawNewlineJson });
+const found = siteWith({ 'api-reference/openapi.yml': chatSpec, 'billing/billing.json': billingSpec, 'files/files.json': rawNewlineJson });
 
 test('every .json, .yaml and .yml file with a top-level "openapi" is a spec, declared in docs.json or not', () => {
   check(found, '---\nopenapi: POST /chat-messages\n---\n');
@@ -52,13 +46,13 @@ test('every .json, .yaml and .yml file with a top-level "openapi" is a spec, dec
 });
 
 test('files the platform does not take as specs are not: no top-level "openapi", refused by its validation, ignored, other endings', () => {
-  const spec = (path: string) => ({ [path]: chat });
+  const spec = (path: string) => ({ [path]: chatSpec });
   const none = siteWith({
     'nested.json': JSON.stringify({ info: { openapi: '3.0.0' }, paths: { '/chat-messages': { post: {} } } }),
-    'swagger.yaml': chat.replace('openapi: 3.0.3', "swagger: '2.0'"),
-    'external.yaml': chat.replace("responses: { '200': { description: OK } }", "responses: { '200': { $ref: 'other.yaml#/R' } }"),
-    'broken.yaml': `${chat}  bad: [\n`,
-    'drafts/spec.yaml': chat,
+    'swagger.yaml': chatSpec.replace('openapi: 3.0.3', "swagger: '2.0'"),
+    'external.yaml': chatSpec.replace("responses: { '200': { description: OK } }", "responses: { '200': { $ref: 'other.yaml#/R' } }"),
+    'broken.yaml': `${chatSpec}  bad: [\n`,
+    'drafts/spec.yaml': chatSpec,
     '.mintignore': 'drafts/\n',
     ...spec('node_modules/pkg/openapi.yaml'),
     ...spec('spec.YAML'),
@@ -89,9 +83,9 @@ test('an operation the named spec lacks is taken from the first spec that has it
 });
 
 test('the declared specs come first, a found spec docs.json declares is not counted twice, a remote spec keeps unknown operations quiet', () => {
-  const declared = siteWith({ 'api-reference/openapi.yml': chat, 'billing/billing.json': billing }, '\n  "api": { "openapi": "billing/billing.json" },');
+  const declared = siteWith({ 'api-reference/openapi.yml': chatSpec, 'billing/billing.json': billingSpec }, '\n  "api": { "openapi": "billing/billing.json" },');
   assert.deepEqual(declared.specs().map((spec) => (spec.kind === 'local' ? spec.path : spec.kind)), ['billing/billing.json', 'api-reference/openapi.yml']);
-  const remote = siteWith({ 'api-reference/openapi.yml': chat }, '\n  "api": { "openapi": "https://example.com/openapi.json" },');
+  const remote = siteWith({ 'api-reference/openapi.yml': chatSpec }, '\n  "api": { "openapi": "https://example.com/openapi.json" },');
   check(remote, '---\nopenapi: GET /anything\n---\n');
   check(remote, '---\nopenapi: openapi GET /anything\n---\n');
   check(remote, '---\nopenapi: POST /chat-messages\n---\n');
@@ -99,7 +93,7 @@ test('the declared specs come first, a found spec docs.json declares is not coun
 
 test('the site\'s files are searched for specs only when a page names an operation, and only .json/.yaml/.yml files are read', () => {
   const text = docsJson('{ "pages": ["intro"] }');
-  const host = new DiskSiteHost(writeSite({ 'docs.json': text, 'intro.mdx': '', 'api/openapi.yml': chat, 'notes.txt': 'openapi: 3.0.0', 'guide.mdx': '---\ntitle: Guide\n---\n' }));
+  const host = new DiskSiteHost(writeSite({ 'docs.json': text, 'intro.mdx': '', 'api/openapi.yml': chatSpec, 'notes.txt': 'openapi: 3.0.0', 'guide.mdx': '---\ntitle: Guide\n---\n' }));
   const read: string[] = [];
   const counting = Object.assign(Object.create(host) as DiskSiteHost, { readFile: (path: string) => (read.push(path), host.readFile(path)) });
   const checked = checkDocsJson(text, counting);

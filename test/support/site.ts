@@ -52,11 +52,12 @@ export function withCode(check: SiteCheck, code: string): Diagnostic[] {
   return check.diagnostics.filter((d) => d.code === code);
 }
 
-/** The one diagnostic with this code; its range must be the first ⟦marked⟧ range, if any. */
-export function expectOne(check: SiteCheck, code: string): Diagnostic {
+/** The one diagnostic with this code (and this severity, if given); its range must be the first ⟦marked⟧ range, if any. */
+export function expectOne(check: SiteCheck, code: string, severity?: Diagnostic['severity']): Diagnostic {
   const found = withCode(check, code);
   assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(check.diagnostics, null, 1)}`);
   if (check.ranges.length > 0) assert.deepEqual(found[0].range, check.ranges[0], `range of ${code}: covered ${JSON.stringify(check.covered(found[0]))}`);
+  if (severity) assert.equal(found[0].severity, severity, `severity of ${code}`);
   return found[0];
 }
 
