@@ -2,12 +2,10 @@ import { availableParallelism } from 'node:os';
 import type { MdxFacts } from '../engine/pages/mdx/mdxFacts';
 import type { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { MdxWorkerPool } from '../engine/pages/mdx/mdxWorkers';
-import type { ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
 
 /** The threads the check of every page parses with at most: the server shares the machine with the editor. */
 const maxSiteWorkers = 4;
-/** The text to parse (in characters) that pays for starting more than one thread for the check of every page. */
-const workersPayFrom = 300_000;
 
 /**
  * Where a site's pages are parsed in the language server: never on its main thread, which must
@@ -28,7 +26,7 @@ export class PageParsers {
 
   /** The workers of a check of every page. */
   get workers(): ParseWorkers {
-    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFrom, timeLimitMs: this.timeLimitMs() };
+    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFromChars, timeLimitMs: this.timeLimitMs() };
   }
 
   /**
