@@ -1,13 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
-import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import { workersPayFromChars, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { UsageError } from './usage';
 
 /** Beyond this many, each thread's own start and warm-up cost more than its share of the parsing saves. */
 export const maxDefaultWorkers = 8;
-/** The text to parse (in characters) that pays for starting more than one worker unless their number is given: about 0.3 s of parsing on one core. */
-const workersPayFrom = 300_000;
 
 /** The threads that parse pages (none is parsed on the main one): as many as asked, or as the cores for a site with enough text, and each page's time limit. */
 export function parseWorkers(asked: string | undefined, timeLimit: string | undefined): ParseWorkers {
@@ -16,5 +14,5 @@ export function parseWorkers(asked: string | undefined, timeLimit: string | unde
   const timeLimitMs = timeLimit === undefined ? defaultParseTimeLimitMs : Number(timeLimit) * 1000;
   if (!(timeLimitMs > 0) || !Number.isFinite(timeLimitMs)) throw new UsageError(`--parse-time-limit takes a number of seconds above 0, not "${timeLimit}"`);
   // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside this one in dist/.
-  return { script: join(__dirname, 'mdxWorker.js'), count: Math.max(count, 1), minChars: asked === undefined ? workersPayFrom : 0, timeLimitMs };
+  return { script: join(__dirname, 'mdxWorker.js'), count: Math.max(count, 1), minChars: asked === undefined ? workersPayFromChars : 0, timeLimitMs };
 }

@@ -1,50 +1,39 @@
-import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, runSiteRules, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
-/** What `checkSite` gives: each file's problems, by path from the site's root, the number of pages, and each file's text as checked. */
+/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages, and each file's text as checked. */
 export interface SiteProblems {
   files: CheckedFile[];
   pages: number;
   textOf: (file: string) => string | undefined;
 }
 
-/** Checks a docs.json and every page of its site: each file's problems, by path from the site's root. */
-export function checkSite(host: SiteHost, docsJsonName: string, text: string, remoteSpecs?: ReadonlyMap<string, LoadedSpec>): SiteProblems {
-  const site = startCheck(host, docsJsonName, text, remoteSpecs);
-  return site.problems(runSiteRules(site.graph, siteRules));
-}
-
-/** `checkSite` with the pages parsed by worker threads, each within the time limit: the same problems, but for the pages over it. */
-export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined, workers: ParseWorkers): Promise<SiteProblems> {
-  const site = startCheck(host, docsJsonName, text, remoteSpecs);
-  return site.problems((await runSiteRulesInWorkers(site.graph, siteRules, workers))!.diagnostics);
-}
-
 const siteRules = [...pageRules, ...docsJsonSiteRules];
 
-/** The config and docs.json checked, the site's graph made: what the site rules' findings are added to. */
-function startCheck(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined) {
+/**
+ * Checks a docs.json and every page of its site, the pages parsed by worker threads, each within
+ * the time limit: each file's problems, by path from the site's root.
+ */
+export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined, workers: ParseWorkers): Promise<SiteProblems> {
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
   const graph = new SiteGraph(host, result);
-  const problems = (siteFindings: Map<string, Diagnostic[]>): SiteProblems => {
-    const files: CheckedFile[] = [];
-    const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
-    if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
-    for (const { document, diagnostics } of result.documents.values()) {
-      const found = siteFindings.get(document.path);
-      siteFindings.delete(document.path);
-      add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
-    }
-    // The rest: pages, and the OpenAPI specs the site declares.
-    for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
-    const textOf = (file: string) => graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
-    return { files, pages: graph.files.pageFiles.length, textOf };
-  };
-  return { graph, problems };
+  const siteFindings = (await runSiteRulesInWorkers(graph, siteRules, workers))!.diagnostics;
+  const files: CheckedFile[] = [];
+  const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
+  if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
+  for (const { document, diagnostics } of result.documents.values()) {
+    const found = siteFindings.get(document.path);
+    siteFindings.delete(document.path);
+    add(document.path, document.json.text, found ? [...diagnostics, ...found].sort(compareDiagnostics) : diagnostics);
+  }
+  // The rest: pages, and the OpenAPI specs the site declares.
+  for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
+  const textOf = (file: string) => graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
+  return { files, pages: graph.files.pageFiles.length, textOf };
 }
 
 /** Where a place of another file of the site is: its path as printed, 1-based line and column; undefined when the file cannot be read. */

@@ -65,4 +65,29 @@ describe('slow pages in the editor', { timeout: 180_000 }, () => {
       await client.stop();
     }
   });
+
+  test('texts of a slow open page typed while one is parsed: the server reads the newest after it, not each in turn, and never on its main thread', async () => {
+    const root = copyOfFixtureSite('lsp-basic');
+    writeFileSync(join(root, 'emphasis.mdx'), '*a'.repeat(60_000) + '\n');
+    const limit = 1.5;
+    const client = await LspTestClient.start({ root, settings: { pages: { parseTimeLimit: limit } } });
+    try {
+      await client.open('emphasis.mdx');
+      const started = performance.now();
+      const texts = 12;
+      const pulls: Promise<Diagnostic[]>[] = [];
+      for (let n = 0; n < texts; n++) {
+        await client.edit('emphasis.mdx', 0, 0, 'b');
+        pulls.push(client.diagnostics('emphasis.mdx'));
+        // Answered once the pull has asked for its text's parse (both wait for the same check of the site): each pull asks for another text.
+        await client.request('textDocument/hover', { textDocument: { uri: client.uri('emphasis.mdx') }, position: { line: 0, character: 0 } });
+      }
+      for (const answer of await Promise.all(pulls)) assert.deepEqual(answer.map((d) => d.code).filter((code) => code !== 'page/orphaned'), ['mdx/too-slow']);
+      // Each text parsed takes the whole limit: read in turn, the texts would take twelve limits at least; the first and the newest take two (and two starts of the worker).
+      const seconds = (performance.now() - started) / 1000;
+      assert.ok(seconds < texts * limit, `the pulls took ${seconds.toFixed(1)} s`);
+    } finally {
+      await client.stop();
+    }
+  });
 });

@@ -89,7 +89,7 @@ export class DocsSite {
     this.root = dirname(docsJsonPath);
     // The platform's validation of the specs runs off the request path: once it answers, the site is checked again.
     this.specs = new SpecCache(specValidation.validatorFor(() => this.outdated()));
-    this.parsers = new PageParsers(parseScript, () => this.settings.pages.parseTimeLimit * 1000);
+    this.parsers = new PageParsers(parseScript, this.mdxFacts, () => this.settings.pages.parseTimeLimit * 1000);
     this.host = new OverlaySiteHost(this.root, (path) => this.openText(this.absolute(path)));
   }
 

@@ -57,10 +57,11 @@ export class PageEditing {
   private async currentPage(uri: string) {
     const page = await this.pages.openPage(uri, { line: 0, character: 0 });
     if (!page) return undefined;
-    const document = this.openDocument(uri);
-    const model = document ? this.pages.currentPage(page.graph, page.file, document.getText()) : page.graph.page(page.file);
-    // The outline and folding read the parse's facts: parsed off the main thread.
-    if (model) await page.site.parsers.read(page.graph.mdxFacts, page.file, model.text);
+    // The outline and folding read the parse's facts: parsed off the main thread, of the newest text once they are.
+    const model = await page.site.parsers.current(page.file, () => {
+      const document = this.openDocument(uri);
+      return document ? this.pages.currentPage(page.graph, page.file, document.getText()) : page.graph.page(page.file);
+    });
     return model && { ...page, model };
   }
 }

@@ -108,12 +108,13 @@ export class PageFeatures {
     const path = site.absolute(file);
     if (!this.context.workspace.openDocument(path) && !existsSync(path)) return [];
     const graph = await this.graphOf(site);
-    const page = graph.page(file);
-    if (!page) return [];
+    if (!graph.page(file)) return [];
     const { config } = (await site.checked('latest')).config;
     if (config.isIgnored(file)) return [];
+    // The page's text once its facts are read (a newer one than at first, if it was edited meanwhile): the rules read the same.
+    const page = await site.parsers.current(file, () => graph.page(file));
+    if (!page) return [];
     const lines = new LineIndex(page.text);
-    await site.parsers.read(graph.mdxFacts, file, page.text);
     const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     const locate = this.locator(site, graph);
     return [...found, ...wholeSiteFindings].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, lines, undefined, locate));
@@ -126,13 +127,13 @@ export class PageFeatures {
     const file = site?.relative(path!);
     if (!site || file === undefined) return null;
     const graph = await this.graphOf(site, 'current');
-    const page = graph.page(file);
-    if (!page) return null;
+    if (!graph.page(file)) return null;
     const { config } = (await site.checked('latest')).config;
+    const page = await site.parsers.current(file, () => graph.page(file));
+    if (!page) return null;
     const lines = new LineIndex(page.text);
     const document = this.context.workspace.openDocument(path!);
     const offsets = document ? { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } : { start: 0, end: page.text.length };
-    await site.parsers.read(graph.mdxFacts, file, page.text);
     const diagnostics = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     const { client, workspace } = this.context;
     return pageCodeActions(graph, file, diagnostics, offsets)

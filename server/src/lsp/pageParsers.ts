@@ -2,60 +2,71 @@ import { availableParallelism } from 'node:os';
 import type { MdxFacts } from '../engine/pages/mdx/mdxFacts';
 import type { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { MdxWorkerPool } from '../engine/pages/mdx/mdxWorkers';
-import type { ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import type { PageModel } from '../engine/pages/pageModel';
 
 /** The threads the check of every page parses with at most: the server shares the machine with the editor. */
 const maxSiteWorkers = 4;
-/** The text to parse (in characters) that pays for starting more than one thread for the check of every page. */
-const workersPayFrom = 300_000;
+
+/** An open page's text for the worker, with who waits for it to be read. */
+interface Reading {
+  text: string;
+  done: (() => void)[];
+}
 
 /**
  * Where a site's pages are parsed in the language server: never on its main thread, which must
  * keep answering, and each parse within the time limit (`MdxWorkerPool`). The check of every page
  * runs its own workers (`workers`); the open pages' parses go to one worker that keeps each page's
  * last parse, so that a keystroke's parse reads again only the blocks it touched (`reparse.ts`).
+ * An open page has one text at a time in that worker: the texts typed meanwhile wait, and only the
+ * newest of them is sent once it answers (each text of a page over the time limit takes the limit).
  */
 export class PageParsers {
   private editing?: { pool: MdxWorkerPool; timeLimitMs: number };
-  /** The open pages' texts sent and not answered, with who waits for their facts. */
-  private readonly waiting = new Map<string, { text: string; resolve: ((facts: MdxFacts) => void)[] }[]>();
+  /** Each open page's text in the worker, and the newest text asked for since. */
+  private readonly reading = new Map<string, { sent: Reading; next?: Reading }>();
 
   constructor(
     /** The worker's script: the bundle of `engine/pages/mdx/mdxWorker.ts`. */
     private readonly script: string,
+    /** The site's facts by text, which the engine's reading of a page looks in. */
+    private readonly cache: MdxFactsCache,
     private readonly timeLimitMs: () => number,
   ) {}
 
   /** The workers of a check of every page. */
   get workers(): ParseWorkers {
-    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFrom, timeLimitMs: this.timeLimitMs() };
+    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFromChars, timeLimitMs: this.timeLimitMs() };
   }
 
   /**
-   * Puts the facts of an open page's text into the site's cache, read by the worker of the open
-   * pages unless they are there: once it resolves, the engine's reading of the page finds them
-   * (until the cache holds another text of the page: ask right before the engine reads).
+   * The model of an open page (`current`, asked again after each wait: the newest text) once the
+   * facts of its text are in the site's cache, read by the worker of the open pages unless they
+   * were there: the engine's reading of the page parses nothing then.
    */
-  async read(cache: MdxFactsCache, file: string, text: string): Promise<void> {
-    if (cache.get(file, text)) return;
-    const facts = await this.parse(file, text);
-    cache.set(file, text, facts);
+  async current(file: string, current: () => PageModel | undefined): Promise<PageModel | undefined> {
+    for (;;) {
+      const page = current();
+      if (!page || this.cache.get(file, page.text)) return page;
+      await new Promise<void>((done) => this.read(file, page.text, done));
+    }
   }
 
-  private parse(file: string, text: string): Promise<MdxFacts> {
-    return new Promise((resolve) => {
-      const pending = this.waiting.get(file) ?? [];
-      this.waiting.set(file, pending);
-      const same = pending.find((entry) => entry.text === text);
-      if (same) {
-        same.resolve.push(resolve);
-        return;
-      }
-      const pool = this.editingPool();
-      pending.push({ text, resolve: [resolve] });
-      pool.add({ file, text });
-      pool.send();
-    });
+  /** Sends a page's text to the worker, or has it wait for the text there: `done` once that one or a newer text is read. */
+  private read(file: string, text: string, done: () => void): void {
+    const reading = this.reading.get(file);
+    if (!reading) {
+      this.reading.set(file, { sent: { text, done: [done] } });
+      this.send(file, text);
+    } else if (reading.sent.text === text) reading.sent.done.push(done);
+    else reading.next = { text, done: [...(reading.next?.done ?? []), done] };
+  }
+
+  private send(file: string, text: string): void {
+    const pool = this.editingPool();
+    pool.add({ file, text });
+    pool.send();
   }
 
   /** The worker of the open pages, started again when the time limit changed. */
@@ -64,21 +75,22 @@ export class PageParsers {
     if (this.editing?.timeLimitMs !== timeLimitMs) {
       void this.editing?.pool.close();
       // Its pages sent, never to be answered now, are sent to the new one.
-      const resend = [...this.waiting].flatMap(([file, pending]) => pending.map(({ text }) => ({ file, text })));
       const pool = new MdxWorkerPool({ script: this.script, size: 1, timeLimitMs, keepParses: true }, ({ file, text }, facts) => this.answered(file, text, facts));
       this.editing = { pool, timeLimitMs };
-      for (const page of resend) pool.add(page);
+      for (const [file, { sent }] of this.reading) pool.add({ file, text: sent.text });
     }
     return this.editing.pool;
   }
 
   private answered(file: string, text: string, facts: MdxFacts): void {
-    const pending = this.waiting.get(file);
-    const index = pending?.findIndex((entry) => entry.text === text) ?? -1;
-    if (index < 0) return;
-    const [entry] = pending!.splice(index, 1);
-    if (pending!.length === 0) this.waiting.delete(file);
-    for (const resolve of entry.resolve) resolve(facts);
+    const reading = this.reading.get(file);
+    if (reading?.sent.text !== text) return;
+    this.cache.set(file, text, facts);
+    if (reading.next) {
+      this.reading.set(file, { sent: reading.next });
+      this.send(file, reading.next.text);
+    } else this.reading.delete(file);
+    for (const done of reading.sent.done) done();
   }
 
   dispose(): void {

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost } from '../../../server/src/engine';
-import { checkSitePages, checkSitePagesSteps, wholeSiteCodes } from '../../../server/src/engine/pages/allPageRules';
+import { checkSitePages, wholeSiteCodes } from '../../../server/src/engine/pages/allPageRules';
+import { siteRuleSteps } from '../../../server/src/engine/pages/siteCheck';
 import { SiteGraph } from '../../../server/src/engine/pages/siteGraph';
+import { pageRules } from '../../../server/src/engine/rules/allRules';
 import { docsJson, writeSite } from '../../support/site';
 
 function graphOf(root: string): SiteGraph {
@@ -22,7 +24,7 @@ const files = {
 
 test('checking every page step by step yields each page and snippet once, in order, and finds what one whole check finds', () => {
   const root = writeSite(files);
-  const steps = checkSitePagesSteps(graphOf(root));
+  const steps = siteRuleSteps(graphOf(root), pageRules);
   const yielded: string[] = [];
   let step = steps.next();
   for (; !step.done; step = steps.next()) yielded.push(step.value);
@@ -47,7 +49,7 @@ test('checks the Markdown snippets, .md and .mdx, and no other file of the snipp
     'snippets/card.jsx': 'export const Card = () => <div />;\n',
     'snippets/old.mdx.txt': '[Gone](/gone)\n',
   });
-  const steps = checkSitePagesSteps(graphOf(root));
+  const steps = siteRuleSteps(graphOf(root), pageRules);
   const yielded: string[] = [];
   for (let step = steps.next(); !step.done; step = steps.next()) yielded.push(step.value);
   assert.deepEqual(yielded.filter((file) => file.startsWith('snippets/')), ['snippets/note.md', 'snippets/part.mdx']);

@@ -1,16 +1,11 @@
 import { pageRules, wholeSitePageRules } from '../rules/allRules';
-import { runSiteRules, siteRuleSteps } from './siteCheck';
+import { runSiteRules } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';
 
 /** Checks every page (or the given files) of a site against every page rule. */
 export function checkSitePages(graph: SiteGraph, files?: readonly string[]): Map<string, Diagnostic[]> {
   return runSiteRules(graph, pageRules, files);
-}
-
-/** `checkSitePages` over every page, one file a step (see `siteRuleSteps`). */
-export function checkSitePagesSteps(graph: SiteGraph): Generator<string, Map<string, Diagnostic[]>> {
-  return siteRuleSteps(graph, pageRules);
 }
 
 /** The codes only a check of every page reports (orphans): a check of some pages keeps them from the last check of all. */

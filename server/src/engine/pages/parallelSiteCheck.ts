@@ -3,12 +3,15 @@ import { MdxWorkerPool } from './mdx/mdxWorkers';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 
+/** The text to parse (in characters) that pays for starting more than one worker: about 0.3 s of parsing on one core. */
+export const workersPayFromChars = 300_000;
+
 export interface ParseWorkers {
   /** The worker's script: the bundle of `mdx/mdxWorker.ts`. */
   script: string;
   /** How many worker threads parse (one at least: no page is parsed on the main thread). */
   count: number;
-  /** The text to parse (in characters) that pays for starting more than one worker: below it, one parses every page. */
+  /** The text to parse (in characters) that pays for starting more than one worker: below it, one parses every page (`workersPayFromChars` unless their number is given). */
   minChars: number;
   /** How long one page's parse may take (see `MdxWorkerPool`). */
   timeLimitMs: number;
