@@ -12,6 +12,20 @@ test('required top-level keys are reported at the start of the file', () => {
   assert.equal(expectOne(check, 'schema/required').message, 'docs.json is missing "name"');
 });
 
+test('a misspelt required key is one finding at the key, not "missing" at the start too', () => {
+  const check = checkSite(`{ ⟦"them"⟧: "mint", "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.deepEqual(check.diagnostics.map((d) => d.code), ['schema/required']);
+  const d = expectOne(check, 'schema/required', 'error');
+  assert.equal(d.message, 'Unknown key "them" in docs.json. Did you mean "theme"? docs.json is missing "theme" (required), and the site ignores "them"');
+  assert.deepEqual(d.suggestions, [{ title: 'Rename to "theme"', replacement: '"theme"' }]);
+  const nested = checkSite(`{ "theme": "mint", "name": "A", "colors": { ⟦"primry"⟧: "#000" }, "navigation": ${nav} }`, site);
+  assert.match(expectOne(nested, 'schema/required').message, /^Unknown key "primry" in "colors". Did you mean "primary"\? "colors" is missing "primary"/);
+  assert.deepEqual(nested.diagnostics.map((d) => d.code), ['schema/required']);
+  // A near-spelling of a key that is set is no missing key.
+  const set = checkSite(`{ "theme": "mint", ⟦"them"⟧: "x", "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
+  assert.deepEqual(set.diagnostics.map((d) => d.code), ['schema/unknown-key']);
+});
+
 test('an unknown theme names the valid ones and suggests the closest', () => {
   const check = checkSite(`{ "theme": ⟦"mapel"⟧, "name": "A", "colors": { "primary": "#000" }, "navigation": ${nav} }`, site);
   const d = expectOne(check, 'schema/enum');

@@ -149,7 +149,7 @@ function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject:
   const value = cursor.value as Record<string, unknown>;
   const skip = isTop ? run.options.skipKeys : undefined;
   for (const key of node.required) {
-    if (!(key in value) && !skip?.has(key)) {
+    if (!(key in value) && !skip?.has(key) && misspeltAs(node, value, key, skip) === undefined) {
       run.out.push({
         cursor,
         target: typeof cursor.key === 'string' ? 'key' : 'start',
@@ -171,8 +171,34 @@ function validateMember(run: Run, cursor: Cursor, node: CompiledSchema, subject:
     if (property.acceptsPlainly(value)) return;
     validateNode(run, childCursor(cursor, key, value), property, childSubject(subject, key), depth + 1);
   } else if (node.properties && node.additionalProperties !== true) {
-    run.out.push(unknownKey(cursor, key, node.propertyNames, subject, isTop ? run.options.legacyKeys : undefined));
+    const skip = isTop ? run.options.skipKeys : undefined;
+    const missing = node.required.find((required) => !(required in (cursor.value as object)) && !skip?.has(required) && misspeltAs(node, cursor.value as object, required, skip) === key);
+    run.out.push(missing === undefined ? unknownKey(cursor, key, node.propertyNames, subject, isTop ? run.options.legacyKeys : undefined) : misspeltRequiredKey(cursor, key, missing, subject));
   }
+}
+
+/**
+ * The unknown key of an object that is a near-spelling of a required key it lacks (`"them"` for
+ * `"theme"`): one finding at that key tells both, rather than "missing" at the object's start too.
+ */
+function misspeltAs(node: CompiledSchema, value: object, required: string, skip: ReadonlySet<string> | undefined): string | undefined {
+  for (const key in value) {
+    if (key === '$schema' || skip?.has(key) || node.propertyFor(key)) continue;
+    if (didYouMean(key, node.propertyNames) === required) return key;
+  }
+  return undefined;
+}
+
+function misspeltRequiredKey(cursor: Cursor, key: string, required: string, subject: Subject): ProblemInput {
+  const where = subjectName(subject);
+  return {
+    cursor,
+    subPath: [key],
+    target: 'key',
+    code: 'schema/required',
+    message: `Unknown key "${key}" in ${where}. Did you mean "${required}"? ${capitalize(where)} is missing "${required}" (required), and the site ignores "${key}"`,
+    suggestions: [{ title: `Rename to "${required}"`, replacement: JSON.stringify(required) }],
+  };
 }
 
 /**
