@@ -172,9 +172,70 @@ export function syntaxProblem(text: string, error: MdxSyntaxError): SyntaxProble
     };
   }
 
+  match = /^Unexpected end of file (before name|in name|after name|(?:before|in|after) (?:member|local) name|(?:before|in|after) (?:local )?attribute name|before attribute value|after self-closing slash),/.exec(reason);
+  if (match) return unfinishedTag(text, error, match[1]);
+
   // Other tag errors: the parser's words, shortened.
   const short = reason.replace(/ \(U\+[\dA-F]+\)/, '').replace(/, expected (.*)$/, ': MDX expects $1');
   return { range: at(), message: `${short} (${buildStops})` };
+}
+
+/** A tag the page ends in before its `>` (as when `<` is typed at the end of a page). */
+function unfinishedTag(text: string, error: MdxSyntaxError, phase: string): SyntaxProblem {
+  const start = unfinishedTagStart(text, error.start.offset);
+  if (start < 0) return { range: { start: error.start.offset, end: error.start.offset + 1 }, message: `A tag is not finished before the end of the page, so ${buildStops}: end it with \`>\`` };
+  const name = /^<\/?[^\s/>{}"'=<]*/.exec(text.slice(start))![0];
+  const closing = name.startsWith('</');
+  const more = text.slice(start + name.length, error.start.offset).trim() !== '';
+  const tag = `\`${name}${more ? ' …' : ''}\``;
+  const range = { start, end: start + name.length };
+  const stops = `${buildStops}${atEnd(text, start, error)}`;
+  if (phase === 'before name' && !closing) {
+    return {
+      range,
+      message: `The tag ${tag} is not finished, so ${stops}: write its name and end it with \`>\`, or write \`\\<\` for a less-than sign`,
+      suggestions: [{ title: 'Escape it: \\<', replacement: '\\<' }],
+    };
+  }
+  const advice = closing
+    ? phase === 'before name'
+      ? 'write the name of the tag it closes and `>`'
+      : 'end it with `>`'
+    : phase === 'before attribute value'
+      ? 'give the attribute a value in quotes ("…") or braces ({…}), and end the tag with `>`'
+      : phase === 'after self-closing slash'
+        ? 'end it with `>` after its `/`'
+        : isVoidElement(name.slice(1))
+          ? 'end it with `/>`'
+          : 'end it with `>`, or `/>` if it has no content';
+  return { range, message: `The ${closing ? 'closing ' : ''}tag ${tag} is not finished, so ${stops}: ${advice}` };
+}
+
+/**
+ * Where the tag that runs to `end` opens: the last `<` from which no `>` ends a tag before `end`,
+ * a quote or brace of an attribute ending before it too (a `<` inside a value is no tag's).
+ */
+function unfinishedTagStart(text: string, end: number): number {
+  for (let candidate = text.lastIndexOf('<', end - 1), tries = 0; candidate >= 0 && tries < 100; candidate = text.lastIndexOf('<', candidate - 1), tries++) {
+    if (runsToEnd(text, candidate, end)) return candidate;
+  }
+  return -1;
+}
+
+function runsToEnd(text: string, open: number, end: number): boolean {
+  let quote = '';
+  let depth = 0;
+  for (let i = open + 1; i < end; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '{') depth++;
+    else if (char === '}') depth--;
+    else if (depth === 0 && (char === '"' || char === "'")) quote = char;
+    else if (depth === 0 && char === '>') return false;
+    if (depth < 0) return false;
+  }
+  return quote === '' && depth === 0;
 }
 
 /** For an error the platform places at the end of the page, on another line than its cause. */
