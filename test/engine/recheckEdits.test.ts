@@ -212,14 +212,18 @@ describe('what a re-check takes from the whole file', () => {
 
   it('a problem about a top-level key itself, found by a local re-check of its value, is at the key as a full check puts it', () => {
     const files = { 'docs.json': docsJson({ ...groups, seo: { indexing: 'all' } }), ...pages };
-    const { local, result, edited } = recheck(files, (text) => text.replace('"primary"', '"primar"'));
+    const misspelt = recheck(files, (text) => text.replace('"primary"', '"primar"'));
+    assert.equal(misspelt.local, true);
+    const folded = misspelt.result.documents.get('docs.json')!.diagnostics.filter((d) => d.code === 'schema/required' || d.code === 'schema/unknown-key');
+    assert.deepEqual(folded.map((d) => [d.code, misspelt.edited.slice(d.range.start, d.range.end)]), [['schema/required', '"primar"']], 'one finding, at the misspelt key');
+    const { local, result, edited } = recheck(files, (text) => text.replace('"primary"', '"zqx"'));
     assert.equal(local, true);
     const required = result.documents.get('docs.json')!.diagnostics.find((d) => d.code === 'schema/required');
     assert.ok(required, 'colors is missing "primary"');
     assert.equal(edited.slice(required.range.start, required.range.end), '"colors"');
     let text = edited;
     let last = result;
-    for (const [from, to] of [['"primar"', '"prima"'], ['"Acme"', '"Acme Inc"'], ['"prima"', '"prim"']]) {
+    for (const [from, to] of [['"zqx"', '"zqxw"'], ['"Acme"', '"Acme Inc"'], ['"zqxw"', '"zqxwv"']]) {
       text = text.replace(from, to);
       last = recheckDocsJson(last, text);
       assert.ok(last.basis.units, `${from} -> ${to} is local`);
