@@ -28,7 +28,7 @@ export interface CodeInfo {
  */
 export const codes = {
   'json/syntax': { severity: 'error', summary: 'broken JSON (the rest of the file is still checked); comments', example: 'Expected "," between items' },
-  'schema/required': { severity: 'error', summary: 'a required key is missing', example: 'docs.json is missing "name"' },
+  'schema/required': { severity: 'error', summary: 'a required key is missing (told at a key that is a near-spelling of it, with the rename: `"them"` for `"theme"`)', example: 'docs.json is missing "name"' },
   'schema/type': { severity: 'error', summary: 'wrong type', example: '"name" must be a string, not the number 42' },
   'schema/enum': {
     severity: 'error',
@@ -251,7 +251,7 @@ export const codes = {
   },
   'component/unknown-inline': {
     severity: 'error',
-    summary: 'an unknown component inside a line of text: the page fails when it renders',
+    summary: 'an unknown component inside a line of text, or on a line of its own with its text (text on the tags\' line makes it inline in MDX): the page fails when it renders; the fixes put the text on a line of its own, or remove the tags',
     example: 'The site does not know the component <Badg>: inside a line of text it makes the page fail to render. Did you mean <Badge>?',
   },
   'component/unknown-prop': { severity: 'warning', summary: 'a prop the component does not take (it is ignored); a warning with a did-you-mean, else information', example: '<Card> has no prop "titel": it is ignored. Did you mean "title"?' },

@@ -7,6 +7,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export interface Suggestion {
   title: string;
   replacement: string;
+  /** The range it replaces, when not the diagnostic's (a fix of a whole element found by its name). */
+  range?: OffsetRange;
   /** Other ranges of the same file that take the same replacement (a tag's name in its closing tag). */
   alsoAt?: OffsetRange[];
   /** Further edits the fix makes, in this file or others (root-relative paths). */

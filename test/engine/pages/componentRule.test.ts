@@ -185,6 +185,33 @@ describe('component rule', () => {
     expectFindings('Some <details>inline</details> text, and <⟦Widget⟧ /> not imported.\n', [['component/unknown-inline', /<Widget>/]]);
   });
 
+  it('tells an unknown component alone on its line with its text that the text makes it inline, with fixes that make the page render', () => {
+    const marked = '# Guide\n\n<Card title="A">\n  <⟦Foo⟧ kind="x">Some **text**</Foo>\n</Card>\n';
+    const [inline] = expectFindings(marked, [['component/unknown-inline', /./]]);
+    assert.equal(
+      inline.message,
+      'The site does not know the component <Foo>: the text on the same line as its tags makes it an inline element in MDX, and an unknown inline component makes the page fail to render (it is not built in, and the page neither exports nor imports it)',
+    );
+    const { text } = extractMarkers(marked);
+    const applied = (index: number) => {
+      const { range, replacement } = inline.suggestions![index];
+      return text.slice(0, range!.start) + replacement + text.slice(range!.end);
+    };
+    assert.deepEqual(inline.suggestions!.map((suggestion) => suggestion.title), [
+      'Put the text on its own line between the tags (the site then drops <Foo> and its text)',
+      'Remove <Foo>, keep its text',
+    ]);
+    const ownLine = applied(0);
+    assert.equal(ownLine, '# Guide\n\n<Card title="A">\n  <Foo kind="x">\n  Some **text**\n  </Foo>\n</Card>\n');
+    // Read as a block, the page renders: the site drops the component (a warning), it no longer fails.
+    expectFindings(ownLine.replace('<Foo', '<⟦Foo⟧'), [['component/unknown', /it drops it silently/]]);
+    assert.equal(applied(1), '# Guide\n\n<Card title="A">\n  Some **text**\n</Card>\n');
+    expectFindings(applied(1), []);
+    // Inside a sentence, the text around it is the cause, and putting the tags on lines of their own is no fix.
+    const [sentence] = expectFindings('Some <⟦Foo⟧>text</Foo> here.\n', [['component/unknown-inline', /inside a line of text it makes the page fail to render/]]);
+    assert.deepEqual(sentence.suggestions!.map((suggestion) => suggestion.title), ['Remove <Foo>, keep its text']);
+  });
+
   it('tells a missing prop, a value not of the type and a repeated example in full', () => {
     const [missing] = expectFindings('<⟦Accordion⟧>text</Accordion>\n', [['component/missing-prop', /./]]);
     assert.equal(missing.message, '<Accordion> needs a "title" (its docs mark it required)');

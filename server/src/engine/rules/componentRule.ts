@@ -2,6 +2,7 @@ import { builtInComponent, isAllowedTag, isIconProp, isUndocumentedComponent, kn
 import type { PageElement, WrittenAttribute } from '../components/jsxElements';
 import { definedComponents, isDefined } from '../components/pageComponents';
 import { isIconLibrary, type IconLibrary } from '../icons/iconNames';
+import type { Suggestion } from '../diagnostic';
 import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
@@ -94,17 +95,53 @@ function checkUnknown({ ctx, page }: PageCheck, element: PageElement, defined: R
   const candidates = component ? [...knownTagNames.filter(isComponentName), ...defined] : knownTagNames.filter((tag) => !isComponentName(tag));
   const suggestion = didYouMean(name, candidates);
   const what = component ? `the component <${name}>` : `the HTML tag <${name}> at block level`;
+  const parts = element.block ? undefined : elementParts(page.text, element);
+  const ownLine = parts && isOnLinesOfItsOwn(page.text, element.range);
   const consequence = element.block
     ? 'it drops it silently, with its content'
-    : 'inside a line of text it makes the page fail to render';
+    : ownLine
+      ? 'the text on the same line as its tags makes it an inline element in MDX, and an unknown inline component makes the page fail to render'
+      : 'inside a line of text it makes the page fail to render';
   const unless = component ? ' (it is not built in, and the page neither exports nor imports it)' : '';
+  const suggestions: Suggestion[] = [];
+  if (suggestion) suggestions.push({ title: `Change to <${suggestion}>`, replacement: suggestion, alsoAt: closingName(page.text, element) });
+  if (parts && ownLine) suggestions.push(contentOnItsOwnLine(page.text, element, parts));
+  if (parts) suggestions.push({ title: `Remove <${name}>, keep its text`, range: element.range, replacement: page.text.slice(parts.openingEnd, parts.closingStart).trim() });
   ctx.report(page.file, {
     range: element.nameRange,
     code: element.block ? 'component/unknown' : 'component/unknown-inline',
     message: `The site does not know ${what}: ${consequence}${unless}${suggestion ? `. Did you mean <${suggestion}>?` : ''}`,
-    suggestions: suggestion ? [{ title: `Change to <${suggestion}>`, replacement: suggestion, alsoAt: closingName(page.text, element) }] : undefined,
+    suggestions: suggestions.length > 0 ? suggestions : undefined,
   });
   return element.block;
+}
+
+/** Where an element's content starts and ends, between its opening and closing tags; none when it closes itself or spreads props. */
+function elementParts(text: string, element: PageElement): { openingEnd: number; closingStart: number } | undefined {
+  const closing = closingName(text, element)?.[0];
+  if (!closing || !element.attributes) return undefined;
+  const afterAttributes = element.attributes.at(-1)?.range.end ?? element.nameRange.end;
+  const openingEnd = text.indexOf('>', afterAttributes) + 1;
+  const closingStart = closing.start - 2;
+  return openingEnd > 0 && openingEnd <= closingStart ? { openingEnd, closingStart } : undefined;
+}
+
+/** Whether nothing but spaces shares the element's first and last lines with it. */
+function isOnLinesOfItsOwn(text: string, range: OffsetRange): boolean {
+  const lineStart = text.lastIndexOf('\n', range.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', range.end);
+  return /^[ \t]*$/.test(text.slice(lineStart, range.start)) && /^[ \t\r]*$/.test(text.slice(range.end, lineEnd < 0 ? text.length : lineEnd));
+}
+
+/** The element's tags on lines of their own around its text: MDX then reads it as a block, which the site drops without failing. */
+function contentOnItsOwnLine(text: string, element: PageElement, parts: { openingEnd: number; closingStart: number }): Suggestion {
+  const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', element.range.start - 1) + 1))![0];
+  const content = text.slice(parts.openingEnd, parts.closingStart).trim();
+  return {
+    title: `Put the text on its own line between the tags (the site then drops <${element.name}> and its text)`,
+    range: { start: parts.openingEnd, end: parts.closingStart },
+    replacement: `\n${indent}${content}\n${indent}`,
+  };
 }
 
 /** Where the closing tag's name is, so that a rename changes both tags. */

@@ -43,7 +43,7 @@ export function touches(diagnostic: Diagnostic, range: OffsetRange): boolean {
 /** Each suggestion of a diagnostic: its range's text replaced (and the other places it names). */
 export function suggestionActions(file: string, diagnostic: Diagnostic): CodeAction[] {
   return (diagnostic.suggestions ?? []).map((suggestion, index) => {
-    const edits: FileEdit[] = [{ file, edits: [diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }];
+    const edits: FileEdit[] = [{ file, edits: [suggestion.range ?? diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }];
     for (const { file: other, range, newText } of suggestion.alsoEdits ?? []) addEdit(edits, other, { range, newText });
     return { title: suggestion.title, diagnostic, isPreferred: index === 0, edits };
   });
