@@ -34,6 +34,9 @@ const page = [
   '',
 ].join('\n');
 
+/** What a writer types: tabs with no <Tabs> around them, and an unknown component with its text on its line. */
+const typedPage = ['---', 'title: Typed', '---', '', '<Tab title="npm">', '  npm i', '</Tab>', '<Tab title="yarn">', '  yarn add', '</Tab>', '', '<Foo>Some text</Foo>', ''].join('\n');
+
 describe('components in pages through the protocol', () => {
   let client: LspTestClient;
   let root: string;
@@ -41,6 +44,7 @@ describe('components in pages through the protocol', () => {
   before(async () => {
     root = copyOfFixtureSite('lsp-pages');
     writeFileSync(join(root, 'components.mdx'), page);
+    writeFileSync(join(root, 'typed.mdx'), typedPage);
     client = await LspTestClient.start({ root });
     await client.open('components.mdx');
   });
@@ -70,6 +74,22 @@ describe('components in pages through the protocol', () => {
     const edits = actions[0].edit!.changes![uri()] as TextEdit[];
     const fixed = TextDocument.applyEdits(TextDocument.create(uri(), 'mdx', 1, client.text('components.mdx')), edits);
     assert.ok(fixed.includes('<Accordion title="More">\n  Hidden text\n</Accordion>'));
+  });
+
+  test('tabs outside <Tabs> are wrapped in it by a quick fix; an unknown component alone on its line gets its text put on a line of its own', async () => {
+    await client.open('typed.mdx');
+    const typedUri = client.uri('typed.mdx');
+    const diagnostics = await client.diagnostics('typed.mdx');
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['component/misplaced', 4], ['component/misplaced', 7], ['component/unknown-inline', 11]]);
+    const fixedBy = async (diagnostic: (typeof diagnostics)[number], title: string) => {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: typedUri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+      const action = actions.find((candidate) => candidate.title === title);
+      assert.ok(action, JSON.stringify(actions.map((candidate) => candidate.title)));
+      return TextDocument.applyEdits(TextDocument.create(typedUri, 'mdx', 1, typedPage), action.edit!.changes![typedUri] as TextEdit[]);
+    };
+    assert.ok((await fixedBy(diagnostics[1], 'Wrap in <Tabs>')).includes('\n<Tabs>\n<Tab title="npm">\n  npm i\n</Tab>\n<Tab title="yarn">\n  yarn add\n</Tab>\n</Tabs>\n'));
+    assert.match(diagnostics[2].message as string, /the text on the same line as its tags makes it an inline element in MDX/);
+    assert.ok((await fixedBy(diagnostics[2], 'Put the text on its own line between the tags (the site then drops <Foo> and its text)')).endsWith('\n<Foo>\nSome text\n</Foo>\n'));
   });
 
   test('the server offers completion on "<" and folding ranges', () => {

@@ -273,7 +273,7 @@ export const codes = {
   },
   'component/misplaced': {
     severity: 'warning',
-    summary: 'a component outside the one it belongs in (`Tab` in `Tabs`, `Step` in `Steps`, `Column`, `Tree.*`, `Color.*`)',
+    summary: 'a component outside the one it belongs in (`Tab` in `Tabs`, `Step` in `Steps`, `Column`, `Tree.*`, `Color.*`); the fix wraps it, with the same components written next to it, in the one it needs',
     example: '<Tab> must sit directly in <Tabs>, not in <Card>',
   },
   'component/duplicate-example': {

@@ -212,6 +212,48 @@ describe('component rule', () => {
     assert.deepEqual(sentence.suggestions!.map((suggestion) => suggestion.title), ['Remove <Foo>, keep its text']);
   });
 
+  it('wraps a run of components that need a parent in it: the <Tab>s written one after another in <Tabs>, a <Step> in a card in <Steps>', () => {
+    const marked = [
+      '# Install',
+      '',
+      '<⟦Tab⟧ title="npm">',
+      '  npm i',
+      '</Tab>',
+      '<⟦Tab⟧ title="yarn">yarn add</Tab>',
+      '',
+      'Between.',
+      '',
+      '<Card title="c">',
+      '  <⟦Step⟧ title="One">Do it</Step>',
+      '</Card>',
+      '',
+      'See <⟦Tab⟧ title="x">this</Tab> in a sentence.',
+      '',
+    ].join('\n');
+    const findings = expectFindings(marked, [['component/misplaced', /<Tab> must sit directly in <Tabs>/], ['component/misplaced', /<Tab>/], ['component/misplaced', /<Step> must sit directly in <Steps>, not in <Card>/], ['component/misplaced', /<Tab>/]]);
+    const { text } = extractMarkers(marked);
+    const fixed = (index: number) => {
+      const [fix] = findings[index].suggestions!;
+      assert.equal(fix.alsoEdits!.length, 1);
+      const [after] = fix.alsoEdits!;
+      assert.equal(after.file, 'guide.mdx');
+      return text.slice(0, fix.range!.start) + fix.replacement + text.slice(fix.range!.end, after.range.start) + after.newText + text.slice(after.range.end);
+    };
+    assert.deepEqual(findings.map((finding) => finding.suggestions?.map((suggestion) => suggestion.title)), [['Wrap in <Tabs>'], ['Wrap in <Tabs>'], ['Wrap in <Steps>'], undefined]);
+    const tabs = fixed(0);
+    assert.equal(fixed(1), tabs, 'each tab of the run wraps the whole run');
+    assert.equal(tabs.split('\n\nBetween')[0], '# Install\n\n<Tabs>\n<Tab title="npm">\n  npm i\n</Tab>\n<Tab title="yarn">yarn add</Tab>\n</Tabs>');
+    const steps = fixed(2);
+    assert.match(steps, /<Card title="c">\n {2}<Steps>\n {2}<Step title="One">Do it<\/Step>\n {2}<\/Steps>\n<\/Card>/);
+    // Both fixes applied one after the other: only the tab in a sentence is left.
+    const afterTabs = check(tabs);
+    assert.deepEqual(afterTabs.diagnostics.map((d) => afterTabs.text.slice(d.range.start, d.range.end)), ['Step', 'Tab']);
+    const [stepFix] = afterTabs.diagnostics[0].suggestions!;
+    const [stepClose] = stepFix.alsoEdits!;
+    const both = tabs.slice(0, stepFix.range!.start) + stepFix.replacement + tabs.slice(stepFix.range!.end, stepClose.range.start) + stepClose.newText + tabs.slice(stepClose.range.end);
+    expectFindings(both.replace('See <Tab', 'See <⟦Tab⟧'), [['component/misplaced', /<Tab>/]]);
+  });
+
   it('tells a missing prop, a value not of the type and a repeated example in full', () => {
     const [missing] = expectFindings('<⟦Accordion⟧>text</Accordion>\n', [['component/missing-prop', /./]]);
     assert.equal(missing.message, '<Accordion> needs a "title" (its docs mark it required)');

@@ -42,7 +42,7 @@ export const componentRule: SiteRule = {
         const facts = page.mdxFacts;
         if (facts.error) return;
         const defined = definedComponents(page.imports, facts.esmNames);
-        const pageCheck: PageCheck = { ctx, page, icons, siteLibrary: check?.siteIconLibrary ?? 'fontawesome', snippet: snippets.has(page.file) };
+        const pageCheck: PageCheck = { ctx, page, icons, siteLibrary: check?.siteIconLibrary ?? 'fontawesome', snippet: snippets.has(page.file), elements: facts.elements };
         const examples = new Map<string, PageElement>();
         const dropped = new Set<PageElement>();
         for (const element of facts.elements) {
@@ -75,6 +75,8 @@ interface PageCheck {
   siteLibrary: IconLibrary;
   /** A snippet is placed by the pages that import it: its top-level components are not misplaced. */
   snippet: boolean;
+  /** The page's elements in document order. */
+  elements: readonly PageElement[];
 }
 
 function iconLibraryOf(value: unknown): IconLibrary {
@@ -251,7 +253,7 @@ function checkValue(check: PageCheck, component: BuiltInComponent, attribute: Wr
   }
 }
 
-function checkPlace({ ctx, page, snippet }: PageCheck, element: PageElement, component: BuiltInComponent): void {
+function checkPlace({ ctx, page, snippet, elements }: PageCheck, element: PageElement, component: BuiltInComponent): void {
   const parents = component.parents;
   if (!parents) return;
   const parent = element.parent?.name;
@@ -262,7 +264,34 @@ function checkPlace({ ctx, page, snippet }: PageCheck, element: PageElement, com
     range: element.nameRange,
     code: 'component/misplaced',
     message: `<${component.name}> must sit directly in ${parents.map((name) => `<${name}>`).join(' or ')}, not ${where}${checked}`,
+    suggestions: wrapInParent(page, elements, element, parents[0]),
   });
+}
+
+/**
+ * Wraps the element, with the same elements written right before and after it beside it, in the
+ * parent it needs: `<Tabs>` around a run of `<Tab>`s, on lines of their own at the first one's indent.
+ */
+function wrapInParent(page: PageModel, elements: readonly PageElement[], element: PageElement, parent: string): Suggestion[] | undefined {
+  const siblings = elements.filter((other) => other.parent === element.parent);
+  const at = siblings.indexOf(element);
+  const joined = (before: PageElement, after: PageElement) => after.name === element.name && page.text.slice(before.range.end, after.range.start).trim() === '';
+  let first = at;
+  while (first > 0 && joined(siblings[first - 1], siblings[first])) first--;
+  let last = at;
+  while (last < siblings.length - 1 && joined(siblings[last], siblings[last + 1])) last++;
+  const run = { start: siblings[first].range.start, end: siblings[last].range.end };
+  if (!isOnLinesOfItsOwn(page.text, run)) return undefined;
+  const lineStart = page.text.lastIndexOf('\n', run.start - 1) + 1;
+  const indent = page.text.slice(lineStart, run.start);
+  return [
+    {
+      title: `Wrap in <${parent}>`,
+      range: { start: lineStart, end: lineStart },
+      replacement: `${indent}<${parent}>\n`,
+      alsoEdits: [{ file: page.file, range: { start: run.end, end: run.end }, newText: `\n${indent}</${parent}>` }],
+    },
+  ];
 }
 
 function reportDuplicateExample({ ctx, page }: PageCheck, element: PageElement, first: PageElement): void {

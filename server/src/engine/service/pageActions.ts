@@ -5,8 +5,9 @@ import type { SiteGraph } from '../pages/siteGraph';
 import { createPageAction, suggestionActions, touches, type CodeAction } from './actions';
 
 /**
- * Quick fixes for the problems of a page that touch a range: each did-you-mean replaces the link,
- * anchor, image or import target it is about; a link to a page that does not exist offers to create it.
+ * Quick fixes for the problems of a page that touch a range: each suggestion of its rules (a
+ * did-you-mean of a link, anchor, image, import or component; `<Tab>`s wrapped in `<Tabs>`; an
+ * unknown component's text put on a line of its own); a link to a page that does not exist offers to create it.
  */
 export function pageCodeActions(graph: SiteGraph, file: string, diagnostics: readonly Diagnostic[], range: OffsetRange): CodeAction[] {
   const actions: CodeAction[] = [];
