@@ -39,3 +39,8 @@ export function oneLine(text: string, maxChars: number): string {
 export function quote(text: string): string {
   return `"${oneLine(text, MAX_QUOTED_CHARS)}"`;
 }
+
+/** The line end a text is written with, for lines an edit adds to it. */
+export function lineEnd(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}

@@ -245,6 +245,8 @@ describe('component rule', () => {
     assert.equal(tabs.split('\n\nBetween')[0], '# Install\n\n<Tabs>\n<Tab title="npm">\n  npm i\n</Tab>\n<Tab title="yarn">yarn add</Tab>\n</Tabs>');
     const steps = fixed(2);
     assert.match(steps, /<Card title="c">\n {2}<Steps>\n {2}<Step title="One">Do it<\/Step>\n {2}<\/Steps>\n<\/Card>/);
+    const [crlf] = check('<Tab title="a">\r\n  x\r\n</Tab>\r\n').diagnostics[0].suggestions!;
+    assert.deepEqual([crlf.replacement, crlf.alsoEdits![0].newText], ['<Tabs>\r\n', '\r\n</Tabs>'], 'a page written with CRLF line ends keeps them');
     // Both fixes applied one after the other: only the tab in a sentence is left.
     const afterTabs = check(tabs);
     assert.deepEqual(afterTabs.diagnostics.map((d) => afterTabs.text.slice(d.range.start, d.range.end)), ['Step', 'Tab']);

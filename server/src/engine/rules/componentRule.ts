@@ -7,7 +7,7 @@ import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import { didYouMean } from '../suggest';
-import { quote, quoteList } from '../text';
+import { lineEnd, quote, quoteList } from '../text';
 import { iconCheck, iconProblem, type IconCheck } from './iconRule';
 
 /** The props of ParamField that name its parameter: exactly one is written. */
@@ -139,10 +139,11 @@ function isOnLinesOfItsOwn(text: string, range: OffsetRange): boolean {
 function contentOnItsOwnLine(text: string, element: PageElement, parts: { openingEnd: number; closingStart: number }): Suggestion {
   const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', element.range.start - 1) + 1))![0];
   const content = text.slice(parts.openingEnd, parts.closingStart).trim();
+  const eol = lineEnd(text);
   return {
     title: `Put the text on its own line between the tags (the site then drops <${element.name}> and its text)`,
     range: { start: parts.openingEnd, end: parts.closingStart },
-    replacement: `\n${indent}${content}\n${indent}`,
+    replacement: `${eol}${indent}${content}${eol}${indent}`,
   };
 }
 
@@ -288,8 +289,8 @@ function wrapInParent(page: PageModel, elements: readonly PageElement[], element
     {
       title: `Wrap in <${parent}>`,
       range: { start: lineStart, end: lineStart },
-      replacement: `${indent}<${parent}>\n`,
-      alsoEdits: [{ file: page.file, range: { start: run.end, end: run.end }, newText: `\n${indent}</${parent}>` }],
+      replacement: `${indent}<${parent}>${lineEnd(page.text)}`,
+      alsoEdits: [{ file: page.file, range: { start: run.end, end: run.end }, newText: `${lineEnd(page.text)}${indent}</${parent}>` }],
     },
   ];
 }

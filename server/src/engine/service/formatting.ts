@@ -1,4 +1,5 @@
 import { format } from 'jsonc-parser';
+import { lineEnd } from '../text';
 import type { TextEdit } from './edits';
 
 export interface FormattingOptions {
@@ -8,6 +9,6 @@ export interface FormattingOptions {
 
 /** Edits that lay a JSON text out with the editor's indentation, keeping its line ends. */
 export function formattingEdits(text: string, options: FormattingOptions): TextEdit[] {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = lineEnd(text);
   return format(text, undefined, { ...options, eol }).map((edit) => ({ range: { start: edit.offset, end: edit.offset + edit.length }, newText: edit.content }));
 }

@@ -1,5 +1,6 @@
 import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { pageOf } from '../site/fileIndex';
+import { lineEnd } from '../text';
 import type { FileEdit } from './edits';
 import type { FileRename } from './fileRename';
 
@@ -47,7 +48,7 @@ export function addRedirectsEdit(docsJsonPath: string, text: string, redirects: 
   const added = redirects.filter((redirect) => !sources.has(redirect.source));
   if (added.length === 0) return undefined;
   const edit = (start: number, end: number, newText: string) => ({ edit: { file: docsJsonPath, edits: [{ range: { start, end }, newText }] }, added });
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = lineEnd(text);
   const unit = indentUnitOf(text);
   const render = (redirect: Redirect, indent: string, oneLine: boolean) =>
     oneLine ? `{ "source": ${JSON.stringify(redirect.source)}, "destination": ${JSON.stringify(redirect.destination)} }` : JSON.stringify(redirect, null, unit).split('\n').join(eol + indent);
