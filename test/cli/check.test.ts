@@ -71,6 +71,15 @@ test('every page of the site is checked; its findings are reported under its own
   assert.match(github.stdout, /^::error file=intro\.mdx,line=3,endLine=3,col=39,endColumn=44,title=link\/missing-page::Link "\/gone" leads nowhere/m);
 });
 
+test('a misspelt "theme" is one error at the misspelt key, not also "missing" at 1:1', () => {
+  const site = writeSite({ 'docs.json': valid.replace('"theme"', '"them"'), 'intro.mdx': '' });
+  const { code, stdout } = run(['check', site], site);
+  assert.equal(code, 1);
+  assert.deepEqual(stdout.trim().split('\n').slice(0, -2), [
+    'docs.json:1:2  error  Unknown key "them" in docs.json. Did you mean "theme"? docs.json is missing "theme" (required), and the site ignores "them"  schema/required',
+  ]);
+});
+
 test('a clean site exits 0; --max-warnings turns too many warnings into exit 1', () => {
   const clean = writeSite({ 'docs.json': valid, 'intro.mdx': '' });
   assert.equal(run(['check', clean]).code, 0);
