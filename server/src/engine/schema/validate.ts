@@ -148,8 +148,11 @@ function checkScalar(cursor: Cursor, node: CompiledSchema, subject: Subject, out
 function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject: Subject, depth: number, isTop: boolean): void {
   const value = cursor.value as Record<string, unknown>;
   const skip = isTop ? run.options.skipKeys : undefined;
-  for (const key of node.required) {
-    if (!(key in value) && !skip?.has(key) && misspeltAs(node, value, key, skip) === undefined) {
+  const missing = node.required.filter((key) => !(key in value) && !skip?.has(key));
+  const legacyKeys = isTop ? run.options.legacyKeys : undefined;
+  const misspelt = new Set(missing.length === 0 ? [] : Object.keys(value).map((key) => !skip?.has(key) && misspeltRequired(node, value, key, skip, legacyKeys)));
+  for (const key of missing) {
+    if (!misspelt.has(key)) {
       run.out.push({
         cursor,
         target: typeof cursor.key === 'string' ? 'key' : 'start',
@@ -171,22 +174,20 @@ function validateMember(run: Run, cursor: Cursor, node: CompiledSchema, subject:
     if (property.acceptsPlainly(value)) return;
     validateNode(run, childCursor(cursor, key, value), property, childSubject(subject, key), depth + 1);
   } else if (node.properties && node.additionalProperties !== true) {
-    const skip = isTop ? run.options.skipKeys : undefined;
-    const missing = node.required.find((required) => !(required in (cursor.value as object)) && !skip?.has(required) && misspeltAs(node, cursor.value as object, required, skip) === key);
-    run.out.push(missing === undefined ? unknownKey(cursor, key, node.propertyNames, subject, isTop ? run.options.legacyKeys : undefined) : misspeltRequiredKey(cursor, key, missing, subject));
+    const legacyKeys = isTop ? run.options.legacyKeys : undefined;
+    const required = misspeltRequired(node, cursor.value as object, key, isTop ? run.options.skipKeys : undefined, legacyKeys);
+    run.out.push(required ? misspeltRequiredKey(cursor, key, required, subject) : unknownKey(cursor, key, node.propertyNames, subject, legacyKeys));
   }
 }
 
 /**
- * The unknown key of an object that is a near-spelling of a required key it lacks (`"them"` for
- * `"theme"`): one finding at that key tells both, rather than "missing" at the object's start too.
+ * The required key an object lacks that its unknown key is a near-spelling of (`"theme"` for
+ * `"them"`): one finding at that key tells both, rather than "missing" at the object's start too.
  */
-function misspeltAs(node: CompiledSchema, value: object, required: string, skip: ReadonlySet<string> | undefined): string | undefined {
-  for (const key in value) {
-    if (key === '$schema' || skip?.has(key) || node.propertyFor(key)) continue;
-    if (didYouMean(key, node.propertyNames) === required) return key;
-  }
-  return undefined;
+function misspeltRequired(node: CompiledSchema, value: object, key: string, skip: ReadonlySet<string> | undefined, legacyKeys: Record<string, string> | undefined): string | undefined {
+  if (key === '$schema' || legacyKeys?.[key] || node.propertyFor(key) || !node.properties || node.additionalProperties === true) return undefined;
+  const suggestion = didYouMean(key, node.propertyNames);
+  return suggestion !== undefined && node.required.includes(suggestion) && !(suggestion in value) && !skip?.has(suggestion) ? suggestion : undefined;
 }
 
 function misspeltRequiredKey(cursor: Cursor, key: string, required: string, subject: Subject): ProblemInput {
