@@ -216,7 +216,7 @@ function unfinishedTag(text: string, error: MdxSyntaxError, phase: string): Synt
  * a quote or brace of an attribute ending before it too (a `<` inside a value is no tag's).
  */
 function unfinishedTagStart(text: string, end: number): number {
-  for (let candidate = text.lastIndexOf('<', end - 1), tries = 0; candidate >= 0 && tries < 100; candidate = text.lastIndexOf('<', candidate - 1), tries++) {
+  for (let candidate = text.lastIndexOf('<', end - 1), tries = 0; candidate >= 0 && tries < 20; candidate = text.lastIndexOf('<', candidate - 1), tries++) {
     if (runsToEnd(text, candidate, end)) return candidate;
   }
   return -1;
