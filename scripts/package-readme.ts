@@ -12,7 +12,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const packagedReadme = join('dist', 'README.md');
+const packagedReadme = join('dist', 'README.md');
 
 interface Manifest {
   version: string;
@@ -27,7 +27,7 @@ interface UrlNode {
 }
 
 /** "owner/name" of the GitHub repository package.json names. */
-export function gitHubRepository(manifest: Manifest): string {
+function gitHubRepository(manifest: Manifest): string {
   const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
   const match = /^(?:git\+)?https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(url ?? '');
   if (!match) throw new Error(`package.json's repository must be a GitHub https URL, not ${JSON.stringify(url)}`);
@@ -35,7 +35,7 @@ export function gitHubRepository(manifest: Manifest): string {
 }
 
 /** A URL that names a file of the repository by its path: no scheme, not only an #anchor. */
-export function isRelativeUrl(url: string): boolean {
+function isRelativeUrl(url: string): boolean {
   return !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('#') && !url.startsWith('//');
 }
 
@@ -59,6 +59,7 @@ export function packageReadme(readme: string, manifest: Manifest): string {
     node.children?.forEach(visit);
   };
   visit(tree);
+  edits.sort((a, b) => a.at - b.at);
   return edits.reduceRight((text, edit) => text.slice(0, edit.at) + edit.text + text.slice(edit.at + edit.length), readme);
 }
 
