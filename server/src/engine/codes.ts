@@ -152,7 +152,11 @@ export const codes = {
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome: Free and Pro, which the site renders), with a did-you-mean',
     example: 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?',
   },
-  'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
+  'icon/fa-prefix': {
+    severity: 'error',
+    summary: 'a name starting with `fa-`: in docs.json the platform\'s validation refuses the file; in a page (frontmatter, a component\'s prop) a warning, as the icon is not found and not shown',
+    example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"',
+  },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
   'link/missing-page': {
     severity: 'error',
