@@ -4,14 +4,17 @@ import { registerClosingTags } from './closingTags';
 import { registerLanguageCommands } from './languageCommands';
 import { startLanguageClient, stopLanguageClient } from './languageClient';
 import { registerMovePage } from './movePage';
+import { RenameEditSaver } from './renameEditSaver';
 import { registerSiteNavigation } from './navigation/registerSiteNavigation';
 
 export function activate(context: ExtensionContext): void {
   const activatedAt = performance.now();
-  const client = startLanguageClient(context, activatedAt);
+  const moves = new RenameEditSaver();
+  context.subscriptions.push(moves);
+  const client = startLanguageClient(context, activatedAt, moves);
   registerLanguageCommands(context, client);
   context.subscriptions.push(registerClosingTags(client));
-  registerMovePage(context);
+  registerMovePage(context, client, moves);
   registerSiteNavigation(context, client);
   activateAgentJobs(context);
   client.info(`activate() returned in ${Math.round(performance.now() - activatedAt)} ms`);

@@ -4,7 +4,7 @@ import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
 import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
 import { CreatedPageOpener } from './createdPageOpener';
-import { RenameEditSaver } from './renameEditSaver';
+import type { RenameEditSaver } from './renameEditSaver';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
 import { SiteStatusItem } from './siteStatusItem';
 import type { Code } from '../../server/src/engine/codes';
@@ -19,17 +19,16 @@ const siteStatusNotification = new NotificationType<SiteStatus>(siteStatusMethod
  * "docsjson" (package.json `contributes.languages`), so VS Code's JSON support leaves them to us:
  * no duplicate diagnostics, completions or hovers, and no schema download for a "$schema" URL.
  */
-export function startLanguageClient(context: ExtensionContext, activatedAt: number): LanguageClient {
+export function startLanguageClient(context: ExtensionContext, activatedAt: number, renameEdits: RenameEditSaver): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: serverNodeOptions } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
   const createdPages = new CreatedPageOpener();
-  const renameEdits = new RenameEditSaver();
   // The client's own channel is disposed at each stop, "Restart" included, leaving the Output panel on an empty one: this one lasts.
   const outputChannel = window.createOutputChannel('docs.json', { log: true });
-  context.subscriptions.push(createdPages, renameEdits, outputChannel);
+  context.subscriptions.push(createdPages, outputChannel);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'docsjson' },

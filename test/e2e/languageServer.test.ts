@@ -14,6 +14,7 @@ import { iconNames } from '../../server/src/engine/icons/iconNames';
 import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { panelMarkers, type PanelMarker as Marker } from './harness/problemsPanel';
 
 const SCENARIO_TIMEOUT = loadScaled(120_000);
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'sites', 'e2e-site');
@@ -24,57 +25,12 @@ const UNKNOWN_KEY = 'Unknown key "descripton" in docs.json. Did you mean "descri
 const FA_PREFIX = 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"';
 const MISSING_PAGE = 'Page "guides/missing" not found: there is no guides/missing.mdx or guides/missing.md';
 
-interface Marker {
-  /** The file row the marker is under ("docs.json"). */
-  file: string;
-  severity: string;
-  message: string;
-  /** "docs.json" for our server, "json" for VS Code's JSON support. */
-  source: string;
-  code: string;
-  /** "[Ln 12, Col 51]" */
-  position: string;
-}
-
-/**
- * Every row of the Problems panel, read from its parts (message, source, code, position) and the
- * file row it is under. (Shows the panel first.)
- */
-async function problemMarkers(wb: Workbench): Promise<Marker[]> {
-  await wb.problems();
-  const rows = wb.page.locator('.markers-panel .monaco-list-row');
-  const read = await rows.evaluateAll((els) =>
-    els.map((el) => ({
-      index: Number(el.getAttribute('data-index') ?? -1),
-      fileName: el.querySelector('.file-icon .label-name, .label-name')?.textContent ?? '',
-      // "marker-icon error quickFix": the severity, and whether the light bulb shows.
-      severity: /\b(error|warning|info)\b/.exec(el.querySelector('.marker-icon')?.className ?? '')?.[1] ?? '',
-      message: el.querySelector('.marker-message')?.textContent ?? '',
-      source: el.querySelector('.marker-source')?.textContent ?? '',
-      code: el.querySelector('.marker-code')?.textContent ?? '',
-      position: el.querySelector('.marker-line')?.textContent ?? '',
-      isMarker: !!el.querySelector('.marker-message'),
-    })),
-  );
-  let file = '';
-  const markers: Marker[] = [];
-  for (const row of read.sort((a, b) => a.index - b.index)) {
-    if (!row.isMarker) {
-      file = clean(row.fileName);
-      continue;
-    }
-    markers.push({ file, severity: row.severity, message: clean(row.message), source: clean(row.source), code: clean(row.code), position: clean(row.position) });
-  }
-  return markers;
-}
-
-/** Waits until the Problems panel's markers satisfy `until`; the error says what it showed last. */
 async function waitForMarkers(wb: Workbench, what: string, until: (markers: Marker[]) => boolean, timeoutMs = 30_000): Promise<Marker[]> {
   let last: Marker[] = [];
   return waitFor(
     what,
     async () => {
-      last = await problemMarkers(wb);
+      last = await panelMarkers(wb);
       return until(last) ? last : undefined;
     },
     timeoutMs,

@@ -10,76 +10,16 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadScaled } from '../support/loadScaled';
-import { startVSCode, waitFor, type VSCodeSession, type Workbench } from './harness/browser';
+import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { tempFolder } from '../support/tempFolder';
+import { cliMarkerLines, cliSummary, markerLines, panelMarkers } from './harness/problemsPanel';
 
 const SCENARIO_TIMEOUT = loadScaled(120_000);
 const EXAMPLE = join(REPO_ROOT, 'examples', 'acme-docs');
 const SHOTS = join(REPO_ROOT, 'test-results', 'whole-site');
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
-
-interface Marker {
-  file: string;
-  severity: string;
-  code: string;
-  message: string;
-}
-
-/** Every row of the Problems panel under its file row (the panel is shown first). */
-async function problemMarkers(wb: Workbench): Promise<Marker[]> {
-  await wb.problems();
-  const read = await wb.page.locator('.markers-panel .monaco-list-row').evaluateAll((els) =>
-    els.map((el) => ({
-      index: Number(el.getAttribute('data-index') ?? -1),
-      fileName: el.querySelector('.label-name')?.textContent ?? '',
-      severity: /\b(error|warning|info)\b/.exec(el.querySelector('.marker-icon')?.className ?? '')?.[1] ?? '',
-      message: el.querySelector('.marker-message')?.textContent ?? '',
-      code: el.querySelector('.marker-code')?.textContent ?? '',
-      isMarker: !!el.querySelector('.marker-message'),
-    })),
-  );
-  let file = '';
-  const markers: Marker[] = [];
-  for (const row of read.sort((a, b) => a.index - b.index)) {
-    if (!row.isMarker) file = clean(row.fileName);
-    else markers.push({ file, severity: row.severity, code: clean(row.code), message: clean(row.message) });
-  }
-  return markers;
-}
-
-interface CliReport {
-  files: { path: string; diagnostics: { severity: string; code: string; message: string }[] }[];
-}
-
-/** What `docsjson check --format json` finds, as the Problems panel would list it: "file severity code message", sorted. */
-function cliMarkers(root: string): string[] {
-  let output: string;
-  try {
-    output = execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'check', '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
-  } catch (error) {
-    output = (error as { stdout: string }).stdout;
-  }
-  const panelSeverity: Record<string, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'info' };
-  return (JSON.parse(output) as CliReport).files
-    .flatMap((file) => file.diagnostics.map((d) => `${file.path.split('/').pop()} ${panelSeverity[d.severity]} ${d.code} ${d.message}`))
-    .sort();
-}
-
-/** The last line of `docsjson check`: "1 docs.json file and 3 pages checked: 4 errors, 4 warnings". */
-function cliSummary(root: string): string {
-  let output: string;
-  try {
-    output = execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'check', '.'], { cwd: root, encoding: 'utf8' });
-  } catch (error) {
-    // Exit code 1: the site has errors; the report is on stdout all the same.
-    output = (error as { stdout: string }).stdout;
-  }
-  return output.trim().split('\n').at(-1)!;
-}
-
-const asLines = (markers: Marker[]) => markers.map((m) => `${m.file} ${m.severity} ${m.code} ${m.message}`).sort();
 
 function git(root: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Writer', GIT_AUTHOR_EMAIL: 'writer@example.com', GIT_COMMITTER_NAME: 'Writer', GIT_COMMITTER_EMAIL: 'writer@example.com' } });
@@ -100,7 +40,7 @@ describe('the whole site in a real VS Code', () => {
       git(site, 'init', '-q');
       git(site, 'add', '.');
       git(site, 'commit', '-q', '-m', 'The site');
-      expected = cliMarkers(site);
+      expected = cliMarkerLines(site);
       session = await startVSCode({ name: 'whole-site', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
     },
     { timeout: INSTALL_TIMEOUT_MS },
@@ -114,7 +54,7 @@ describe('the whole site in a real VS Code', () => {
       assert.ok(expected.some((line) => line.startsWith('quickstart.mdx ')), `the CLI finds a page's problems: ${JSON.stringify(expected)}`);
       let last: string[] = [];
       await waitFor('the panel to list what the CLI finds', async () => {
-        last = asLines(await problemMarkers(wb));
+        last = markerLines(await panelMarkers(wb));
         return JSON.stringify(last) === JSON.stringify(expected) || undefined;
       }, 60_000).catch((error: Error) => {
         throw new Error(`${error.message}; the panel shows ${JSON.stringify(last)}; the CLI ${JSON.stringify(expected)}`);
@@ -172,13 +112,13 @@ describe('the whole site in a real VS Code', () => {
       await waitFor('the empty entry in the editor', async () => (await wb.editorText()).includes('"guides/deploy", ""]'), 5000);
       // The pull after the last keystroke has come back once the squiggles of the other problems are drawn again.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      const typing = await problemMarkers(wb);
+      const typing = await panelMarkers(wb);
       t.diagnostic(JSON.stringify(typing.filter((m) => m.file === 'docs.json').map((m) => m.code)));
       assert.deepEqual(typing.filter((m) => m.code.includes('ref/empty-page')), [], 'no "must not be empty" while it is typed');
       await wb.screenshot(join(SHOTS, 'empty-entry-typed.png'));
       await wb.save();
       const saved = await waitFor('the empty entry reported once saved', async () => {
-        const markers = await problemMarkers(wb);
+        const markers = await panelMarkers(wb);
         return markers.some((m) => m.code.includes('ref/empty-page') && m.severity === 'error') ? markers : undefined;
       }, 30_000);
       t.diagnostic(JSON.stringify(saved.filter((m) => m.code.includes('ref/empty-page'))));

@@ -140,6 +140,7 @@ test('icon follows the same rules as docs.json', () => {
   assert.deepEqual(unknown.suggestions, [{ title: 'Change to rocket', replacement: 'rocket' }]);
   const [prefix] = check('---\nicon: ⟦"fa-rocket"⟧\n---\n');
   assert.equal(prefix.code, 'icon/fa-prefix');
+  assert.equal(prefix.severity, 'warning', 'a page\'s icon is not validated: "fa-rocket" is looked up as written and the page shows no icon (in docs.json, an error: the build fails)');
   assert.deepEqual(prefix.suggestions, [{ title: 'Change to "rocket"', replacement: '"rocket"' }]);
   assert.equal(check('---\nicon: ⟦/images/nope.svg⟧\n---\n')[0].code, 'icon/missing-file');
   check('---\nicon: /images/logo.svg\n---\n');

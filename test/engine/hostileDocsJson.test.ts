@@ -30,7 +30,7 @@ test('"$ref"s that fan out stop at the check\'s budget with one diagnostic', { t
   const [, read] = /\((\d+\.\d\d) MB read\)/.exec(fanOut[0].message) ?? [];
   assert.ok(Number(read) > 0.1 && Number(read) < 1, fanOut[0].message);
   assert.ok(fanOut[0].message.includes(`(${REF_BUDGET.follows.toLocaleString('en-US')} or 64 MB)`), fanOut[0].message);
-  assert.equal(fanOut[0].severity, 'error');
+  assert.equal(fanOut[0].severity, 'warning', 'the check\'s own budget: the platform follows every "$ref", so the site may build');
 });
 
 test('the same files, each referred to once, are all followed', () => {

@@ -33,8 +33,14 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
+/** A step that publishes: to the VS Code Marketplace, to Open VSX, to npm. */
+const publishes = /\b(?:vsce|ovsx(?:@[\d.]+)?|npm) publish\b/;
+/** The secret each registry's step is given, and the variable it reads it from. */
+const registrySecrets = { vsce: ['VSCE_PAT', 'VSCE_PAT'], ovsx: ['OVSX_PAT', 'OVSX_PAT'], npm: ['NODE_AUTH_TOKEN', 'NPM_TOKEN'] } as const;
+
 const read = (name: string) => parse(readFileSync(join(repo, '.github', 'workflows', name), 'utf8')) as Workflow;
-const scripts = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
+const scripts = manifest.scripts;
 const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps);
 /** The shell commands of a workflow's `run` steps, one per line. */
 const commands = (workflow: Workflow) => steps(workflow).flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim()).filter(Boolean));
@@ -68,7 +74,7 @@ describe('GitHub workflows', () => {
         for (const step of job.steps) {
           const withSecret = Object.entries({ ...step.env, ...step.with }).filter(([, value]) => secret.test(String(value)));
           if (withSecret.length === 0) continue;
-          assert.match(step.run ?? '', /\b(vsce publish|npm publish)\b/, `${workflow.name}: "${step.name ?? step.uses ?? step.run}" is given ${withSecret.map(([name]) => name).join(', ')}`);
+          assert.match(step.run ?? '', publishes, `${workflow.name}: "${step.name ?? step.uses ?? step.run}" is given ${withSecret.map(([name]) => name).join(', ')}`);
         }
       }
     }
@@ -104,16 +110,30 @@ describe('GitHub workflows', () => {
     const cmds = commands(release);
     assert.ok(cmds.includes('npm run package'), 'the .vsix');
     assert.ok(cmds.includes('npm pack'), 'the npm package');
-    assert.match(scripts.package, /vsce package/);
+    assert.match(scripts.package, /npm run -s vsix$/);
+    assert.match(scripts.vsix, /vsce package/);
     const [job] = Object.values(release.jobs);
-    const publishing = job.steps.filter((step) => /\b(vsce publish|npm publish)\b/.test(step.run ?? ''));
-    assert.equal(publishing.length, 2);
+    const publishing = job.steps.filter((step) => publishes.test(step.run ?? ''));
+    assert.deepEqual(publishing.map((step) => /\b(vsce|ovsx|npm)\b/.exec(step.run!)![1]).sort(), ['npm', 'ovsx', 'vsce']);
     for (const step of publishing) {
-      const [secretEnv, secret] = /vsce/.test(step.run!) ? ['VSCE_PAT', 'VSCE_PAT'] : ['NODE_AUTH_TOKEN', 'NPM_TOKEN'];
+      const [secretEnv, secret] = registrySecrets[/\b(vsce|ovsx|npm)\b/.exec(step.run!)![1] as keyof typeof registrySecrets];
       const present = `HAS_${secret}`;
       assert.equal(step.if, `env.${present} == 'true'`, `"${step.name}" runs only with its secret`);
       assert.equal(job.env?.[present], `\${{ secrets.${secret} != '' }}`, 'whether the secret is set, not the secret');
-      assert.equal(step.env?.[secretEnv], `\${{ secrets.${secret} }}`);
+      assert.deepEqual(step.env, { [secretEnv]: `\${{ secrets.${secret} }}` });
     }
+  });
+
+  it('the Marketplace and Open VSX get the one .vsix the release holds, and ovsx is fetched at release time, pinned', () => {
+    const cmds = commands(release);
+    assert.equal(cmds.filter((command) => /\bnpm run (-s )?(package|vsix)\b|\bvsce package\b/.test(command)).length, 1, 'the .vsix is built once');
+    const registries = cmds.filter((command) => /\b(vsce|ovsx(@[\d.]+)?) publish\b/.test(command));
+    assert.equal(registries.length, 2);
+    // Without a file to publish, vsce and ovsx would each package the extension again.
+    for (const command of registries) assert.match(command, / publish --packagePath \.\/\*\.vsix$/);
+    assert.ok(registries.some((command) => /^npx --yes ovsx@\d+\.\d+\.\d+ publish /.test(command)), 'ovsx by npx, at an exact version');
+    assert.equal(manifest.devDependencies.ovsx, undefined, 'ovsx is no dependency of the repository');
+    const githubRelease = cmds.find((command) => command.startsWith('gh release create'));
+    assert.match(githubRelease ?? '', /\.\/\*\.vsix/, 'the GitHub release holds the same .vsix');
   });
 });

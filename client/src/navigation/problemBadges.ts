@@ -30,16 +30,26 @@ export class ProblemBadges implements FileDecorationProvider, Disposable {
   private readonly changed = new EventEmitter<undefined>();
   readonly onDidChangeFileDecorations = this.changed.event;
   private readonly subscriptions = [languages.onDidChangeDiagnostics(() => this.changed.fire(undefined)), this.changed];
-  /** The page files whose problems count in a badge, by the badge's URI. */
-  private readonly pagesOf = new Map<string, Uri[]>();
+  /**
+   * The page files whose problems count in a badge, by the badge's URI (which holds the entry's
+   * range): those of the tree's items since it was last refreshed, and those before, whose items
+   * may still show until their refreshed items replace them.
+   */
+  private pagesOf = new Map<string, Uri[]>();
+  private pagesBefore = new Map<string, Uri[]>();
 
   /** The URI for a tree item's `resourceUri` that shows the entry's badge. */
   uriFor(entry: NavigationItem): Uri {
     const uri = badgeUri(entry);
     const pages = entry.pageFiles ?? (entry.file ? [entry.file] : []);
-    if (pages.length > 0) this.pagesOf.set(uri.toString(), pages.map((page) => Uri.parse(page)));
-    else this.pagesOf.delete(uri.toString());
+    this.pagesOf.set(uri.toString(), pages.map((page) => Uri.parse(page)));
     return uri;
+  }
+
+  /** The tree is about to make its items again: the badge URIs of the items before the last refresh are forgotten. */
+  refreshing(): void {
+    this.pagesBefore = this.pagesOf;
+    this.pagesOf = new Map();
   }
 
   provideFileDecoration(uri: Uri): FileDecoration | undefined {
@@ -48,7 +58,7 @@ export class ProblemBadges implements FileDecorationProvider, Disposable {
     const range = new Range(new Position(startLine, startCharacter), new Position(endLine, endCharacter));
     const serious = (d: Diagnostic) => d.severity <= DiagnosticSeverity.Warning;
     const problems = languages.getDiagnostics(Uri.parse(document)).filter((d) => serious(d) && range.contains(d.range));
-    for (const page of this.pagesOf.get(uri.toString()) ?? []) problems.push(...languages.getDiagnostics(page).filter(serious));
+    for (const page of this.pagesOf.get(uri.toString()) ?? this.pagesBefore.get(uri.toString()) ?? []) problems.push(...languages.getDiagnostics(page).filter(serious));
     if (problems.length === 0) return undefined;
     const errors = problems.filter((d) => d.severity === DiagnosticSeverity.Error).length;
     const warnings = problems.length - errors;

@@ -43,6 +43,7 @@ export class SiteNavigationTree implements TreeDataProvider<NavigationNode>, Tre
 
   refresh(sitesToo = false): void {
     if (sitesToo) this.sites = undefined;
+    this.badges.refreshing();
     this.changed.fire(undefined);
   }
 

@@ -97,7 +97,7 @@ export const codes = {
     summary: 'a global anchor without an external URL',
     example: '… links to "/blog": global anchors need an external URL (https://… or mailto:)',
   },
-  'nav/too-deep': { severity: 'error', summary: 'navigation nested more than 64 levels' },
+  'nav/too-deep': { severity: 'warning', summary: 'navigation nested more than 64 levels, which this check does not read further (the platform accepts hundreds of levels)' },
   'ref/missing-page': {
     severity: 'error',
     summary: 'a page entry with no `.mdx`/`.md` file, with a did-you-mean',
@@ -128,8 +128,8 @@ export const codes = {
   'ref/cycle': { severity: 'error', summary: 'a `$ref` that leads back to a file on its own way', example: '"$ref" to a.json makes a cycle: a.json → b.json → a.json' },
   'ref/remote': { severity: 'error', summary: 'a `$ref` to a URL (only files in the docs folder are read)', example: '"$ref" must be a file in the docs folder, not a URL: …' },
   'ref/fan-out': {
-    severity: 'error',
-    summary: '`$ref`s that fan out beyond what one check follows (5,000 `$ref`s or 64 MB read), e.g. files that each refer twice to the next; the rest is not read',
+    severity: 'warning',
+    summary: '`$ref`s that fan out beyond what one check follows (5,000 `$ref`s or 64 MB read), e.g. files that each refer twice to the next; the rest is not read (the platform follows every one)',
     example: '"$ref" to level12.json is not followed: this check has already followed 5,000 "$ref"s …',
   },
   'openapi/invalid-spec': {
@@ -152,7 +152,11 @@ export const codes = {
     summary: 'an icon name not in the library in force (the icon\'s `library`, else `icons.library`, else Font Awesome: Free and Pro, which the site renders), with a did-you-mean',
     example: 'Unknown Font Awesome icon "rocker" in group "G". Did you mean "rocket"?',
   },
-  'icon/fa-prefix': { severity: 'error', summary: 'a name starting with `fa-`', example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"' },
+  'icon/fa-prefix': {
+    severity: 'error',
+    summary: 'a name starting with `fa-`: in docs.json the platform\'s validation refuses the file; in a page (frontmatter, a component\'s prop) a warning, as the icon is not found and not shown',
+    example: 'Icon "fa-rocket" does not need the "fa-" prefix: write "rocket"',
+  },
   'icon/missing-file': { severity: 'warning', summary: 'an image icon path with no file', example: 'Icon file not found: images/nope.svg' },
   'link/missing-page': {
     severity: 'error',
@@ -228,8 +232,8 @@ export const codes = {
     example: '"/qstash" is a folder with no index page: no page of the site is at /qstash. Redirect to its first page, "/qstash/overall/getstarted"',
   },
   'redirect/chain': {
-    severity: 'warning',
-    summary: 'a redirect to a path that is redirected again; the fix points it at the end of the chain',
+    severity: 'information',
+    summary: 'a redirect to a path that is redirected again (visitors get there, one hop later); the fix points it at the end of the chain',
     example: '"/b" is redirected again: "/b" → "/c". Point this redirect straight at "/c"',
   },
   'redirect/loop': { severity: 'error', summary: 'redirects that lead back to where they started', example: 'Redirect loop: "/a" → "/b" → "/a": visitors never reach a page' },

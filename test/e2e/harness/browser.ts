@@ -287,7 +287,7 @@ export class Workbench {
       },
       timeoutMs,
     );
-    await this.activeEditor().locator('.view-lines').waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.activeEditor().locator('.view-lines').waitFor({ state: 'visible', timeout: loadScaled(timeoutMs) });
     await this.focusEditor();
   }
 

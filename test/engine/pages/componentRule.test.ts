@@ -166,6 +166,11 @@ describe('component rule', () => {
       ['icon/unknown', /^Unknown Lucide icon "circle-chek" in <Icon>. Did you mean "circle-check"\?$/],
     ]);
     assert.deepEqual(found[0].suggestions, [{ title: 'Change to "rocket"', replacement: 'rocket' }]);
+    assert.deepEqual(
+      found.map((d) => d.severity),
+      ['warning', 'warning', 'warning'],
+      'an icon the page names with "fa-" is not found and not shown: nothing fails',
+    );
   });
 
   it('checks nothing in a page the platform cannot parse, and nothing in code', () => {

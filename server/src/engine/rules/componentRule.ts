@@ -8,7 +8,7 @@ import type { PageModel } from '../pages/pageModel';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import { didYouMean } from '../suggest';
 import { lineEnd, quote, quoteList } from '../text';
-import { iconCheck, iconProblem, type IconCheck } from './iconRule';
+import { iconCheck, iconProblem, pageIconSeverity, type IconCheck } from './iconRule';
 
 /** The props of ParamField that name its parameter: exactly one is written. */
 const parameterLocations = ['query', 'path', 'body', 'header'];
@@ -247,6 +247,7 @@ function checkValue(check: PageCheck, component: BuiltInComponent, attribute: Wr
     ctx.report(page.file, {
       range: attribute.textRange,
       code: problem.code,
+      severity: pageIconSeverity(problem),
       message: problem.message,
       suggestions: problem.replacement === undefined ? undefined : [{ title: `Change to "${problem.replacement}"`, replacement: problem.replacement }],
       data: problem.data,

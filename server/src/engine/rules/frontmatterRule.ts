@@ -11,7 +11,7 @@ import { SiteFiles } from '../pages/siteFiles';
 import { definition } from '../schema/schema';
 import { didYouMean } from '../suggest';
 import { quote, quoteList } from '../text';
-import { iconCheck, iconProblem, type IconCheck } from './iconRule';
+import { iconCheck, iconProblem, pageIconSeverity, type IconCheck } from './iconRule';
 import type { SiteRule } from '../pages/siteCheck';
 import { checkPageOperation, type PageOperationSite } from './openapiRule';
 
@@ -207,7 +207,7 @@ function oneTypoApart(a: string, b: string): boolean {
 
 function checkIcon(entry: FrontmatterField, text: string, site: FrontmatterSite, report: Report): void {
   const problem = iconProblem(site.icons, site.iconLibrary, entry.value as string);
-  if (problem) report(entry.valueRange, problem.code, problem.message, problem.replacement && scalar(problem.replacement, entry, text));
+  if (problem) report(entry.valueRange, problem.code, problem.message, problem.replacement && scalar(problem.replacement, entry, text), pageIconSeverity(problem));
 }
 
 function checkOperation(entry: FrontmatterField, site: FrontmatterSite, report: Report): void {

@@ -9,6 +9,7 @@ import type { Code } from '../codes';
 import type { FileIndex } from '../site/fileIndex';
 import type { DocsJsonRule } from './rule';
 import { quote } from '../text';
+import type { Severity } from '../diagnostic';
 
 const imagePattern = /\.(svg|png|jpe?g|gif|webp|ico)$/i;
 
@@ -68,6 +69,16 @@ export function iconProblem(check: IconCheck, library: IconLibrary, name: string
     replacement: suggestion,
     data: { library },
   };
+}
+
+/**
+ * The severity of an icon's problem in a page (its frontmatter, a component's prop), where it differs
+ * from docs.json's: the platform's validation refuses a docs.json icon written with "fa-" (the build
+ * fails), but a page's icon is not validated: the name is looked up as written, is not found, and the
+ * page shows no icon.
+ */
+export function pageIconSeverity(problem: IconProblem): Severity | undefined {
+  return problem.code === 'icon/fa-prefix' ? 'warning' : undefined;
 }
 
 function iconHook(ctx: CheckContext, siteLibrary: IconLibrary): DefinitionHook {
