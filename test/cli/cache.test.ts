@@ -1,0 +1,148 @@
+// `docsjson check --cache` reports exactly what a check without it reports, and a run after one
+// that kept every page's facts parses none (DOCSJSON_STATS counts the pages parsed): on a small
+// site with every kind of page finding and on two real sites. An edited page is parsed again; a
+// corrupt cache, or one another version wrote, is read as empty.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { writeSite } from '../support/site';
+import { materialiseSite } from '../support/sites';
+import { tempFolder } from '../support/tempFolder';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** The pages the check parsed and those whose facts it read from the cache. */
+  parsed: number;
+  stored: number;
+}
+
+function check(root: string, ...args: string[]): Run {
+  const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DOCSJSON_STATS: '1' } });
+  const stats = /: (\d+) pages, (\d+) parsed, (\d+) from the cache$/m.exec(result.stderr);
+  assert.ok(stats, result.stderr);
+  return { status: result.status, stdout: result.stdout, parsed: Number(stats[2]), stored: Number(stats[3]) };
+}
+
+/** The same report. */
+function assertSameReport(run: Run, cold: Run, what: string): void {
+  assert.equal(run.status, cold.status, what);
+  assert.equal(run.stdout, cold.stdout, what);
+}
+
+/** A page of every kind the tree-reading rules look at, each page's findings its own. */
+function page(n: number): string {
+  return [
+    '---',
+    `title: Page ${n}`,
+    '---',
+    '',
+    `<Imaginary${n} foo="1" />`,
+    '',
+    `<Tab title="A">a</Tab>`,
+    '',
+    `<Accordion title="x${n}" defaultOpen="false">y</Accordion>`,
+    '',
+    `![](/missing-${n}.png)`,
+    '',
+    n % 3 === 0 ? 'A line<br>' : `[next](/page-${n + 2})`,
+    '',
+  ].join('\n');
+}
+
+function fixtureSite(): string {
+  const pages = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [`page-${n}.mdx`, page(n)]));
+  const navigation = { pages: Object.keys(pages).map((file) => file.replace(/\.mdx$/, '')) };
+  return writeSite({ 'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation }, null, 2), ...pages });
+}
+
+const cacheFile = (root: string) => join(root, 'node_modules', '.cache', 'docsjson', 'page-facts');
+
+/** Rewrites the cache's header (its body's hash kept true), as another version of docsjson would have written it. */
+function rewriteHeader(file: string, change: (header: Record<string, unknown>) => Record<string, unknown>): void {
+  const text = readFileSync(file, 'utf8');
+  const body = text.slice(text.indexOf('\n') + 1);
+  const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify(change({ ...header, sha256: createHash('sha256').update(body).digest('base64url') }))}\n${body}`);
+}
+
+describe('docsjson check --cache', { timeout: 600_000 }, () => {
+  test('reports what a check without the cache reports, and parses no page once every page is kept', () => {
+    const root = fixtureSite();
+    const cold = check(root);
+    assert.equal(cold.status, 1);
+    const codes = new Set((JSON.parse(cold.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((file) => file.diagnostics.map((d) => d.code)));
+    for (const code of ['component/unknown', 'component/misplaced', 'component/prop-type', 'a11y/image-alt', 'mdx/syntax', 'link/missing-page']) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
+    assert.equal(cold.parsed, 12);
+
+    const first = check(root, '--cache');
+    assertSameReport(first, cold, 'the run that fills the cache');
+    assert.deepEqual([first.parsed, first.stored], [12, 0]);
+    assert.ok(existsSync(cacheFile(root)), 'kept in the site\'s node_modules/.cache/docsjson');
+
+    const warm = check(root, '--cache');
+    assertSameReport(warm, cold, 'the run that reads the cache');
+    assert.deepEqual([warm.parsed, warm.stored], [0, 12]);
+  });
+
+  test('parses an edited page again, and reports it as a check without the cache does', () => {
+    const root = fixtureSite();
+    check(root, '--cache');
+    writeFileSync(join(root, 'page-4.mdx'), `${page(4)}\n<Frame>unclosed\n`);
+    const edited = check(root, '--cache');
+    assert.deepEqual([edited.parsed, edited.stored], [1, 11]);
+    const cold = check(root);
+    assertSameReport(edited, cold, 'after the edit');
+    assert.match(cold.stdout, /"path":"page-4\.mdx"[^\]]*mdx\/syntax/, 'the edit is a syntax error of page-4');
+  });
+
+  test('reads a corrupt cache, or one another version wrote, as empty', () => {
+    const root = fixtureSite();
+    const cold = check(root);
+    check(root, '--cache');
+    const kept = readFileSync(cacheFile(root), 'utf8');
+    const corruptions: [string, () => void][] = [
+      ['a body that no longer hashes to its header', () => writeFileSync(cacheFile(root), kept.replace(/"start":(\d)/, (_, digit: string) => `"start":${(Number(digit) + 1) % 10}`))],
+      ['a cut file', () => writeFileSync(cacheFile(root), kept.slice(0, kept.length / 2))],
+      ['a file of something else', () => writeFileSync(cacheFile(root), '\u0000\u0001 not a cache')],
+      ['the cache of another version of docsjson', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, stack: 'another-version' }))],
+      ['the cache of another version of the format', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, version: 2 }))],
+    ];
+    for (const [what, corrupt] of corruptions) {
+      writeFileSync(cacheFile(root), kept);
+      corrupt();
+      const run = check(root, '--cache');
+      assertSameReport(run, cold, what);
+      assert.deepEqual([run.parsed, run.stored], [12, 0], what);
+      assert.deepEqual([check(root, '--cache').parsed], [0], `${what}: written anew`);
+    }
+  });
+
+  test('keeps the cache in the folder --cache-location names', () => {
+    const root = fixtureSite();
+    const folder = join(tempFolder('docsjson-cache-'), 'ci-cache');
+    check(root, '--cache-location', folder);
+    assert.deepEqual(readdirSync(folder), ['page-facts']);
+    assert.ok(!existsSync(cacheFile(root)));
+    assert.deepEqual([check(root, '--cache', '--cache-location', folder).parsed], [0]);
+  });
+
+  for (const site of ['supermemoryai+supermemory', 'TracecatHQ+tracecat']) {
+    test(`reports on ${site} what a check without the cache reports, and parses no page once every page is kept`, () => {
+      const root = materialiseSite(site);
+      const cold = check(root);
+      assert.ok(JSON.parse(cold.stdout).files.length > 0 && cold.parsed > 100, `${cold.parsed} pages parsed`);
+      const first = check(root, '--cache');
+      assertSameReport(first, cold, 'the run that fills the cache');
+      const warm = check(root, '--cache');
+      assertSameReport(warm, cold, 'the run that reads the cache');
+      assert.equal(warm.parsed, 0);
+      assert.equal(warm.stored, first.parsed + first.stored);
+    });
+  }
+});
