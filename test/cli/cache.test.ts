@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { writeSite } from '../support/site';
+import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
 import { materialiseSite } from '../support/sites';
 import { tempFolder } from '../support/tempFolder';
 
@@ -35,31 +35,7 @@ function assertSameReport(run: Run, cold: Run, what: string): void {
   assert.equal(run.stdout, cold.stdout, what);
 }
 
-/** A page of every kind the tree-reading rules look at, each page's findings its own. */
-function page(n: number): string {
-  return [
-    '---',
-    `title: Page ${n}`,
-    '---',
-    '',
-    `<Imaginary${n} foo="1" />`,
-    '',
-    `<Tab title="A">a</Tab>`,
-    '',
-    `<Accordion title="x${n}" defaultOpen="false">y</Accordion>`,
-    '',
-    `![](/missing-${n}.png)`,
-    '',
-    n % 3 === 0 ? 'A line<br>' : `[next](/page-${n + 2})`,
-    '',
-  ].join('\n');
-}
-
-function fixtureSite(): string {
-  const pages = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [`page-${n}.mdx`, page(n)]));
-  const navigation = { pages: Object.keys(pages).map((file) => file.replace(/\.mdx$/, '')) };
-  return writeSite({ 'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation }, null, 2), ...pages });
-}
+const fixtureSite = () => pageFindingsSite(12);
 
 const cacheFile = (root: string) => join(root, 'node_modules', '.cache', 'docsjson', 'page-facts');
 
@@ -76,8 +52,8 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     const root = fixtureSite();
     const cold = check(root);
     assert.equal(cold.status, 1);
-    const codes = new Set((JSON.parse(cold.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((file) => file.diagnostics.map((d) => d.code)));
-    for (const code of ['component/unknown', 'component/misplaced', 'component/prop-type', 'a11y/image-alt', 'mdx/syntax', 'link/missing-page']) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
+    const codes = reportedCodes(cold.stdout);
+    for (const code of pageFindingCodes) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
     assert.equal(cold.parsed, 12);
 
     const first = check(root, '--cache');
@@ -93,7 +69,7 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
   test('parses an edited page again, and reports it as a check without the cache does', () => {
     const root = fixtureSite();
     check(root, '--cache');
-    writeFileSync(join(root, 'page-4.mdx'), `${page(4)}\n<Frame>unclosed\n`);
+    writeFileSync(join(root, 'page-4.mdx'), `${pageWithFindings(4)}\n<Frame>unclosed\n`);
     const edited = check(root, '--cache');
     assert.deepEqual([edited.parsed, edited.stored], [1, 11]);
     const cold = check(root);
