@@ -109,6 +109,19 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     assert.deepEqual([check(root, '--cache', '--cache-location', folder).parsed], [0]);
   });
 
+  test('says so when the cache cannot be written, and reports all the same', () => {
+    const root = fixtureSite();
+    const cold = check(root);
+    const file = join(tempFolder('docsjson-cache-'), 'a-file');
+    writeFileSync(file, '');
+    // Under /proc, Node's own recursive mkdirSync never returns.
+    for (const location of [join(file, 'cache'), '/proc/docsjson-cache/pages']) {
+      const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json', '--cache-location', location], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      assert.deepEqual([result.status, result.stdout], [cold.status, cold.stdout], location);
+      assert.match(result.stderr, /^docsjson: the page cache could not be written to .*: the next run parses these pages again$/m, location);
+    }
+  });
+
   for (const site of ['supermemoryai+supermemory', 'TracecatHQ+tracecat']) {
     test(`reports on ${site} what a check without the cache reports, and parses no page once every page is kept`, () => {
       const root = materialiseSite(site);

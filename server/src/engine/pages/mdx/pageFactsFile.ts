@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MdxFacts } from './mdxFacts';
 import { factsFromJson, factsToJson } from './mdxFactsJson';
@@ -93,7 +93,7 @@ export class PageFactsFile implements PageFactsStore {
     const body = kept.reverse().join('');
     const header = JSON.stringify({ format, version: formatVersion, stack: this.options.stack, sha256: sha256(body) });
     const { file } = this.options;
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
     try {
       writeFileSync(temporary, `${header}\n${body}`);
@@ -133,6 +133,13 @@ export class PageFactsFile implements PageFactsStore {
     this.entries.clear();
     for (const [key, entry] of byAge) this.entries.set(key, entry);
   }
+}
+
+/** Makes a folder and those above it one by one: Node's recursive `mkdirSync` never returns under /proc. */
+function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  for (let at = folder; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
+  for (const at of missing.reverse()) mkdirSync(at);
 }
 
 function isHeader(value: unknown): value is { format: unknown; version: unknown; stack: unknown; sha256: unknown } {
