@@ -8,6 +8,7 @@ import { maxDefaultWorkers, parseWorkers } from './parseWorkers';
 import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
+import { PageCaches } from './pageCache';
 import { findDocsJsonFiles } from './findDocsJson';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
@@ -27,6 +28,8 @@ const options = {
   workers: { type: 'string' },
   'parse-time-limit': { type: 'string' },
   'annotate-notes': { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -40,7 +43,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
@@ -50,6 +53,9 @@ export async function runCheck(argv: string[]): Promise<number> {
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
         `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
         `  --parse-time-limit SECONDS  how long the parse of one page may take before the page is reported as too slow to read and the others are checked (default: ${defaultParseTimeLimitMs / 1000})\n` +
+        '  --cache          keep what each page\'s parse found, by the hash of its text, and parse only the pages not kept by an earlier run\n' +
+        '                   (the same findings; kept in node_modules/.cache/docsjson/ in the site\'s folder, at most 64 MB, the pages used longest ago dropped)\n' +
+        '  --cache-location FOLDER  where --cache keeps it (implies --cache), for CI caches: one folder for every site checked\n' +
         '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n',
     );
     return 0;
@@ -71,6 +77,9 @@ export async function runCheck(argv: string[]): Promise<number> {
     options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: remoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
   const workers = parseWorkers(values.workers, values['parse-time-limit']);
+  const cacheLocation = values['cache-location'];
+  if (cacheLocation !== undefined && cacheLocation.trim() === '') throw new UsageError('--cache-location takes a folder');
+  const caches = values.cache === true || cacheLocation !== undefined ? new PageCaches(cacheLocation, workers.script) : undefined;
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
   if (docsJsonFiles.length === 0) {
@@ -90,8 +99,10 @@ export async function runCheck(argv: string[]): Promise<number> {
     const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote);
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
-    const site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
-    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, workers);
+    const siteWorkers = caches ? { ...workers, store: caches.storeFor(root) } : workers;
+    const site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers);
+    if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
+    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers);
     notes.push(...(compared?.notes ?? []));
     const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
@@ -104,6 +115,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     pages += site.pages;
   }
 
+  for (const note of caches?.save() ?? []) process.stderr.write(`docsjson: ${terminalSafeLine(note)}\n`);
   const summary = baseRef === undefined ? undefined : { ref: baseRef, existing };
   process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: cliVersion(), notes }));
   const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;

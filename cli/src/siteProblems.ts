@@ -4,10 +4,12 @@ import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engin
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
-/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages, and each file's text as checked. */
+/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages (those parsed, those whose facts were kept), and each file's text as checked. */
 export interface SiteProblems {
   files: CheckedFile[];
   pages: number;
+  parsed: number;
+  stored: number;
   textOf: (file: string) => string | undefined;
 }
 
@@ -21,7 +23,7 @@ export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, t
   const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
   const graph = new SiteGraph(host, result);
-  const siteFindings = (await runSiteRulesInWorkers(graph, siteRules, workers))!.diagnostics;
+  const { diagnostics: siteFindings, parsed, stored } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;
   const files: CheckedFile[] = [];
   const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
   if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
@@ -33,7 +35,7 @@ export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, t
   // The rest: pages, and the OpenAPI specs the site declares.
   for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
   const textOf = (file: string) => graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
-  return { files, pages: graph.files.pageFiles.length, textOf };
+  return { files, pages: graph.files.pageFiles.length, parsed, stored, textOf };
 }
 
 /** Where a place of another file of the site is: its path as printed, 1-based line and column; undefined when the file cannot be read. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { writeSite } from '../support/site';
+import { pageFindingCodes, pageFindingsSite, reportedCodes } from '../support/pageFindingsSite';
 import { materialiseSite, realSites } from '../support/sites';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -15,35 +15,13 @@ function check(root: string, workers: string): { status: number | null; stdout: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A page of every kind the tree-reading rules look at; `n` makes each page's findings its own. */
-function page(n: number): string {
-  return [
-    '---',
-    `title: Page ${n}`,
-    '---',
-    '',
-    `<Imaginary${n} foo="1" />`,
-    '',
-    '<Tab title="A">a</Tab>',
-    '',
-    `<Accordion title="x${n}" defaultOpen="false">y</Accordion>`,
-    '',
-    `![](/missing-${n}.png)`,
-    '',
-    n % 3 === 0 ? 'A line<br>' : `[next](/page-${n + 2})`,
-    '',
-  ].join('\n');
-}
-
 describe('docsjson check --workers', { timeout: 600_000 }, () => {
   test('finds the same problems, in the same order, with and without worker threads on a small site', () => {
-    const pages = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`page-${n}.mdx`, page(n)]));
-    const navigation = { pages: Object.keys(pages).map((file) => file.replace(/\.mdx$/, '')) };
-    const root = writeSite({ 'docs.json': JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#0B7A62' }, navigation }, null, 2), ...pages });
+    const root = pageFindingsSite(40);
     const alone = check(root, '0');
     assert.equal(alone.status, 1, alone.stderr);
-    const codes = new Set((JSON.parse(alone.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((file) => file.diagnostics.map((d) => d.code)));
-    for (const code of ['component/unknown', 'component/misplaced', 'component/prop-type', 'a11y/image-alt', 'mdx/syntax', 'link/missing-page']) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
+    const codes = reportedCodes(alone.stdout);
+    for (const code of pageFindingCodes) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
     for (const workers of ['1', '2', '3']) assert.deepEqual(check(root, workers), alone, `--workers ${workers}`);
   });
 

@@ -3,7 +3,7 @@
 // GITHUB_BASE_REF and a job summary file, running the npm package installed offline.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -17,6 +17,10 @@ interface ActionStep {
   shell: string;
   run: string;
   env?: Record<string, string>;
+  /** A step of another action: the runner's cache (actions/cache), which has no stand-in here. */
+  uses?: string;
+  if?: string;
+  with?: Record<string, string>;
 }
 
 const docsJson = (pages: string[]) =>
@@ -75,6 +79,10 @@ describe('the GitHub Action on a pull request', () => {
     let stdout = '';
     let status: number | null = 0;
     for (const step of action.runs.steps) {
+      if (step.uses) {
+        assert.match(step.uses, /^actions\/cache@v\d+$/, 'the only other action is the runner\'s cache');
+        continue;
+      }
       const env = Object.fromEntries(
         Object.entries(step.env ?? {}).map(([name, value]) => [
           name,
@@ -85,7 +93,7 @@ describe('the GitHub Action on a pull request', () => {
         ]),
       );
       assert.doesNotMatch(step.run, /\$\{\{/, 'the script reads the runner through environment variables, not expressions');
-      const { GITHUB_BASE_REF: _, ...outside } = process.env;
+      const { GITHUB_BASE_REF: _, RUNNER_TEMP: __, ...outside } = process.env;
       const result = spawnSync(step.shell, ['-c', step.run], {
         cwd: workspace,
         encoding: 'utf8',
@@ -129,6 +137,21 @@ describe('the GitHub Action on a pull request', () => {
     assert.match(all.summary, /^6 problems$/m);
     const push = runAction({ path: 'docs' }, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile });
     assert.equal(push.annotations.length, 6, push.stdout);
+  });
+
+  it('keeps the page cache in the folder its cache step saves and restores, and finds the same problems with it', () => {
+    const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8')) as { runs: { steps: ActionStep[] } };
+    const cacheStep = action.runs.steps.find((step) => step.uses)!;
+    assert.equal(cacheStep.if, "inputs.cache == 'true'");
+    const runnerTemp = tempFolder('docsjson-runner-');
+    const folder = cacheStep.with!.path.replace('${{ runner.temp }}', runnerTemp);
+    const cold = runAction({ path: 'docs', 'check-all': 'true', cache: 'false' }, { ...pullRequest(), RUNNER_TEMP: runnerTemp });
+    assert.equal(existsSync(folder), false, 'cache: false keeps nothing');
+    for (const run of ['fills the cache', 'reads it']) {
+      const cached = runAction({ path: 'docs', 'check-all': 'true' }, { ...pullRequest(), RUNNER_TEMP: runnerTemp });
+      assert.deepEqual([cached.status, cached.annotations], [cold.status, cold.annotations], run);
+      assert.deepEqual(readdirSync(folder), ['page-facts'], run);
+    }
   });
 
   it('never runs a file of the pull request as the package: a tarball only by its absolute path, a version only as a version', () => {

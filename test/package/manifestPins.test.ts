@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 test("action.yml runs the docsjson version of the package it is released with", () => {
   const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8'));
   assert.equal(String(action.inputs.version.default), manifest.version, 'bump action.yml\'s version default with package.json\'s version');
-  assert.match(action.runs.steps[0].run, /docsjson@\$DOCSJSON_VERSION/);
+  assert.match(action.runs.steps.find((step: { run?: string }) => step.run).run, /docsjson@\$DOCSJSON_VERSION/);
 });
 
 test('the settings that fetch from the network cannot be set by a workspace', () => {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostic';
 import { MdxWorkerPool } from './mdx/mdxWorkers';
+import type { PageFactsStore } from './mdx/pageFactsFile';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 
@@ -15,6 +16,8 @@ export interface ParseWorkers {
   minChars: number;
   /** How long one page's parse may take (see `MdxWorkerPool`). */
   timeLimitMs: number;
+  /** Where the facts of pages parsed in earlier runs are kept: a page found there is not parsed, and each page parsed is put there. */
+  store?: PageFactsStore;
 }
 
 /** How a run shares the main thread: it yields to what waits after each slice, and stops (answering undefined) once `abandoned`. */
@@ -29,7 +32,7 @@ export interface RunPace {
  * then runs the rules page by page in the same order as `runSiteRules`, waiting whenever the next
  * page's facts are not back. The same findings, in the same order; a page whose parse outlasts the
  * time limit or fails is reported as such by the rules, and the others are checked. Also answers
- * how many pages were parsed.
+ * how many pages were parsed, and how many had their facts from the store.
  */
 export async function runSiteRulesInWorkers(
   graph: SiteGraph,
@@ -37,11 +40,14 @@ export async function runSiteRulesInWorkers(
   workers: ParseWorkers,
   pace: RunPace = { sliceMs: 10 },
   files?: readonly string[],
-): Promise<{ diagnostics: Map<string, Diagnostic[]>; parsed: number } | undefined> {
+): Promise<{ diagnostics: Map<string, Diagnostic[]>; parsed: number; stored: number } | undefined> {
   let parsed = 0;
+  let stored = 0;
+  const { store } = workers;
   const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs }, ({ file, text }, facts) => {
     parsed++;
     graph.mdxFacts.set(file, text, facts);
+    store?.set(text, facts);
   });
   const sent = new Map<string, string>();
   const send = (file: string, text: string) => {
@@ -62,6 +68,12 @@ export async function runSiteRulesInWorkers(
     for (const file of files ?? checkedFiles(graph)) {
       const page = graph.page(file);
       if (!page || graph.mdxFacts.get(file, page.text)) continue;
+      const kept = store?.get(page.text);
+      if (kept) {
+        stored++;
+        graph.mdxFacts.set(file, page.text, kept);
+        continue;
+      }
       send(file, page.text);
       charsToParse += page.text.length;
       if (charsToParse >= workers.minChars) pool.resize(workers.count);
@@ -72,7 +84,7 @@ export async function runSiteRulesInWorkers(
     const steps = siteRuleSteps(graph, rules, files);
     for (;;) {
       const step = steps.next();
-      if (step.done) return { diagnostics: step.value, parsed };
+      if (step.done) return { diagnostics: step.value, parsed, stored };
       const file = step.value;
       const text = graph.page(file)!.text;
       // A page whose text changed since it was sent (an editor's) is sent again.

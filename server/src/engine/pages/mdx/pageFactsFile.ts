@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MdxFacts } from './mdxFacts';
+import { factsFromJson, factsToJson } from './mdxFactsJson';
+
+/** Where the facts of pages parsed in earlier runs are kept, by the page's text. */
+export interface PageFactsStore {
+  get(text: string): MdxFacts | undefined;
+  set(text: string, facts: MdxFacts): void;
+}
+
+export interface PageFactsFileOptions {
+  /** The file. */
+  file: string;
+  /** What made the facts (the parser's and this program's code, their versions): a file made by another is not read. */
+  stack: string;
+  /** The most the file may hold: the entries used longest ago are left out past it. */
+  maxBytes: number;
+}
+
+const format = 'docsjson-page-facts';
+/** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
+const formatVersion = 1;
+
+interface Entry {
+  /** When a run last used it (ms since the epoch). */
+  used: number;
+  /** The facts, as `factsToJson` wrote them. */
+  json: string;
+}
+
+/**
+ * The facts of pages kept in one file across runs, as ESLint's and Prettier's caches keep their
+ * results: each page's by the SHA-256 of its text. A header line names the format, its version,
+ * the `stack` and the SHA-256 of the rest, one line per page: a file of another format, version or
+ * stack, or whose rest does not hash to its header's, is read as empty, and an entry of
+ * another shape is a miss, so that a bad file costs parses, never findings. Written whole to a
+ * file of its own then renamed over the old one, so that a run reading it while another writes
+ * reads one or the other; within `maxBytes`, the entries used longest ago left out.
+ */
+export class PageFactsFile implements PageFactsStore {
+  /** The entries, those used longest ago first. */
+  private readonly entries = new Map<string, Entry>();
+  private changed = false;
+  private readonly now = Date.now();
+
+  private constructor(private readonly options: PageFactsFileOptions) {}
+
+  /** The file's entries, none if it is missing, unreadable, too large, corrupt or another's. */
+  static open(options: PageFactsFileOptions): PageFactsFile {
+    const store = new PageFactsFile(options);
+    store.read();
+    return store;
+  }
+
+  get(text: string): MdxFacts | undefined {
+    const key = sha256(text);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    let facts: MdxFacts | undefined;
+    try {
+      facts = factsFromJson(JSON.parse(entry.json));
+    } catch {
+      facts = undefined;
+    }
+    this.entries.delete(key);
+    if (facts) this.entries.set(key, { used: this.now, json: entry.json });
+    this.changed = true;
+    return facts;
+  }
+
+  set(text: string, facts: MdxFacts): void {
+    const json = factsToJson(facts);
+    if (json === undefined) return;
+    const key = sha256(text);
+    this.entries.delete(key);
+    this.entries.set(key, { used: this.now, json });
+    this.changed = true;
+  }
+
+  /** Writes the file if a run used or added an entry; throws what the file system says. */
+  save(): void {
+    if (!this.changed) return;
+    const kept: string[] = [];
+    let bytes = 0;
+    for (const [key, { used, json }] of [...this.entries].reverse()) {
+      const line = `${key}\t${used}\t${json}\n`;
+      bytes += Buffer.byteLength(line);
+      if (bytes > this.options.maxBytes) break;
+      kept.push(line);
+    }
+    const body = kept.reverse().join('');
+    const header = JSON.stringify({ format, version: formatVersion, stack: this.options.stack, sha256: sha256(body) });
+    const { file } = this.options;
+    makeFolders(dirname(file));
+    const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      writeFileSync(temporary, `${header}\n${body}`);
+      renameSync(temporary, file);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+    this.changed = false;
+  }
+
+  private read(): void {
+    let text: string;
+    try {
+      // A file far beyond the bound is not this store's: it is not read into memory.
+      if (statSync(this.options.file).size > 2 * this.options.maxBytes) return;
+      text = readFileSync(this.options.file, 'utf8');
+    } catch {
+      return;
+    }
+    const headerEnd = text.indexOf('\n');
+    const body = text.slice(headerEnd + 1);
+    let header: unknown;
+    try {
+      header = JSON.parse(text.slice(0, Math.max(headerEnd, 0)));
+    } catch {
+      return;
+    }
+    const { options } = this;
+    if (!isHeader(header) || header.format !== format || header.version !== formatVersion || header.stack !== options.stack || header.sha256 !== sha256(body)) return;
+    for (const line of body.split('\n')) {
+      const [key, used, json] = line.split('\t', 3);
+      if (json !== undefined) this.entries.set(key, { used: Number(used) || 0, json });
+    }
+    // Oldest first, as `get` and `set` keep them.
+    const byAge = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
+    this.entries.clear();
+    for (const [key, entry] of byAge) this.entries.set(key, entry);
+  }
+}
+
+/** Makes a folder and those above it one by one: Node's recursive `mkdirSync` never returns under /proc. */
+function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  for (let at = folder; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
+  for (const at of missing.reverse()) mkdirSync(at);
+}
+
+function isHeader(value: unknown): value is { format: unknown; version: unknown; stack: unknown; sha256: unknown } {
+  return typeof value === 'object' && value !== null;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
