@@ -288,7 +288,7 @@ async function list(context: Context): Promise<number> {
       context.out(jsonLine(withoutTranscript(job)));
       continue;
     }
-    const status = job.record?.status ?? job.record?.haultReason ?? job.phase;
+    const status = job.phase === 'forgotten' ? job.phase : (job.record?.status ?? job.record?.haultReason ?? job.phase);
     const url = job.record && pullRequestUrl(job.record);
     const link = url ? `  ${url}` : '';
     context.out(terminalSafe(`${job.sessionId ?? job.localId}  ${status}  ${job.branch ?? ''}  ${job.startedAt}${link}`) + '\n');

@@ -166,6 +166,21 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.match(result.stdout, /^sess_\w+ {2}completed {2}docs\/cli {2}\S+ {2}https:\/\/github\.com\/example\/docs\/pull\/\d+$/m);
   });
 
+  it('watch of a job the platform forgot says so once, at once (exit 1), and list shows it forgotten', async () => {
+    const created = await create('c-forgotten', '--message', 'x', '--json');
+    const sessionId = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { job: { sessionId: string } }).job.sessionId;
+    server.forgetJobs(sessionId);
+    const watched = await run(['watch', sessionId, '--project', 'c-forgotten', '--poll-interval', '0.05']);
+    assert.equal(watched.code, 1);
+    assert.equal(watched.stderr, 'docsjson: The platform no longer knows this job: it may have been deleted, or the project id changed.\n');
+    assert.match(watched.stdout, /^Last known record:\nStatus: completed$/m);
+    const notFound = server.requests.filter((request) => request.path.includes(`/c-forgotten/job/${sessionId}`) && request.status === 404);
+    assert.equal(notFound.length, 1, 'not looked at again');
+    const listed = await run(['list', '--project', 'c-forgotten']);
+    assert.equal(listed.code, 0);
+    assert.match(listed.stdout, new RegExp(`^${sessionId} {2}forgotten {2}docs/cli `, 'm'));
+  });
+
   it('Ctrl-C stops watching (exit 1) and says how to follow the job again', async () => {
     let interrupted = false;
     const result = await run(['create', '--project', 'c-sigint', '--branch', 'b', '--message', '[fault:trickle]'], {}, (stdout, child) => {

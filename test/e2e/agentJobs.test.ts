@@ -520,7 +520,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.ok((await jobOnlyRows(page)).some((row) => /^Gives up \[fault:trickle\] Could not follow · /.test(row)));
     }));
 
-  it('a job the platform forgets mid-run (its server restarted) is "no longer known", not blamed on v1; the panel does not say the agent is still working', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('a job the platform forgets mid-run (its server restarted) is "no longer known" at once, said once, kept as forgotten, not blamed on v1; the panel does not say the agent is still working', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const panel = await startJob(wb, 'Forgotten job [fault:trickle]');
       await dev.stop();
@@ -529,11 +529,14 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const gone = await jobNotification(wb, /^Agent job "Forgotten job \[fault:trickle\]": /, 90_000);
       assert.equal(gone.text, 'Agent job "Forgotten job [fault:trickle]": The platform no longer knows this job: it may have been deleted, or the project id changed.');
       assert.deepEqual(gone.buttons, ['Show Job'], 'no "Use API Version 2"');
-      await waitFor('the panel to show the failure', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'failed', 10_000);
+      await waitFor('the panel to show the job forgotten', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'forgotten', 10_000);
+      assert.equal(clean(await panel.locator('#status').textContent()), 'Forgotten by the platform');
       assert.equal(clean(await panel.locator('#problem').textContent()), 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
-      assert.doesNotMatch(clean(await panel.locator('#app').innerText()), /still working|retired|API v1/);
+      const app = clean(await panel.locator('#app').innerText());
+      assert.equal(app.split('no longer knows this job').length - 1, 1, `said once: ${app}`);
+      assert.doesNotMatch(app, /still working|retired|API v1/);
       await showJobsView(wb);
-      await waitFor('the sidebar to say the job is no longer followed', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Could not follow · /.test(row)), 10_000);
+      await waitFor('the sidebar to keep the job as forgotten', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Forgotten by the platform · /.test(row)), 10_000);
       await screen(wb.page, 'job-forgotten.png', 1400, 640);
     }));
 
