@@ -187,8 +187,9 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          // A lost connection is given up after 20 s here (10 min by default).
-          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.connectionRetryMinutes': 0.34 }),
+          // A lost connection is given up after 20 s here (10 min by default). API v1, chosen: its
+          // branch, model, draft and live output are what these scenarios drive.
+          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.connectionRetryMinutes': 0.34, 'docsjson.agent.apiVersion': 1 }),
         },
       );
     },
