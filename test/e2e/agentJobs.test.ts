@@ -36,7 +36,7 @@ async function jobRows(page: Page): Promise<string[]> {
 }
 
 /** Job rows only (not their todos or pull request), newest first: "title status · when". */
-const JOB_ROW = / (Starting|Checking|Running|Connection lost, retrying|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
+const JOB_ROW = / (Starting|Checking|Running|Connection lost, retrying|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Forgotten by the platform|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
 async function jobOnlyRows(page: Page): Promise<string[]> {
   return (await jobRows(page)).filter((row) => JOB_ROW.test(row));
 }
