@@ -1,14 +1,13 @@
-import { AgentApiError, isAgentApiError } from './errors';
+import { AgentApiError, isAgentApiError, type ApiVersion } from './errors';
 import { ApiHttp, headerValue, type ApiHttpOptions, type RequestLabel } from './http/apiHttp';
 import type { Dispatcher } from 'undici';
 import { parseJobList, parseJobRecord, type JobRecord } from './jobRecord';
 import { DEFAULT_MAX_EVENT_CHARS, decodeStream } from './stream/decodeStream';
 import type { AgentEvent } from './stream/events';
 
-export { DEFAULT_TIMEOUTS } from './http/apiHttp';
+export type { ApiVersion };
 
-/** 1: our specification (deprecated by the platform); 2: the platform's current API. */
-export type ApiVersion = 1 | 2;
+export { DEFAULT_TIMEOUTS } from './http/apiHttp';
 
 export interface JobMessage {
   role: 'system' | 'user' | 'assistant' | (string & {});

@@ -17,12 +17,15 @@ export type AgentApiErrorKind =
   | 'too-large'
   | 'stream-broken';
 
+/** 2: the platform's current API (the default); 1: our specification, deprecated by the platform. */
+export type ApiVersion = 1 | 2;
+
 /** What a request was for: the failure model words its message by it. */
 export type ApiRequestKind = 'create' | 'get' | 'list' | 'message' | 'check';
 
 export interface AgentApiErrorDetails {
   /** Which API version answered (or was asked). */
-  apiVersion?: 1 | 2;
+  apiVersion?: ApiVersion;
   request?: ApiRequestKind;
   /** The server's own explanation (`{error}`), redacted and on one line. */
   serverSaid?: string;
@@ -48,7 +51,7 @@ export class AgentApiError extends Error {
   readonly retryAfterMs?: number;
   readonly mayHaveReachedServer?: boolean;
   readonly sessionId?: string;
-  readonly apiVersion?: 1 | 2;
+  readonly apiVersion?: ApiVersion;
   readonly request?: ApiRequestKind;
   readonly serverSaid?: string;
 

@@ -13,7 +13,7 @@ export interface JobStorage {
 
 const KEY_PREFIX = 'docsjson.agentJob:';
 /** Phases a stored job can have: a `not-created` job is never stored. */
-const STORED_PHASES: readonly TrackerPhase[] = ['creating', 'sending', 'streaming', 'polling', 'finished', 'stale', 'failed', 'stopped'];
+const STORED_PHASES: readonly TrackerPhase[] = ['creating', 'sending', 'streaming', 'polling', 'finished', 'stale', 'failed', 'forgotten', 'stopped'];
 
 export const DEFAULT_MAX_JOBS_PER_SCOPE = 50;
 

@@ -22,8 +22,6 @@ export interface TrackerOptions {
    * (with backoff) for this long; then following it ends, `failed`.
    */
   connectionRetryMs: number;
-  /** A job the GET endpoint does not know yet is waited for this long after tracking starts. */
-  notFoundGraceMs: number;
   /**
    * Looks at the platform before concluding: in the jobs list for a job whose create answer was
    * lost, and at the record for a follow-up whose answer was lost (did the job start again?).
@@ -45,7 +43,6 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   staleAfterMs: 30 * 60_000,
   connectionRetryMs: 10 * 60_000,
   streamSilenceMs: 120_000,
-  notFoundGraceMs: 30_000,
   lookUpAttempts: 3,
   transcriptLimits: DEFAULT_TRANSCRIPT_LIMITS,
   surface: 'editor',
@@ -408,6 +405,7 @@ export class JobTracker {
           await this.poll(sessionId);
           return;
         }
+        if (isAgentApiError(error, 'not-found')) return this.end('forgotten', notSent);
         // The job is as it was; only the message failed.
         const phase: EndPhase = before === 'stale' || before === 'failed' || before === 'stopped' ? before : 'finished';
         return this.end(phase, notSent);
@@ -449,10 +447,9 @@ export class JobTracker {
    * it was seen running.
    */
   private async poll(sessionId: string, followUp?: { untilRestarted: number }): Promise<boolean> {
-    const { pollIntervalMs, maxPollIntervalMs, staleAfterMs, notFoundGraceMs } = this.options;
+    const { pollIntervalMs, maxPollIntervalMs, staleAfterMs } = this.options;
     this.setPhase('polling');
-    const pollingSince = Date.now();
-    let lastChangeAt = pollingSince;
+    let lastChangeAt = Date.now();
     let delay = followUp && followUp.untilRestarted > 0 ? pollIntervalMs : 0;
     let restarted = followUp === undefined || followUp.untilRestarted === 0;
     let looks = 0;
@@ -474,10 +471,6 @@ export class JobTracker {
           this.fail(error);
           return restarted;
         }
-        if (isAgentApiError(error, 'not-found') && Date.now() - pollingSince > notFoundGraceMs) {
-          this.fail(error);
-          return restarted;
-        }
         const failure = this.describe(error);
         if (isAgentApiError(error, 'network', 'timeout')) {
           if (this.connectionFailed()) {
@@ -491,6 +484,10 @@ export class JobTracker {
             });
             return restarted;
           }
+        } else if (isAgentApiError(error, 'not-found')) {
+          // The platform gives a job's id only once the job exists: a job it does not know is gone.
+          this.end('forgotten', failure);
+          return restarted;
         } else {
           this.connectionBack();
           this.notice(failure.message, failure.detail);

@@ -9,10 +9,21 @@ import { emptyTranscript, type Transcript } from './transcript';
  * creating (POST sent, no session id yet), sending (a follow-up message is being sent),
  * streaming (reading the live stream), polling (GET until final), then one of finished (final
  * record), stale (no progress within the staleness limit), failed (cannot follow it: see
- * `failure`), stopped (the user stopped watching; resumable) or not-created (the job does not
- * exist, or cannot be told to: it is never stored or listed, only reported).
+ * `failure`), forgotten (the platform no longer knows the job: deleted, or another project; what
+ * was known of it is kept), stopped (the user stopped watching; resumable) or not-created (the
+ * job does not exist, or cannot be told to: it is never stored or listed, only reported).
  */
-export type TrackerPhase = 'creating' | 'sending' | 'streaming' | 'polling' | 'finished' | 'stale' | 'failed' | 'stopped' | 'not-created';
+export type TrackerPhase =
+  | 'creating'
+  | 'sending'
+  | 'streaming'
+  | 'polling'
+  | 'finished'
+  | 'stale'
+  | 'failed'
+  | 'forgotten'
+  | 'stopped'
+  | 'not-created';
 
 /** A follow-up message sent to a job (API v2). */
 export interface FollowUp {

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_API_URL, type AgentJobApi, type ApiVersion, type CreateJobRequest, type JobMessage } from '../../agent/src/apiClient';
-import { API_VERSION_ENV, createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
+import { API_VERSION_ENV, DEFAULT_API_VERSION, createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
 import { cliHint, describeFailure, noApiKeyFailure } from '../../agent/src/failure';
 import { pullRequestUrl } from '../../agent/src/jobRecord';
 import { JobStore } from '../../agent/src/jobStore';
@@ -20,8 +20,8 @@ import { argumentError, UsageError } from './usage';
 import { didYouMean } from '../../server/src/engine/suggest';
 
 const HELP = `Usage:
-  docsjson job create --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft]
-  docsjson job create --api-version 2 --project ID --message TEXT
+  docsjson job create --project ID --message TEXT
+  docsjson job create --api-version 1 --project ID --branch NAME --message TEXT [--role ROLE]... [--model sonnet|opus] [--draft]
   docsjson job send ID --project ID --message TEXT          (API v2: a follow-up to the same job)
   docsjson job get ID --project ID [--json]
   docsjson job watch ID --project ID
@@ -30,9 +30,9 @@ const HELP = `Usage:
   docsjson job check --branch NAME [--base BRANCH] [--remote NAME] [--json]
 Common options: [--api-version 1|2] [--api-url URL] [--json] [--verbose] [--poll-interval SECONDS]
 
-create   starts an agent job and follows it until it ends. API v1: several --message are sent in
+create   starts an agent job and follows it until it ends. API v2: one --message, the prompt (the
+         platform picks the branch and the model). API v1: a --branch, and several --message sent in
          order, each with the --role given just before it (system, user or assistant; default user).
-         API v2: one --message, the prompt (no branch, role, model or draft).
 send     sends a follow-up message to a job (API v2) and follows it as it runs again.
 get      prints a job's record once (--json: the record as the API sent it).
 watch    follows a job until it ends.
@@ -44,10 +44,10 @@ check    run inside the site's repository: fetches the job's branch from the rem
 --json   one JSON object per line.   --verbose   every request, and the technical detail of failures.
 --poll-interval   seconds between two looks at the job (default 3).
 
-The API version is 1 (our specification; the platform has deprecated it) unless --api-version or
-${API_VERSION_ENV} says 2. The API key is read from DOCS_AGENT_API_KEY only; the URL from --api-url
-or DOCS_AGENT_API_URL (default ${DEFAULT_API_URL}). Jobs followed here are kept in
-$XDG_STATE_HOME/docsjson/agent-jobs.json.
+The API version is 2, the one the platform recommends (its API reference marks v1 deprecated),
+unless --api-version or ${API_VERSION_ENV} says 1. The API key is read from DOCS_AGENT_API_KEY
+only; the URL from --api-url or DOCS_AGENT_API_URL (default ${DEFAULT_API_URL}). Jobs followed
+here are kept in $XDG_STATE_HOME/docsjson/agent-jobs.json.
 Exit status: 0 when the job completed (create, send, watch) or was read (get, list), 1 otherwise, 2 on usage errors.`;
 
 const COMMON_OPTIONS = {
@@ -126,7 +126,7 @@ function required(value: unknown, name: string): string {
 function apiVersionFrom(values: ParsedArgs['values']): ApiVersion {
   const flag = values['api-version'] as string | undefined;
   try {
-    return parseApiVersion(flag) ?? parseApiVersion(process.env[API_VERSION_ENV]) ?? 1;
+    return parseApiVersion(flag) ?? parseApiVersion(process.env[API_VERSION_ENV]) ?? DEFAULT_API_VERSION;
   } catch {
     throw new UsageError(`${flag === undefined ? API_VERSION_ENV : '--api-version'} must be 1 or 2`);
   }
@@ -172,7 +172,7 @@ async function follow(context: Context, tracker: JobTracker, followUp = false): 
   await stopSaving?.();
   text.close();
   const resumeHint = job.sessionId
-    ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}${context.api.apiVersion === 2 ? ' --api-version 2' : ''}`
+    ? `Follow it again with: docsjson job watch ${terminalSafe(job.sessionId)} --project ${terminalSafe(job.projectId)}${context.api.apiVersion === DEFAULT_API_VERSION ? '' : ` --api-version ${context.api.apiVersion}`}`
     : '';
   const outcome = formatOutcome(job, resumeHint);
   if (json) out(jsonLine({ type: 'final', job: withoutTranscript(job), completed: outcome.completed }));
@@ -288,7 +288,7 @@ async function list(context: Context): Promise<number> {
       context.out(jsonLine(withoutTranscript(job)));
       continue;
     }
-    const status = job.record?.status ?? job.record?.haultReason ?? job.phase;
+    const status = job.phase === 'forgotten' ? job.phase : (job.record?.status ?? job.record?.haultReason ?? job.phase);
     const url = job.record && pullRequestUrl(job.record);
     const link = url ? `  ${url}` : '';
     context.out(terminalSafe(`${job.sessionId ?? job.localId}  ${status}  ${job.branch ?? ''}  ${job.startedAt}${link}`) + '\n');
@@ -326,7 +326,7 @@ function checkUsage(command: string, parsed: ParsedArgs, apiVersion: ApiVersion)
   }
   if (command === 'create' && apiVersion === 2) {
     const v1Only = options.find((option) => V1_ONLY_CREATE_OPTIONS.includes(option.name));
-    if (v1Only) throw new UsageError(`--${v1Only.name} is not taken by API v2, which takes one --message: the prompt`);
+    if (v1Only) throw new UsageError(`--${v1Only.name} is not taken by API v2 (the default), which takes one --message, the prompt; API v1 takes it: --api-version 1`);
   }
   if (command !== 'create' && command !== 'send') return [];
   const messages = messagesFrom(options);

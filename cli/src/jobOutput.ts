@@ -138,7 +138,8 @@ export interface Outcome {
 /** How a followed job ended, and whether it completed. */
 export function formatOutcome(job: Readonly<TrackedJob>, resumeHint: string): Outcome {
   const lines: string[] = [];
-  if (job.record) lines.push(formatRecord(job.record).trimEnd());
+  // The record of a job the platform forgot says how it stood then, not now.
+  if (job.record) lines.push(`${job.phase === 'forgotten' ? 'Last known record:\n' : ''}${formatRecord(job.record).trimEnd()}`);
   if (job.phase === 'stale' || job.phase === 'stopped') lines.push(`Not finished yet. ${resumeHint}`);
   const failure = job.failure;
   const problem = failure ? `${failure.message} ${cliHint(failure)}` : job.problem;

@@ -3,7 +3,7 @@
 import type { AgentEvent } from '../../agent/src/stream/events';
 import type { TrackerPhase } from '../../agent/src/trackedJob';
 
-export type JobOutcome = 'running' | 'reconnecting' | 'checking' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'stopped';
+export type JobOutcome = 'running' | 'reconnecting' | 'checking' | 'completed' | 'misconfigured' | 'error' | 'interrupted' | 'ended' | 'stale' | 'failed' | 'forgotten' | 'stopped';
 
 export interface TodoView {
   content: string;

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rejection } from './helpers/rejection';
 import { startDevApiServer, type DevApiServer } from '../../agent/dev-server/server';
 import type { AgentJobApi } from '../../agent/src/apiClient';
-import { createAgentJobApi, parseApiVersion } from '../../agent/src/apiVersion';
+import { API_VERSION_SETTING, DEFAULT_API_VERSION, createAgentJobApi, parseApiVersion, settingApiVersion } from '../../agent/src/apiVersion';
 import { describeFailure } from '../../agent/src/failure';
 import { pullRequestUrl } from '../../agent/src/jobRecord';
 import { checkApiKey } from '../../agent/src/keyCheck';
@@ -184,6 +186,31 @@ describe('agent API v2 client against the dev server', () => {
     assert.equal(parseApiVersion('v1'), 1);
     assert.equal(parseApiVersion(2), 2);
     assert.throws(() => parseApiVersion('3'), /must be 1 or 2 \(got "3"\)/);
+  });
+
+  it('is the default, as the platform recommends: a client given no version sends v2 requests, one given 1 sends v1', async () => {
+    const byDefault = createAgentJobApi({ baseUrl: server.url, apiKey: server.apiKey });
+    const v1 = client(server.apiKey, 1);
+    clients.push(byDefault);
+    assert.equal(byDefault.apiVersion, 2);
+    await byDefault.createJob('v2-default', prompt('Update the quickstart'));
+    await v1.createJob('v1-chosen', { branch: 'docs/v1', ...prompt('Update the quickstart') }).then((created) => created.eventBatches?.[Symbol.asyncIterator]().return?.());
+    const paths = (project: string) => server.requests.filter((request) => request.path.includes(`/${project}/`)).map((request) => `${request.method} ${request.path}`);
+    assert.deepEqual(paths('v2-default'), ['POST /v2/agent/v2-default/job']);
+    assert.deepEqual(paths('v1-chosen'), ['POST /v1/agent/v1-chosen/job']);
+  });
+
+  it("the editor setting: package.json declares 1 and 2 with the code's default; an unset or odd value reads as the default", () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+    const properties = Object.assign({}, ...manifest.contributes.configuration.map((section: { properties: object }) => section.properties));
+    const setting = properties[API_VERSION_SETTING];
+    assert.deepEqual([setting.type, setting.enum, setting.default], ['number', [1, 2], DEFAULT_API_VERSION]);
+    assert.equal(DEFAULT_API_VERSION, 2);
+    assert.equal(settingApiVersion(1), 1);
+    assert.equal(settingApiVersion(2), 2);
+    for (const odd of [undefined, null, 3, '1', 'v2']) assert.equal(settingApiVersion(odd), DEFAULT_API_VERSION, String(odd));
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    assert.ok(/^\| `docsjson\.agent\.apiVersion` \| `2` \| .*deprecated/m.test(readme), "the README's settings table gives the default and why");
   });
 
   it('never put the key in a log line or an error', () => {

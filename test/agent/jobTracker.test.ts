@@ -8,7 +8,7 @@ import { JobTracker, type TrackerOptions, type TrackerUpdate } from '../../agent
 import { trackedJobForSession, type TrackedJob } from '../../agent/src/trackedJob';
 import { emptyTranscript } from '../../agent/src/transcript';
 
-const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100, notFoundGraceMs: 200 };
+const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100 };
 
 function job(content: string, branch = 'docs/tracker'): CreateJobRequest {
   return { branch, messages: [{ role: 'user', content }] };
@@ -227,24 +227,52 @@ describe('job tracker against the dev server', () => {
     assert.equal(posts('p-reload'), 1);
   });
 
-  it('fails when the job id is unknown after the grace period', async () => {
-    const done = await JobTracker.resume(api, trackedJobForSession({ apiUrl: api.baseUrl, projectId: 'p-unknown' }, 'sess_nope'), FAST).done;
-    assert.equal(done.phase, 'failed');
+  const notFoundGets = (project: string) => server.requests.filter((request) => request.method === 'GET' && request.path.includes(`/${project}/job/`) && request.status === 404).length;
+  const JOB_NOT_FOUND = 'The platform no longer knows this job: it may have been deleted, or the project id changed.';
+
+  it('a job id the platform does not know is forgotten at the first answer, said once', async () => {
+    const tracker = JobTracker.resume(api, trackedJobForSession({ apiUrl: api.baseUrl, projectId: 'p-unknown' }, 'sess_nope'), FAST);
+    const updates = record(tracker);
+    const done = await tracker.done;
+    assert.equal(done.phase, 'forgotten');
     assert.equal(done.problemKind, 'not-found');
+    assert.equal(done.failure?.message, JOB_NOT_FOUND);
+    assert.deepEqual(phases(updates), ['polling', 'forgotten']);
+    assert.deepEqual(notices(updates), []);
+    assert.equal(notFoundGets('p-unknown'), 1);
   });
 
-  it('a job the platform forgets mid-run (a restart of its server) fails as no longer known, without blaming API v1', async () => {
+  it('a job the platform forgets mid-run (a restart of its server) is forgotten at once, without blaming API v1', async () => {
     const tracker = JobTracker.create(api, 'p-forgotten', job('[fault:trickle]'), { ...FAST, streamSilenceMs: 50 });
     const updates = record(tracker);
     tracker.onUpdate((update, current) => {
       if (update.type === 'record' && current.sessionId) server.forgetJobs(current.sessionId);
     });
     const done = await tracker.done;
-    assert.equal(done.phase, 'failed');
+    assert.equal(done.phase, 'forgotten');
     assert.equal(done.problemKind, 'not-found');
-    assert.equal(done.failure?.message, 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
+    assert.equal(done.failure?.message, JOB_NOT_FOUND);
     assert.equal(done.failure?.action, undefined);
+    assert.ok(done.record, 'what was known of the job is kept');
     assert.ok(updates.some((update) => update.type === 'record'), 'the job was known before it was forgotten');
+    assert.equal(phases(updates).at(-1), 'forgotten');
+    assert.deepEqual(notices(updates).filter((notice) => notice.includes('no longer knows')), [], 'said once, as the problem, not as notices');
+    assert.equal(notFoundGets('p-forgotten'), 1);
+  });
+
+  it('a job the platform forgets before showing anything of it (no record, no live output) is forgotten at once, not "Checking"', async () => {
+    const tracker = JobTracker.create(api, 'p-forgotten-early', job('[fault:trickle]'), { ...FAST, streamSilenceMs: 20 });
+    const updates = record(tracker);
+    tracker.onUpdate((update) => {
+      if (update.type === 'session') server.forgetJobs(update.sessionId);
+    });
+    const done = await tracker.done;
+    assert.equal(done.transcript.events.length, 0, 'nothing shown before the job was forgotten');
+    assert.equal(done.record, undefined);
+    assert.equal(done.phase, 'forgotten');
+    assert.equal(done.failure?.message, JOB_NOT_FOUND);
+    assert.equal(notFoundGets('p-forgotten-early'), 1);
+    assert.deepEqual(notices(updates).filter((notice) => notice.includes('no longer knows')), []);
   });
 
   it('is not disturbed by a listener that throws', async () => {
@@ -295,6 +323,16 @@ describe('job tracker with API v2 against the dev server', () => {
     assert.equal(done.phase, 'finished');
     assert.equal(done.record?.status, 'failed');
     assert.equal(isCompleted(done.record!), false);
+  });
+
+  it('a follow-up to a job the platform forgot is not sent, and the job is forgotten at once', async () => {
+    const created = await create('t2-forgotten', 'First').done;
+    assert.equal(created.phase, 'finished');
+    server.forgetJobs(created.sessionId);
+    const done = await JobTracker.sendFollowUp(api, created as TrackedJob, 'Again', FAST).done;
+    assert.equal(done.phase, 'forgotten');
+    assert.equal(done.followUps?.at(-1)?.outcome, 'not-sent');
+    assert.equal(done.failure?.message, 'Your message was not sent: the platform no longer knows this job: it may have been deleted, or the project id changed.');
   });
 
   it('sends a follow-up: the same job runs again in place and ends with a new PR link', async () => {

@@ -12,6 +12,8 @@ import { JobTracker } from '../../agent/src/jobTracker';
 import type { TrackedJob } from '../../agent/src/trackedJob';
 import { JobManager } from '../../client/src/agent/jobManager';
 import { jobSummaryView } from '../../client/src/agent/jobView';
+import { createPanelFeed } from '../../client/src/agent/panelFeed';
+import type { HostMessage } from '../../client/webview/protocol';
 import { replaceApiKey } from '../../client/src/agent/keyReplacement';
 import { checkApiKey } from '../../agent/src/keyCheck';
 import { until } from './helpers/until';
@@ -30,7 +32,7 @@ class MemoryStorage implements JobStorage {
   }
 }
 
-const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100, notFoundGraceMs: 500 };
+const FAST: Partial<TrackerOptions> = { pollIntervalMs: 30, maxPollIntervalMs: 100 };
 
 describe('extension job manager against the dev server', () => {
   let server: DevApiServer;
@@ -161,6 +163,42 @@ describe('extension job manager against the dev server', () => {
     assert.deepEqual(removed, [job.localId]);
     assert.equal(manager.jobs().length, 0);
     manager.dispose();
+  });
+
+  it('a job the platform forgets is said so once, at once, in the panel, and kept in the list as forgotten after a reload', async () => {
+    const storage = new MemoryStorage();
+    const manager = new JobManager(storage);
+    await manager.configure({ scope: scopeFor('m-forgotten'), api: client(), trackerOptions: { ...FAST, streamSilenceMs: 50 } });
+    const ended: Readonly<TrackedJob>[] = [];
+    manager.onDidEnd((ended_) => ended.push(ended_));
+    const job = manager.create({ messages: [{ role: 'user', content: 'Forgotten [fault:trickle]' }] });
+    const messages: Extract<HostMessage, { type: 'update' }>[] = [];
+    const feed = createPanelFeed({ post: (message) => messages.push(message), summarize: () => jobSummaryView(manager.job(job.localId)!), intervalMs: 20 });
+    manager.onDidChange((change) => {
+      if (change.update && change.job?.localId === job.localId) feed.push(change.update);
+      if (change.update?.type === 'record' && change.job?.sessionId) server.forgetJobs(change.job.sessionId);
+    });
+    await until('the end', () => ended.length === 1, 15_000);
+    feed.flush();
+    feed.dispose();
+    const notFound = 'The platform no longer knows this job: it may have been deleted, or the project id changed.';
+    const summaries = messages.flatMap((message) => (message.job ? [message.job] : []));
+    const last = summaries.at(-1)!;
+    assert.equal(last.outcome, 'forgotten');
+    assert.equal(last.statusText, 'Forgotten by the platform');
+    assert.equal(last.problem, notFound);
+    assert.equal(last.explanation, undefined, 'the last record, still running, says nothing true about now');
+    assert.deepEqual(messages.flatMap((message) => message.notices).filter((notice) => notice.includes('no longer knows')), [], 'not repeated as notices');
+    assert.equal(server.requests.filter((request) => request.path.includes('/m-forgotten/job/') && request.status === 404).length, 1);
+    manager.dispose();
+
+    const reloaded = new JobManager(storage);
+    await reloaded.configure({ scope: scopeFor('m-forgotten'), api: client(), trackerOptions: FAST });
+    const kept = reloaded.job(job.localId)!;
+    assert.equal(kept.phase, 'forgotten');
+    assert.equal(reloaded.isFollowed(job.localId), false, 'not followed again');
+    assert.equal(jobSummaryView(kept).problem, notFound);
+    reloaded.dispose();
   });
 
   it('renames a job (kept in the storage, gone with the job), and clears the finished ones only', async () => {

@@ -55,6 +55,16 @@ describe('job view', () => {
     assert.equal(view.problem, lost.problem);
   });
 
+  it('a job the platform forgot reads so, keeps what was known of it, and offers no follow-up box', () => {
+    const forgotten: TrackedJob = { ...withRecord({ haulted: true, haultReason: 'completed', pullRequestLink: 'https://github.com/o/r/pull/3' }, 'forgotten'), problem: 'The platform no longer knows this job.' };
+    const view = jobSummaryView(forgotten, { followUps: true });
+    assert.equal(view.outcome, 'forgotten');
+    assert.equal(view.statusText, 'Forgotten by the platform');
+    assert.equal(view.pullRequestUrl, 'https://github.com/o/r/pull/3');
+    assert.equal(view.followUp, undefined);
+    assert.ok(jobSummaryView({ ...forgotten, phase: 'finished' }, { followUps: true }).followUp, 'a finished job has the box');
+  });
+
   it('explains a misconfigured repository with what to fix, and offers only web links', () => {
     const view = jobSummaryView(withRecord({ haulted: true, haultReason: 'repo_missconfigured', pullRequestLink: 'javascript:alert(1)', messageToUser: 'm' }));
     assert.match(view.explanation ?? '', /repository connection.*misconfigured.*dashboard/s);

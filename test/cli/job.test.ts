@@ -34,6 +34,8 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
         DOCS_AGENT_API_URL: server.url,
         DOCS_AGENT_API_KEY: CANARY_KEY,
         XDG_STATE_HOME: stateHome,
+        // The tests of API v1 (branch, roles, live output): v2's name it, the default's unsets it.
+        DOCS_AGENT_API_VERSION: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,6 +168,21 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.match(result.stdout, /^sess_\w+ {2}completed {2}docs\/cli {2}\S+ {2}https:\/\/github\.com\/example\/docs\/pull\/\d+$/m);
   });
 
+  it('watch of a job the platform forgot says so once, at once (exit 1), and list shows it forgotten', async () => {
+    const created = await create('c-forgotten', '--message', 'x', '--json');
+    const sessionId = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { job: { sessionId: string } }).job.sessionId;
+    server.forgetJobs(sessionId);
+    const watched = await run(['watch', sessionId, '--project', 'c-forgotten', '--poll-interval', '0.05']);
+    assert.equal(watched.code, 1);
+    assert.equal(watched.stderr, 'docsjson: The platform no longer knows this job: it may have been deleted, or the project id changed.\n');
+    assert.match(watched.stdout, /^Last known record:\nStatus: completed$/m);
+    const notFound = server.requests.filter((request) => request.path.includes(`/c-forgotten/job/${sessionId}`) && request.status === 404);
+    assert.equal(notFound.length, 1, 'not looked at again');
+    const listed = await run(['list', '--project', 'c-forgotten']);
+    assert.equal(listed.code, 0);
+    assert.match(listed.stdout, new RegExp(`^${sessionId} {2}forgotten {2}docs/cli `, 'm'));
+  });
+
   it('Ctrl-C stops watching (exit 1) and says how to follow the job again', async () => {
     let interrupted = false;
     const result = await run(['create', '--project', 'c-sigint', '--branch', 'b', '--message', '[fault:trickle]'], {}, (stdout, child) => {
@@ -175,7 +192,7 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
       }
     });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /Not finished yet\. Follow it again with: docsjson job watch sess_\w+ --project c-sigint/);
+    assert.match(result.stdout, /Not finished yet\. Follow it again with: docsjson job watch sess_\w+ --project c-sigint --api-version 1$/m);
     const state = await readFile(join(stateHome, 'docsjson', 'agent-jobs.json'), 'utf8');
     assert.match(state, /"phase":"stopped"/);
   });
@@ -287,11 +304,27 @@ describe('docsjson job (the bundled CLI against the dev server)', () => {
     assert.match(v1.stderr, /^docsjson: follow-up messages need API version 2: use --api-version 2 \(or DOCS_AGENT_API_VERSION=2\)$/m);
     const branch = await run(['create', '--api-version', '2', '--project', 'p', '--branch', 'b', '--message', 'x']);
     assert.equal(branch.code, 2);
-    assert.match(branch.stderr, /--branch is not taken by API v2, which takes one --message: the prompt/);
+    assert.match(branch.stderr, /^docsjson: --branch is not taken by API v2 \(the default\), which takes one --message, the prompt; API v1 takes it: --api-version 1$/m);
     const bad = await run(['get', 'x', '--project', 'p', '--api-version', '3']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--api-version must be 1 or 2/);
     assert.equal(server.requests.length, before);
+  });
+
+  it('API v2 is the default: create sends the prompt to the v2 route, refuses --branch naming --api-version 1, which sends v1', async () => {
+    const noVersion = { DOCS_AGENT_API_VERSION: undefined };
+    const created = await run(['create', '--project', 'c-default', '--message', 'Update the quickstart', '--poll-interval', '0.05'], noVersion);
+    assert.equal(created.code, 0, created.stderr);
+    assert.deepEqual(posts('c-default').map((request) => [request.path, request.body]), [['/v2/agent/c-default/job', { prompt: 'Update the quickstart' }]]);
+    assert.ok(server.requests.filter((request) => request.path.includes('/c-default/')).every((request) => request.path.startsWith('/v2/')));
+    const branch = await run(['create', '--project', 'c-default', '--branch', 'docs/x', '--message', 'x'], noVersion);
+    assert.equal(branch.code, 2);
+    assert.match(branch.stderr, /--api-version 1$/m);
+    const v1 = await run(['create', '--api-version', '1', '--project', 'c-default-v1', '--branch', 'docs/x', '--message', 'x', '--poll-interval', '0.05'], noVersion);
+    assert.equal(v1.code, 0, v1.stderr);
+    assert.deepEqual(posts('c-default-v1').map((request) => request.path), ['/v1/agent/c-default-v1/job']);
+    const help = await run(['--help'], noVersion);
+    assert.match(help.stdout, /^The API version is 2, the one the platform recommends \(its API reference marks v1 deprecated\),$/m);
   });
 
   it('a rate limit on create says when to try again, from Retry-After (exit 1, one POST)', async () => {

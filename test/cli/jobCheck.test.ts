@@ -19,7 +19,8 @@ describe('docsjson job check: the problems an agent job\'s branch adds', () => {
   let stateHome: string;
 
   function run(args: string[], cwd = checkout): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, DOCS_AGENT_API_URL: server.url, DOCS_AGENT_API_KEY: KEY, XDG_STATE_HOME: stateHome }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // API v1 (a job's --branch) unless a test names --api-version 2.
+    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, DOCS_AGENT_API_URL: server.url, DOCS_AGENT_API_KEY: KEY, XDG_STATE_HOME: stateHome, DOCS_AGENT_API_VERSION: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

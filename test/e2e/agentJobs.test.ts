@@ -36,7 +36,7 @@ async function jobRows(page: Page): Promise<string[]> {
 }
 
 /** Job rows only (not their todos or pull request), newest first: "title status · when". */
-const JOB_ROW = / (Starting|Checking|Running|Connection lost, retrying|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
+const JOB_ROW = / (Starting|Checking|Running|Connection lost, retrying|Completed|Failed|Repository misconfigured|Interrupted|Ended|No progress|Could not follow|Forgotten by the platform|Not watched|Not followed \(no API key\?\)) · (just now|\d+ min ago|\d+ h ago)/;
 async function jobOnlyRows(page: Page): Promise<string[]> {
   return (await jobRows(page)).filter((row) => JOB_ROW.test(row));
 }
@@ -187,8 +187,9 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          // A lost connection is given up after 20 s here (10 min by default).
-          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.connectionRetryMinutes': 0.34 }),
+          // A lost connection is given up after 20 s here (10 min by default). API v1, chosen: its
+          // branch, model, draft and live output are what these scenarios drive.
+          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.connectionRetryMinutes': 0.34, 'docsjson.agent.apiVersion': 1 }),
         },
       );
     },
@@ -520,7 +521,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.ok((await jobOnlyRows(page)).some((row) => /^Gives up \[fault:trickle\] Could not follow · /.test(row)));
     }));
 
-  it('a job the platform forgets mid-run (its server restarted) is "no longer known", not blamed on v1; the panel does not say the agent is still working', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('a job the platform forgets mid-run (its server restarted) is "no longer known" at once, said once, kept as forgotten, not blamed on v1; the panel does not say the agent is still working', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const panel = await startJob(wb, 'Forgotten job [fault:trickle]');
       await dev.stop();
@@ -529,11 +530,14 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const gone = await jobNotification(wb, /^Agent job "Forgotten job \[fault:trickle\]": /, 90_000);
       assert.equal(gone.text, 'Agent job "Forgotten job [fault:trickle]": The platform no longer knows this job: it may have been deleted, or the project id changed.');
       assert.deepEqual(gone.buttons, ['Show Job'], 'no "Use API Version 2"');
-      await waitFor('the panel to show the failure', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'failed', 10_000);
+      await waitFor('the panel to show the job forgotten', async () => (await panel.locator('#status').getAttribute('data-outcome')) === 'forgotten', 10_000);
+      assert.equal(clean(await panel.locator('#status').textContent()), 'Forgotten by the platform');
       assert.equal(clean(await panel.locator('#problem').textContent()), 'The platform no longer knows this job: it may have been deleted, or the project id changed.');
-      assert.doesNotMatch(clean(await panel.locator('#app').innerText()), /still working|retired|API v1/);
+      const app = clean(await panel.locator('#app').innerText());
+      assert.equal(app.split('no longer knows this job').length - 1, 1, `said once: ${app}`);
+      assert.doesNotMatch(app, /still working|retired|API v1/);
       await showJobsView(wb);
-      await waitFor('the sidebar to say the job is no longer followed', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Could not follow · /.test(row)), 10_000);
+      await waitFor('the sidebar to keep the job as forgotten', async () => (await jobOnlyRows(wb.page)).some((row) => /^Forgotten job \[fault:trickle\] Forgotten by the platform · /.test(row)), 10_000);
       await screen(wb.page, 'job-forgotten.png', 1400, 640);
     }));
 

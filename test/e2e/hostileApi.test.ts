@@ -75,7 +75,8 @@ describe('a hostile agent API in a real VS Code (code-server + Chromium)', () =>
         {
           extensionDirs: [REPO_ROOT],
           workspace,
-          settings: agentSettings(dev, PROJECT),
+          // API v1, chosen: its four-step quick input sends the hostile branch name.
+          settings: agentSettings(dev, PROJECT, { 'docsjson.agent.apiVersion': 1 }),
         },
       );
     },

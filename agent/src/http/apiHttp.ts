@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
-import { AgentApiError, isAgentApiError, type ApiRequestKind } from '../errors';
+import { AgentApiError, isAgentApiError, type ApiRequestKind, type ApiVersion } from '../errors';
 import { createRedactor, type Redactor } from '../redact';
 import { parseApiBaseUrl } from './apiBaseUrl';
 import { createDispatcher, type HttpTimeouts, type ProxyOptions } from './dispatcher';
@@ -26,7 +26,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 10_000, headersMs: 60
 /** What a request is, for its log line and its errors. */
 export interface RequestLabel {
   request: ApiRequestKind;
-  apiVersion: 1 | 2;
+  apiVersion: ApiVersion;
 }
 
 const ERROR_BODY_BYTES = 8 * 1024;

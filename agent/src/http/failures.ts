@@ -1,4 +1,4 @@
-import { AgentApiError, type ApiRequestKind } from '../errors';
+import { AgentApiError, type ApiRequestKind, type ApiVersion } from '../errors';
 import type { Redactor } from '../redact';
 import { truncateText } from '../truncate';
 
@@ -35,7 +35,7 @@ export interface StatusFailure {
   /** e.g. "GET /v1/agent/proj/job/123" */
   what: string;
   request?: ApiRequestKind;
-  apiVersion?: 1 | 2;
+  apiVersion?: ApiVersion;
 }
 
 /** The technical account of an HTTP error status (for logs); `describeFailure` words it for users. */
@@ -82,7 +82,7 @@ export interface TransportFailure {
   /** Sending the request and waiting for its headers, or reading a streamed body. */
   phase: 'request' | 'stream';
   request?: ApiRequestKind;
-  apiVersion?: 1 | 2;
+  apiVersion?: ApiVersion;
 }
 
 /** Maps an error thrown by undici (no response, or a body that broke off) to a user-facing error. */

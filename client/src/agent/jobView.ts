@@ -59,6 +59,8 @@ export function jobOutcome(job: Readonly<TrackedJob>): JobOutcome {
     case 'failed':
     case 'not-created':
       return 'failed';
+    case 'forgotten':
+      return 'forgotten';
     case 'stale':
       return 'stale';
     case 'stopped':
@@ -92,6 +94,7 @@ const STATUS_TEXT: Record<JobOutcome, string> = {
   ended: 'Ended',
   stale: 'No progress',
   failed: 'Could not follow',
+  forgotten: 'Forgotten by the platform',
   stopped: 'Not watched',
 };
 
@@ -178,7 +181,8 @@ export function jobSummaryView(job: Readonly<TrackedJob>, extras: JobExtras = {}
   if (job.problemKind) view.problemKind = job.problemKind;
   const button = job.failure && buttonFor(job.failure);
   if (button) view.problemAction = button;
-  if (extras.followUps && job.sessionId) {
+  // A job the platform forgot takes no message.
+  if (extras.followUps && job.sessionId && job.phase !== 'forgotten') {
     view.followUp = { enabled: !isActive(job) && !extras.followed, sent: (job.followUps ?? []).map(({ prompt, outcome }) => ({ prompt, outcome })) };
   }
   if (extras.changes) view.changes = extras.changes;

@@ -19,6 +19,7 @@ const OUTCOME_ICONS: Record<string, [string, string?]> = {
   misconfigured: ['warning', 'problemsWarningIcon.foreground'],
   error: ['error', 'problemsErrorIcon.foreground'],
   failed: ['error', 'problemsErrorIcon.foreground'],
+  forgotten: ['circle-slash', 'problemsWarningIcon.foreground'],
   interrupted: ['debug-pause'],
   ended: ['circle-large-outline'],
   stale: ['watch'],

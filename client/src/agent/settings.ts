@@ -1,7 +1,7 @@
 // The agent job settings (`docsjson.agent.*`) and VS Code's proxy settings.
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL, type ApiVersion } from '../../../agent/src/apiClient';
-import { API_VERSION_SETTING, DEFAULT_API_VERSION } from '../../../agent/src/apiVersion';
+import { API_VERSION_SETTING, settingApiVersion } from '../../../agent/src/apiVersion';
 import { JOB_MODELS, jobModel, type JobModel } from '../../webview/jobOptions';
 
 export const SECTION = 'docsjson.agent';
@@ -32,7 +32,7 @@ export function readSettings(): AgentSettings {
   return {
     apiUrl: (config.get<string>('apiUrl') ?? '').trim() || DEFAULT_API_URL,
     projectId: (config.get<string>('projectId') ?? '').trim(),
-    apiVersion: config.get<number>('apiVersion') === 2 ? 2 : DEFAULT_API_VERSION,
+    apiVersion: settingApiVersion(config.get<unknown>('apiVersion')),
     defaultModel: jobModel(model, JOB_MODELS[0].name),
     draftByDefault: config.get<boolean>('draftByDefault') === true,
     pollIntervalMs: Math.round(Math.min(600, Math.max(0.2, Number.isFinite(seconds) ? seconds : 3)) * 1000),
