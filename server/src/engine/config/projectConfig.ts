@@ -61,9 +61,14 @@ function configOf(root: Node | undefined, knownCodes: ReadonlySet<string>): Proj
   return {
     severities,
     fetchRemoteSpecs,
-    isIgnored: matcher ? (path) => path !== '' && matcher.ignores(path) : () => false,
-    ignoresCode: (path, code) => path !== '' && codeEntries.some((entry) => entry.codes.has(code) && entry.files.ignores(path)),
+    isIgnored: matcher ? (path) => inRoot(path) && matcher.ignores(path) : () => false,
+    ignoresCode: (path, code) => inRoot(path) && codeEntries.some((entry) => entry.codes.has(code) && entry.files.ignores(path)),
   };
+}
+
+/** Whether a path is of a file under the docs root, which globs may match (a config file given by `--config` may be outside it). */
+function inRoot(path: string): boolean {
+  return path !== '' && !path.startsWith('../') && !path.startsWith('/');
 }
 
 /** An "ignore" entry of files and codes: the findings of those codes in those files are not reported. */
@@ -102,11 +107,21 @@ export function reportedDiagnostics(path: string, diagnostics: readonly Diagnost
   );
 }
 
-/** The config file of a site (beside its docs.json), read through the site's host; the defaults when there is none. */
-export function loadProjectConfig(host: SiteHost): LoadedProjectConfig & { text?: string } {
+/** A config file read instead of the site's own (`docsjson check --config PATH`): its path from the site's root, and its text. */
+export interface GivenConfigFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * The config file of a site (beside its docs.json), read through the site's host, or the one
+ * given instead; the defaults when there is none. `path`: where its problems are reported.
+ */
+export function loadProjectConfig(host: SiteHost, given?: GivenConfigFile): LoadedProjectConfig & { text?: string; path: string } {
+  if (given) return { ...parseProjectConfig(given.text, configurableCodes), ...given };
   const text = host.files.has(projectConfigFileName) ? host.readFile(projectConfigFileName) : undefined;
-  if (text === undefined) return { config: defaultProjectConfig, diagnostics: [] };
-  return { ...parseProjectConfig(text, configurableCodes), text };
+  if (text === undefined) return { config: defaultProjectConfig, diagnostics: [], path: projectConfigFileName };
+  return { ...parseProjectConfig(text, configurableCodes), text, path: projectConfigFileName };
 }
 
 const configurableCodes: ReadonlySet<string> = new Set(Object.keys(codes));
