@@ -80,9 +80,10 @@ interface CodeIgnore {
 /** The valid part of an "ignore" entry `{ "files": glob or globs, "codes": [...] }`; none when it names no file or no known code. */
 function codeIgnoreOf(entry: Node, knownCodes: ReadonlySet<string>): CodeIgnore[] {
   const member = (key: string) => properties(entry).find(([keyNode]) => keyNode.value === key)?.[1];
-  const filesNode = member('files');
-  const globs = (filesNode?.type === 'array' ? (filesNode.children ?? []) : filesNode ? [filesNode] : []).flatMap((node) => (node.type === 'string' && (node.value as string).trim() !== '' ? [node.value as string] : []));
-  const codes = new Set((member('codes')?.children ?? []).flatMap((node) => (node.type === 'string' && knownCodes.has(node.value as string) ? [node.value as string] : [])));
+  const strings = (nodes: Node[], valid: (value: string) => boolean) => nodes.flatMap((node) => (node.type === 'string' && valid(node.value as string) ? [node.value as string] : []));
+  const files = member('files');
+  const globs = strings(files?.type === 'array' ? (files.children ?? []) : files ? [files] : [], (glob) => glob.trim() !== '');
+  const codes = new Set(strings(member('codes')?.children ?? [], (code) => knownCodes.has(code)));
   return globs.length > 0 && codes.size > 0 ? [{ files: ignore().add(globs), codes }] : [];
 }
 
