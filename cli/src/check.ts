@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { dirname, relative, basename, join } from 'node:path';
+import { dirname, relative, basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, DiskSiteHost, loadProjectConfig, type SiteHost } from '../../server/src/engine';
+import { checkDocsJson, DiskSiteHost, loadProjectConfig, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
 import { compareWithBase } from './base/comparison';
 import { maxDefaultWorkers, parseWorkers } from './parseWorkers';
@@ -30,6 +30,7 @@ const options = {
   'annotate-notes': { type: 'boolean' },
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -43,7 +44,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes] [--config PATH]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
@@ -56,7 +57,8 @@ export async function runCheck(argv: string[]): Promise<number> {
         '  --cache          keep what each page\'s parse found, by the hash of its text, and parse only the pages not kept by an earlier run\n' +
         '                   (the same findings; kept in node_modules/.cache/docsjson/ in the site\'s folder, at most 64 MB, the pages used longest ago dropped)\n' +
         '  --cache-location FOLDER  where --cache keeps it (implies --cache), for CI caches: one folder for every site checked\n' +
-        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n',
+        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n' +
+        '  --config PATH    the config file to read instead of each site\'s own docsjson.config.json (its paths still from the folder of docs.json)\n',
     );
     return 0;
   }
@@ -80,6 +82,8 @@ export async function runCheck(argv: string[]): Promise<number> {
   const cacheLocation = values['cache-location'];
   if (cacheLocation !== undefined && cacheLocation.trim() === '') throw new UsageError('--cache-location takes a folder');
   const caches = values.cache === true || cacheLocation !== undefined ? new PageCaches(cacheLocation, workers.script) : undefined;
+  const configPath = values.config === undefined ? undefined : resolve(values.config);
+  const configText = configPath === undefined ? undefined : readNamedFile(configPath, '--config: ');
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
   if (docsJsonFiles.length === 0) {
@@ -95,14 +99,15 @@ export async function runCheck(argv: string[]): Promise<number> {
     // The base is found first: a ref that is not there fails before the check.
     const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
     const host = new DiskSiteHost(root);
-    const text = readDocsJson(file);
-    const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote);
+    const text = readNamedFile(file);
+    const configFile: GivenConfigFile | undefined = configText === undefined ? undefined : { path: relative(root, configPath!), text: configText };
+    const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote, configFile);
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
     const siteWorkers = caches ? { ...workers, store: caches.storeFor(root) } : workers;
-    const site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers);
+    const site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers, configFile);
     if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
-    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers);
+    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers, { configFile });
     notes.push(...(compared?.notes ?? []));
     const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
@@ -124,11 +129,12 @@ export async function runCheck(argv: string[]): Promise<number> {
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-function readDocsJson(file: string): string {
+/** A file the command line names (a docs.json, the config file of `--config`), or a usage error that says why it cannot be read. */
+function readNamedFile(file: string, prefix = ''): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`${prefix}cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
@@ -139,13 +145,13 @@ interface RemoteRequest {
 }
 
 /** The specs given by URL that a site declares, read when asked for; their operations are pages that links and redirects may lead to. */
-async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest): Promise<RemoteSpecsRead | undefined> {
+async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest, configFile: GivenConfigFile | undefined): Promise<RemoteSpecsRead | undefined> {
   // A repository's config may turn fetching off, never on: the one who runs the check decides to fetch.
   if (!remote.options.offline && !remote.fetch) return undefined;
   const result = checkDocsJson(text, host, {}, docsJsonName);
   const urls = [...result.basis.statuses.values()].flatMap((status) => (status.kind === 'remote' ? [status.url] : []));
   if (urls.length === 0) return undefined;
-  if (!remote.options.offline && loadProjectConfig(host).config.fetchRemoteSpecs === false) {
+  if (!remote.options.offline && loadProjectConfig(host, configFile).config.fetchRemoteSpecs === false) {
     return { specs: new Map(), notes: ['docsjson.config.json turns fetching off ("openapi": { "fetchRemote": false }): the specs given by URL were not fetched'] };
   }
   return loadRemoteSpecs(urls, remote.options);

@@ -52,7 +52,7 @@ export async function checkJobChanges(folder: string, branch: string, { remote =
     const checked = await checkAtCommit(site, branchCommit, 'docs.json', workers);
     if (!checked) continue;
     changes.pages += checked.pages;
-    const compared = await compareWithBase(site, baseCommit, 'docs.json', checked.files, workers, branchCommit);
+    const compared = await compareWithBase(site, baseCommit, 'docs.json', checked.files, workers, { head: branchCommit });
     // A note starts with the file's path in the site: from the folder checked, as the problems' paths.
     changes.notes.push(...[...checked.notes, ...compared.notes].map((note) => (siteFolder === '' ? note : `${siteFolder}/${note}`)));
     for (const file of compared.files) {

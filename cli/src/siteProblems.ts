@@ -1,4 +1,4 @@
-import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, projectConfigFileName, reportedDiagnostics, SiteGraph, type Diagnostic, type SiteHost } from '../../server/src/engine';
+import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, reportedDiagnostics, SiteGraph, type Diagnostic, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import type { CheckedFile } from './base/problemIdentity';
@@ -17,16 +17,24 @@ const siteRules = [...pageRules, ...docsJsonSiteRules];
 
 /**
  * Checks a docs.json and every page of its site, the pages parsed by worker threads, each within
- * the time limit: each file's problems, by path from the site's root.
+ * the time limit: each file's problems, by path from the site's root. `configFile`: the config
+ * file read instead of the site's own.
  */
-export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, text: string, remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined, workers: ParseWorkers): Promise<SiteProblems> {
-  const { config, diagnostics: configProblems, text: configText } = loadProjectConfig(host);
+export async function checkSiteInWorkers(
+  host: SiteHost,
+  docsJsonName: string,
+  text: string,
+  remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined,
+  workers: ParseWorkers,
+  configFile?: GivenConfigFile,
+): Promise<SiteProblems> {
+  const { config, diagnostics: configProblems, text: configText, path: configPath } = loadProjectConfig(host, configFile);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
   const graph = new SiteGraph(host, result);
   const { diagnostics: siteFindings, parsed, stored } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;
   const files: CheckedFile[] = [];
   const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
-  if (configText !== undefined && configProblems.length > 0) add(projectConfigFileName, configText, configProblems);
+  if (configText !== undefined && configProblems.length > 0) add(configPath, configText, configProblems);
   for (const { document, diagnostics } of result.documents.values()) {
     const found = siteFindings.get(document.path);
     siteFindings.delete(document.path);
@@ -34,7 +42,7 @@ export async function checkSiteInWorkers(host: SiteHost, docsJsonName: string, t
   }
   // The rest: pages, and the OpenAPI specs the site declares.
   for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
-  const textOf = (file: string) => graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
+  const textOf = (file: string) => (file === configPath ? configText : undefined) ?? graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
   return { files, pages: graph.files.pageFiles.length, parsed, stored, textOf };
 }
 

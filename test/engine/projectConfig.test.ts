@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { configuredDiagnostics, parseProjectConfig } from '../../server/src/engine/config/projectConfig';
+import { configuredDiagnostics, parseProjectConfig, reportedDiagnostics } from '../../server/src/engine/config/projectConfig';
 import type { Diagnostic } from '../../server/src/engine';
 import { extractMarkers } from '../support/site';
 
@@ -93,13 +93,55 @@ test('wrong types and unknown keys are named at their place', () => {
     diagnostics.map((d) => [d.code, d.message]),
     [
       ['config/unknown-key', 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?'],
-      ['config/type', 'Each entry of "ignore" must be a path or glob, not the number 42'],
-      ['config/type', 'Each entry of "ignore" must be a path or glob, not the string ""'],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, or an object such as { "files": "api/**", "codes": ["link/missing-anchor"] }, not the number 42'],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, or an object such as { "files": "api/**", "codes": ["link/missing-anchor"] }, not the string ""'],
       ['config/unknown-key', 'Unknown key "fetch" in "openapi": use "fetchRemote"'],
       ['config/type', '"$schema" must be a string, not the number 1'],
     ],
   );
   assert.equal(config.isIgnored('ok/page.mdx'), true);
+});
+
+test('an "ignore" entry of files and codes leaves out the findings of those codes in those files only, with no line numbers', () => {
+  const { config, diagnostics } = parse(`{
+    "ignore": [
+      { "files": "api/**", "codes": ["ref/missing-page"] },
+      { "files": ["a.mdx", "/b/*.mdx"], "codes": ["icon/unknown", "schema/unknown-key"] }
+    ]
+  }`);
+  assert.deepEqual(diagnostics, []);
+  assert.equal(config.ignoresCode('api/users/get.mdx', 'ref/missing-page'), true);
+  assert.equal(config.ignoresCode('api/users/get.mdx', 'icon/unknown'), false);
+  assert.equal(config.ignoresCode('guides/x.mdx', 'ref/missing-page'), false);
+  assert.equal(config.ignoresCode('b/c.mdx', 'schema/unknown-key'), true);
+  assert.equal(config.ignoresCode('x/b/c.mdx', 'schema/unknown-key'), false, 'a leading slash anchors at the root');
+  assert.equal(config.isIgnored('api/users/get.mdx'), false, 'the file is still checked');
+  const reported = reportedDiagnostics('api/users/get.mdx', [diagnostic('ref/missing-page'), diagnostic('icon/unknown')], config);
+  assert.deepEqual(reported.map((d) => d.code), ['icon/unknown']);
+});
+
+test('an "ignore" entry of files and codes: each part of the wrong type, a code no check has, a key it does not have', () => {
+  const { config, diagnostics } = parse(`{
+    "ignore": [
+      ⟦{ "files": "a.mdx" }⟧,
+      { "files": ⟦42⟧, "codes": ["icon/unknown"] },
+      { "files": "b.mdx", "codes": ⟦[]⟧ },
+      { "files": "c.mdx", "codes": [⟦"icon/unknwn"⟧, ⟦7⟧, "ref/missing-page"], ⟦"code"⟧: [] }
+    ]
+  }`);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [
+      ['config/type', 'An entry of "ignore" that is an object needs "files" and "codes", such as { "files": "api/**", "codes": ["link/missing-anchor"] }'],
+      ['config/type', '"files" must be a path or glob, or a list of them, not the number 42'],
+      ['config/type', '"codes" must be a list of codes, such as ["link/missing-anchor"], not an empty list'],
+      ['config/unknown-rule', 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?'],
+      ['config/type', 'Each of "codes" must be a code, such as "link/missing-anchor", not the number 7'],
+      ['config/unknown-key', 'Unknown key "code" in "ignore": use "files" or "codes". Did you mean "codes"?'],
+    ],
+  );
+  assert.equal(config.ignoresCode('c.mdx', 'ref/missing-page'), true, 'the valid part applies');
+  assert.equal(config.ignoresCode('a.mdx', 'icon/unknown'), false);
 });
 
 test('sections of the wrong type', () => {
@@ -145,7 +187,7 @@ test('an unknown rule code or key with nothing close to it is reported without a
       ['config/unknown-rule', 'No check has the code "zzz/qqq"', undefined],
       ['config/unknown-key', 'Unknown key "xyzzy" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi"', undefined],
       ['config/type', '"openapi.fetchRemote" must be true or false, not the string "yes"', undefined],
-      ['config/type', 'Each entry of "ignore" must be a path or glob, not the string "  "', undefined],
+      ['config/type', 'Each entry of "ignore" must be a path or glob, or an object such as { "files": "api/**", "codes": ["link/missing-anchor"] }, not the string "  "', undefined],
     ],
   );
 });

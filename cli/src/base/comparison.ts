@@ -2,23 +2,35 @@ import type { GitRepository } from './gitRepository';
 import { GitTreeSiteHost } from './gitTreeSiteHost';
 import { newProblems, type ComparedFile } from './newProblems';
 import type { CheckedFile } from './problemIdentity';
+import type { GivenConfigFile } from '../../../server/src/engine';
 import type { ParseWorkers } from '../../../server/src/engine/pages/parallelSiteCheck';
 import { checkSiteInWorkers } from '../siteProblems';
 
-/** A site's problems at a commit (its folder is the repository's), with the files too large to read; undefined when its docs.json was not there. */
-export async function checkAtCommit(repository: GitRepository, commit: string, docsJsonName: string, workers: ParseWorkers): Promise<{ files: CheckedFile[]; pages: number; notes: string[] } | undefined> {
+/**
+ * A site's problems at a commit (its folder is the repository's), with the files too large to
+ * read; undefined when its docs.json was not there. `configFile`: the config file read instead of
+ * the site's own at that commit.
+ */
+export async function checkAtCommit(
+  repository: GitRepository,
+  commit: string,
+  docsJsonName: string,
+  workers: ParseWorkers,
+  configFile?: GivenConfigFile,
+): Promise<{ files: CheckedFile[]; pages: number; notes: string[] } | undefined> {
   const tree = repository.treeAt(commit);
   if (!tree?.blobs.has(docsJsonName)) return undefined;
   const host = new GitTreeSiteHost(repository.folder, repository, tree);
   const text = host.readFile(docsJsonName);
   // Its pages parsed in worker threads within the time limit, as the working tree's are.
-  const checked = text === undefined ? { files: [], pages: 0 } : await checkSiteInWorkers(host, docsJsonName, text, undefined, workers);
+  const checked = text === undefined ? { files: [], pages: 0 } : await checkSiteInWorkers(host, docsJsonName, text, undefined, workers, configFile);
   return { ...checked, notes: host.notes };
 }
 
 /**
  * The problems of `current` (the site in the working tree, or at commit `head`) that the same
- * site did not have at commit `base`, following the files renamed in between.
+ * site did not have at commit `base`, following the files renamed in between; with `configFile`,
+ * the site at `base` is checked with that config file too.
  */
 export async function compareWithBase(
   repository: GitRepository,
@@ -26,10 +38,10 @@ export async function compareWithBase(
   docsJsonName: string,
   current: CheckedFile[],
   workers: ParseWorkers,
-  head?: string,
+  { head, configFile }: { head?: string; configFile?: GivenConfigFile } = {},
 ): Promise<{ files: ComparedFile[]; notes: string[] }> {
   const renames = repository.renames(base, head);
   const oldName = [...renames].find(([, to]) => to === docsJsonName)?.[0] ?? docsJsonName;
-  const atBase = await checkAtCommit(repository, base, oldName, workers);
+  const atBase = await checkAtCommit(repository, base, oldName, workers, configFile);
   return { files: newProblems(current, atBase?.files ?? [], renames), notes: atBase?.notes ?? [] };
 }

@@ -296,6 +296,11 @@ export const codes = {
     example: '"colors.primary" #7dd3fc on the light background #ffffff has a contrast of 1.7:1, below the 4.5:1 that WCAG AA asks for text',
   },
   'a11y/heading-skip': { severity: 'information', summary: 'a heading that skips a level (h2 then h4)', example: 'This heading skips a level: h4 after h2. Use h3, so the outline reads in order' },
+  'suppress/unused': {
+    severity: 'information',
+    summary: 'a `docsjson-disable…` comment in a page that suppresses nothing (or a `docsjson-enable` that ends nothing), as ESLint reports unused disable directives',
+    example: 'Unused suppression: no "link/missing-page" finding on the next line',
+  },
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
   'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },

@@ -15,5 +15,5 @@ export { checkSitePages } from './pages/allPageRules';
 export { runSiteRules, type SiteRule } from './pages/siteCheck';
 export { docsJsonSiteRules, pageRules } from './rules/allRules';
 export { compareDiagnostics } from './diagnostic';
-export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, reportedDiagnostics, type LoadedProjectConfig, type ProjectConfig } from './config/projectConfig';
+export { configuredDiagnostics, loadProjectConfig, parseProjectConfig, reportedDiagnostics, type GivenConfigFile, type LoadedProjectConfig, type ProjectConfig } from './config/projectConfig';
 export { projectConfigFileName } from './config/configCheck';

@@ -9,7 +9,7 @@ import {
 import { compareDiagnostics, LineIndex, projectConfigFileName, reportedDiagnostics, type Diagnostic, type Severity } from '../engine';
 import { codeInfo } from '../engine/codes';
 import type { OffsetRange } from '../engine/json/path';
-import { wholeSiteCodes } from '../engine/pages/allPageRules';
+import { foundByWholeSite } from '../engine/pages/allPageRules';
 import { checkedFiles } from '../engine/pages/siteCheck';
 import type { CheckedState, DocsSite } from './docsSite';
 import { linesOf, toLspDiagnostic, type SiteLocator } from './convert';
@@ -171,7 +171,7 @@ export class DiagnosticsFeature {
     return this.pages.diagnostics(
       site,
       file,
-      found.filter((diagnostic) => wholeSiteCodes.has(diagnostic.code)),
+      found.filter(foundByWholeSite),
     );
   }
 

@@ -1,6 +1,7 @@
 // The facts of a page after an edit, made from the earlier text's facts and the part read again
 // (`factsAfterEdit`), against the facts of the same text parsed whole: at every line of a page of
-// nested components, attributes, images and ESM, with text typed, deleted and a component added.
+// nested components, attributes, images, ESM and suppression comments, with text typed, deleted,
+// and a component or a comment added.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { factsAfterEdit, mdxFactsOf, type MdxFacts } from '../../../server/src/engine/pages/mdx/mdxFacts';
@@ -14,6 +15,8 @@ const page = [
   '# Title',
   '',
   '![Logo](/images/logo.png)',
+  '',
+  '{/* docsjson-disable-next-line link/missing-page */}',
   '',
   '<Tabs>',
   '',
@@ -32,7 +35,7 @@ const page = [
   'Last card text.',
   '</Card>',
   '',
-  'After the card.',
+  'After the card {/* docsjson-disable-line */}.',
   '',
   'Last of the tab.',
   '</Tab>',
@@ -43,7 +46,11 @@ const page = [
   '',
   '</Tabs>',
   '',
+  '{/* docsjson-disable a11y/image-alt */}',
+  '',
   '<Note>Plain note with <b>bold</b>.</Note>',
+  '',
+  '{/* docsjson-enable */}',
   '',
   '- item with ![two](/two.png)',
   '- another item',
@@ -80,6 +87,7 @@ test('facts made after an edit equal the facts of the text parsed whole, at ever
     ['a character deleted', (text, at) => text.slice(0, at) + text.slice(at + 1)],
     ['a component added', (text, at) => `${text.slice(0, at)}<Info title="New">x</Info>\n\n${text.slice(at)}`],
     ['an image added', (text, at) => `${text.slice(0, at)}![new](/new.png) ${text.slice(at)}`],
+    ['a comment added', (text, at) => `${text.slice(0, at)}{/* docsjson-disable-line */} ${text.slice(at)}`],
   ];
   let compared = 0;
   let inComponent = 0;

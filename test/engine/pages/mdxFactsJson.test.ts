@@ -31,12 +31,17 @@ const everyShape = [
   '',
   '<Note>Plain <a href="/x">link</a>.</Note>',
   '',
+  '{/* docsjson-disable-next-line link/missing-page, icon/unknown -- kept for the old readers */}',
+  '[Old](/old)',
+  '{/* docsjson-enable */}',
+  '',
 ].join('\n');
 
 describe('MdxFacts as JSON', () => {
-  test('reads back as the same facts: elements with every kind of attribute, nested, spread; images with and without alt; ESM names', () => {
+  test('reads back as the same facts: elements with every kind of attribute, nested, spread; images with and without alt; ESM names; suppression comments', () => {
     const facts = factsOf(everyShape);
     assert.ok(!facts.error && facts.elements.some((element) => element.parent?.parent) && facts.elements.some((element) => element.attributes === undefined));
+    assert.deepEqual(facts.suppressions.map(({ kind, codes }) => `${kind} ${codes.join(',')}`), ['disable-next-line link/missing-page,icon/unknown', 'enable ']);
     const read = readBack(facts);
     assert.deepStrictEqual(read, facts);
     assert.ok(read && !read.error);
@@ -62,11 +67,12 @@ describe('MdxFacts as JSON', () => {
     const foreign: [string, unknown][] = [
       ['null', null],
       ['an array', []],
-      ['a key missing', { elements: [], images: [] }],
-      ['a key added', { elements: [], images: [], esmNames: [], extra: 1 }],
-      ['a name not a string', { elements: [], images: [], esmNames: [1] }],
-      ['a negative offset', { elements: [], images: [{ alt: null, range: { start: -1, end: 2 } }], esmNames: [] }],
-      ['a range ending before it starts', { elements: [], images: [{ alt: null, range: { start: 3, end: 2 } }], esmNames: [] }],
+      ['a key missing', { elements: [], images: [], esmNames: [] }],
+      ['a key added', { elements: [], images: [], esmNames: [], suppressions: [], extra: 1 }],
+      ['a name not a string', { elements: [], images: [], esmNames: [1], suppressions: [] }],
+      ['a negative offset', { elements: [], images: [{ alt: null, range: { start: -1, end: 2 } }], esmNames: [], suppressions: [] }],
+      ['a range ending before it starts', { elements: [], images: [{ alt: null, range: { start: 3, end: 2 } }], esmNames: [], suppressions: [] }],
+      ['a suppression of no known kind', { elements: [], images: [], esmNames: [], suppressions: [{ kind: 'disable-everything', codes: [], range: { start: 0, end: 4 } }] }],
       ['a parent read after its child', { ...written, elements: [{ ...written.elements[1], parent: 1 }, written.elements[0]] }],
       ['an error without its rule', { error: { start: { line: 1, column: 1, offset: 0 }, reason: 'x' } }],
     ];

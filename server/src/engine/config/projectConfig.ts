@@ -11,11 +11,13 @@ export interface ProjectConfig {
   readonly severities: ReadonlyMap<string, RuleSeverity>;
   /** Whether a root-relative path is excluded from the check (gitignore syntax, like .mintignore). */
   isIgnored(path: string): boolean;
+  /** Whether the findings of a code in a root-relative path are not reported (an "ignore" entry of files and codes). */
+  ignoresCode(path: string, code: string): boolean;
   /** Whether OpenAPI specs given by URL may be fetched; undefined leaves it to the caller's default. */
   readonly fetchRemoteSpecs?: boolean;
 }
 
-export const defaultProjectConfig: ProjectConfig = { severities: new Map(), isIgnored: () => false };
+export const defaultProjectConfig: ProjectConfig = { severities: new Map(), isIgnored: () => false, ignoresCode: () => false };
 
 export interface LoadedProjectConfig {
   config: ProjectConfig;
@@ -38,6 +40,7 @@ function configOf(root: Node | undefined, knownCodes: ReadonlySet<string>): Proj
   if (root?.type !== 'object') return defaultProjectConfig;
   const severities = new Map<string, RuleSeverity>();
   const patterns: string[] = [];
+  const codeEntries: CodeIgnore[] = [];
   let fetchRemoteSpecs: boolean | undefined;
   for (const [keyNode, value] of properties(root)) {
     if (keyNode.value === 'rules' && value.type === 'object') {
@@ -46,13 +49,42 @@ function configOf(root: Node | undefined, knownCodes: ReadonlySet<string>): Proj
         if (knownCodes.has(codeNode.value as string) && severityNode.type === 'string' && severity) severities.set(codeNode.value as string, severity);
       }
     } else if (keyNode.value === 'ignore' && value.type === 'array') {
-      for (const item of value.children ?? []) if (item.type === 'string' && (item.value as string).trim() !== '') patterns.push(item.value as string);
+      for (const item of value.children ?? []) {
+        if (item.type === 'string' && (item.value as string).trim() !== '') patterns.push(item.value as string);
+        else if (item.type === 'object') codeEntries.push(...codeIgnoreOf(item, knownCodes));
+      }
     } else if (keyNode.value === 'openapi' && value.type === 'object') {
       for (const [optionNode, optionValue] of properties(value)) if (optionNode.value === 'fetchRemote' && optionValue.type === 'boolean') fetchRemoteSpecs = optionValue.value as boolean;
     }
   }
   const matcher = patterns.length > 0 ? ignore().add(patterns) : undefined;
-  return { severities, fetchRemoteSpecs, isIgnored: matcher ? (path) => path !== '' && matcher.ignores(path) : () => false };
+  return {
+    severities,
+    fetchRemoteSpecs,
+    isIgnored: matcher ? (path) => inRoot(path) && matcher.ignores(path) : () => false,
+    ignoresCode: (path, code) => inRoot(path) && codeEntries.some((entry) => entry.codes.has(code) && entry.files.ignores(path)),
+  };
+}
+
+/** Whether a path is of a file under the docs root, which globs may match (a config file given by `--config` may be outside it). */
+function inRoot(path: string): boolean {
+  return path !== '' && !path.startsWith('../') && !path.startsWith('/');
+}
+
+/** An "ignore" entry of files and codes: the findings of those codes in those files are not reported. */
+interface CodeIgnore {
+  files: ReturnType<typeof ignore>;
+  codes: ReadonlySet<string>;
+}
+
+/** The valid part of an "ignore" entry `{ "files": glob or globs, "codes": [...] }`; none when it names no file or no known code. */
+function codeIgnoreOf(entry: Node, knownCodes: ReadonlySet<string>): CodeIgnore[] {
+  const member = (key: string) => properties(entry).find(([keyNode]) => keyNode.value === key)?.[1];
+  const strings = (nodes: Node[], valid: (value: string) => boolean) => nodes.flatMap((node) => (node.type === 'string' && valid(node.value as string) ? [node.value as string] : []));
+  const files = member('files');
+  const globs = strings(files?.type === 'array' ? (files.children ?? []) : files ? [files] : [], (glob) => glob.trim() !== '');
+  const codes = new Set(strings(member('codes')?.children ?? [], (code) => knownCodes.has(code)));
+  return globs.length > 0 && codes.size > 0 ? [{ files: ignore().add(globs), codes }] : [];
 }
 
 /** Diagnostics with the config's severities: a code set to "off" is dropped. */
@@ -67,16 +99,30 @@ export function configuredDiagnostics(diagnostics: readonly Diagnostic[], config
   return out;
 }
 
-/** What is reported of a file's diagnostics: nothing for an ignored path, else the config's severities. */
+/** What is reported of a file's diagnostics: nothing for an ignored path, else those of the codes not ignored there, with the config's severities. */
 export function reportedDiagnostics(path: string, diagnostics: readonly Diagnostic[], config: ProjectConfig): Diagnostic[] {
-  return config.isIgnored(path) ? [] : configuredDiagnostics(diagnostics, config);
+  if (config.isIgnored(path)) return [];
+  return configuredDiagnostics(
+    diagnostics.filter((diagnostic) => !config.ignoresCode(path, diagnostic.code)),
+    config,
+  );
 }
 
-/** The config file of a site (beside its docs.json), read through the site's host; the defaults when there is none. */
-export function loadProjectConfig(host: SiteHost): LoadedProjectConfig & { text?: string } {
+/** A config file read instead of the site's own (`docsjson check --config PATH`): its path from the site's root, and its text. */
+export interface GivenConfigFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * The config file of a site (beside its docs.json), read through the site's host, or the one
+ * given instead; the defaults when there is none. `path`: where its problems are reported.
+ */
+export function loadProjectConfig(host: SiteHost, given?: GivenConfigFile): LoadedProjectConfig & { text?: string; path: string } {
+  if (given) return { ...parseProjectConfig(given.text, configurableCodes), ...given };
   const text = host.files.has(projectConfigFileName) ? host.readFile(projectConfigFileName) : undefined;
-  if (text === undefined) return { config: defaultProjectConfig, diagnostics: [] };
-  return { ...parseProjectConfig(text, configurableCodes), text };
+  if (text === undefined) return { config: defaultProjectConfig, diagnostics: [], path: projectConfigFileName };
+  return { ...parseProjectConfig(text, configurableCodes), text, path: projectConfigFileName };
 }
 
 const configurableCodes: ReadonlySet<string> = new Set(Object.keys(codes));

@@ -1,4 +1,5 @@
-import { pageRules, wholeSitePageRules } from '../rules/allRules';
+import { pageRules } from '../rules/allRules';
+import { wholeSiteCodes } from '../rules/wholeSitePageRules';
 import { runSiteRules } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
 import type { Diagnostic } from '../diagnostic';
@@ -8,5 +9,10 @@ export function checkSitePages(graph: SiteGraph, files?: readonly string[]): Map
   return runSiteRules(graph, pageRules, files);
 }
 
-/** The codes only a check of every page reports (orphans): a check of some pages keeps them from the last check of all. */
-export const wholeSiteCodes: ReadonlySet<string> = new Set(wholeSitePageRules.flatMap((rule) => rule.codes));
+/**
+ * Whether only a check of every page makes a finding (an orphan, or a suppression of orphans that
+ * suppressed none): a check of some pages keeps these from the last check of all.
+ */
+export function foundByWholeSite(diagnostic: Diagnostic): boolean {
+  return wholeSiteCodes.has(diagnostic.code) || diagnostic.data?.wholeSite === true;
+}

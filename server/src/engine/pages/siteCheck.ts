@@ -40,6 +40,12 @@ export class SiteCheckContext {
     if (list) list.push(diagnostic);
     else this.diagnostics.set(file, [diagnostic]);
   }
+
+  /** Sets the findings of a file to some of those found (without those its suppression comments suppress). */
+  keepOnly(file: string, kept: Diagnostic[]): void {
+    if (kept.length > 0) this.diagnostics.set(file, kept);
+    else this.diagnostics.delete(file);
+  }
 }
 
 /** A rule over a site as a whole: its pages, its routes, the docs.json check it was built on. */

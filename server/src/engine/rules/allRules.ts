@@ -22,15 +22,16 @@ import { referenceRule } from './referenceRule';
 import type { DocsJsonRule, Rule } from './rule';
 import { remoteSpecRule } from './remoteSpecRule';
 import { schemaRule } from './schemaRule';
+import { suppressionRule } from './suppressionRule';
 
 /** The rules of docs.json (and its "$ref" files), in the order each event reaches them: run by every check and re-check. */
 export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, schemaRule, droppedKeyRule, duplicateKeyRule, navigationRule, pageRule, openapiRule, iconRule, contrastRule];
 
-/** The site rules that report on pages: run over every page, or over the one being edited. */
-export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule];
-
-/** The page rules that report only when every page is checked: the orphan rule needs every page's links. */
-export const wholeSitePageRules: readonly SiteRule[] = [orphanRule];
+/**
+ * The site rules that report on pages: run over every page, or over the one being edited. The
+ * suppression rule is last: it takes away what the others found that a page's comments suppress.
+ */
+export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule, suppressionRule];
 
 /** The site rules that report on docs.json and the specs it declares: run once over the site after each check of docs.json. */
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule, remoteSpecRule];

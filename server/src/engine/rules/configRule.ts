@@ -6,6 +6,7 @@ import { quoteList } from '../text';
 
 const topLevelKeys = ['$schema', 'rules', 'ignore', 'openapi'];
 const openapiKeys = ['fetchRemote'];
+const ignoreEntryKeys = ['files', 'codes'];
 
 /** docsjson.config.json is JSON, holds the keys it has, each of its type, and names rules by codes that exist. */
 export const configRule: ConfigRule = {
@@ -46,11 +47,7 @@ function checkRules(ctx: ConfigCheckContext, value: Node): void {
   }
   for (const [codeNode, severityNode] of properties(value)) {
     const code = codeNode.value as string;
-    if (!ctx.knownCodes.has(code)) {
-      const suggestion = didYouMean(code, ctx.knownCodes);
-      ctx.report(codeNode, 'config/unknown-rule', `No check has the code "${code}"${suggestion ? `. Did you mean "${suggestion}"?` : ''}`, suggestion && JSON.stringify(suggestion));
-      continue;
-    }
+    if (!isKnownCode(ctx, codeNode)) continue;
     if (severityNode.type === 'string' && ruleSeverities.includes(severityNode.value)) continue;
     const suggestion = severityNode.type === 'string' ? severitySuggestion(String(severityNode.value)) : undefined;
     ctx.report(
@@ -62,14 +59,48 @@ function checkRules(ctx: ConfigCheckContext, value: Node): void {
   }
 }
 
+/** Whether a code a config names exists; if not, says so with a did-you-mean. */
+function isKnownCode(ctx: ConfigCheckContext, codeNode: Node): boolean {
+  const code = codeNode.value as string;
+  if (ctx.knownCodes.has(code)) return true;
+  const suggestion = didYouMean(code, ctx.knownCodes);
+  ctx.report(codeNode, 'config/unknown-rule', `No check has the code "${code}"${suggestion ? `. Did you mean "${suggestion}"?` : ''}`, suggestion && JSON.stringify(suggestion));
+  return false;
+}
+
 function checkIgnore(ctx: ConfigCheckContext, value: Node): void {
   if (value.type !== 'array') {
     ctx.report(value, 'config/type', `"ignore" must be a list of paths or globs, such as ["drafts/", "**/*.draft.mdx"], not ${describe(value)}`);
     return;
   }
   for (const item of value.children ?? []) {
-    if (item.type !== 'string' || (item.value as string).trim() === '') ctx.report(item, 'config/type', `Each entry of "ignore" must be a path or glob, not ${describe(item)}`);
+    if (item.type === 'object') checkIgnoreEntry(ctx, item);
+    else if (!isPath(item)) ctx.report(item, 'config/type', `Each entry of "ignore" must be a path or glob, or an object such as { "files": "api/**", "codes": ["link/missing-anchor"] }, not ${describe(item)}`);
   }
+}
+
+/** `{ "files": glob or globs, "codes": [code, …] }`: both needed. */
+function checkIgnoreEntry(ctx: ConfigCheckContext, entry: Node): void {
+  const members = properties(entry);
+  const files = members.find(([keyNode]) => keyNode.value === 'files')?.[1];
+  const codes = members.find(([keyNode]) => keyNode.value === 'codes')?.[1];
+  if (!files || !codes) ctx.report(entry, 'config/type', `An entry of "ignore" that is an object needs "files" and "codes", such as { "files": "api/**", "codes": ["link/missing-anchor"] }`);
+  if (files && !isPath(files) && !(files.type === 'array' && (files.children ?? []).length > 0 && files.children!.every(isPath))) {
+    ctx.report(files, 'config/type', `"files" must be a path or glob, or a list of them, not ${describe(files)}`);
+  }
+  if (codes && (codes.type !== 'array' || (codes.children ?? []).length === 0)) {
+    ctx.report(codes, 'config/type', `"codes" must be a list of codes, such as ["link/missing-anchor"], not ${codes.type === 'array' ? 'an empty list' : describe(codes)}`);
+  } else if (codes) {
+    for (const code of codes.children!) {
+      if (code.type !== 'string') ctx.report(code, 'config/type', `Each of "codes" must be a code, such as "link/missing-anchor", not ${describe(code)}`);
+      else isKnownCode(ctx, code);
+    }
+  }
+  for (const [keyNode] of members) if (!ignoreEntryKeys.includes(keyNode.value as string)) reportUnknownKey(ctx, keyNode, 'ignore', ignoreEntryKeys);
+}
+
+function isPath(node: Node): boolean {
+  return node.type === 'string' && (node.value as string).trim() !== '';
 }
 
 function checkOpenapi(ctx: ConfigCheckContext, value: Node): void {

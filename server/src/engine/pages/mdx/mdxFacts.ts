@@ -4,22 +4,24 @@ import { esmNames } from '../../components/pageComponents';
 import type { OffsetRange } from '../../json/path';
 import type { MdxParse, MdxSyntaxError } from './parseMdx';
 import type { ReadAgain, Reparse } from './reparse';
+import { suppressionComments, type SuppressionComment } from './suppressionComments';
 import { treeNodes } from './treeNodes';
 
 /**
  * What the page rules read from a page's MDX parse, as plain data: its syntax error, or its
- * components and tags, its Markdown images and the names its `import`/`export` lines bind. A
+ * components and tags, its Markdown images, the names its `import`/`export` lines bind and its
+ * suppression comments. A
  * fraction of the tree's memory, the same for the same text (kept by text across checks,
  * `MdxFactsCache`), and made as well in a worker thread (`mdxWorkers.ts`).
  */
-export type MdxFacts = { error: MdxSyntaxError } | { error?: undefined; elements: PageElement[]; images: MarkdownImage[]; esmNames: string[]; unread?: UnreadPage };
+export type MdxFacts = { error: MdxSyntaxError } | { error?: undefined; elements: PageElement[]; images: MarkdownImage[]; esmNames: string[]; suppressions: SuppressionComment[]; unread?: UnreadPage };
 
 /** Why a page could not be read (its facts are then those of an empty page): its parse took longer than the limit, or it threw. */
 export type UnreadPage = { reason: 'time-limit'; limitMs: number } | { reason: 'failure'; message: string };
 
 /** The facts of a page that could not be read: nothing in it is checked but the reason. */
 export function unreadFacts(unread: UnreadPage): MdxFacts {
-  return { elements: [], images: [], esmNames: [], unread };
+  return { elements: [], images: [], esmNames: [], suppressions: [], unread };
 }
 
 export interface MarkdownImage {
@@ -29,7 +31,7 @@ export interface MarkdownImage {
 
 export function mdxFactsOf(text: string, parse: MdxParse): MdxFacts {
   if (parse.error) return { error: parse.error };
-  return { elements: pageElements(parse.tree, text), images: markdownImages(parse.tree.children), esmNames: esmNames(parse.tree) };
+  return { elements: pageElements(parse.tree, text), images: markdownImages(parse.tree.children), esmNames: esmNames(parse.tree), suppressions: suppressionComments(parse.tree.children) };
 }
 
 /** The facts of a parse, read from the facts of the text it was made from (`before`) where it read only part of the page again. */
@@ -71,7 +73,10 @@ export function factsAfterEdit(before: MdxFacts, text: string, tree: Root, { sta
   const images = before.images.filter((image) => image.range.end <= start);
   images.push(...markdownImages(nodes));
   for (const image of before.images) if (image.range.start >= oldEnd) images.push({ alt: image.alt, range: movedRange(image.range, delta) });
-  return { elements, images, esmNames: esmNames(tree) };
+  const suppressions = before.suppressions.filter((comment) => comment.range.end <= start);
+  suppressions.push(...suppressionComments(nodes));
+  for (const comment of before.suppressions) if (comment.range.start >= oldEnd) suppressions.push({ ...comment, range: movedRange(comment.range, delta) });
+  return { elements, images, esmNames: esmNames(tree), suppressions };
 }
 
 function movedRange(range: OffsetRange, delta: number): OffsetRange {

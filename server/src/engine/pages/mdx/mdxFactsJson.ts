@@ -2,6 +2,7 @@ import type { PageElement, WrittenAttribute } from '../../components/jsxElements
 import type { OffsetRange } from '../../json/path';
 import type { MarkdownImage, MdxFacts } from './mdxFacts';
 import type { MdxSyntaxError, PagePoint } from './parseMdx';
+import { suppressionKinds, type SuppressionComment } from './suppressionComments';
 
 /**
  * MdxFacts as JSON and back, the same facts again (`factsFromJson(factsToJson(f))` deep-equals
@@ -21,16 +22,21 @@ export function factsToJson(facts: MdxFacts): string | undefined {
     if (element.parent && !(parent !== undefined && parent < elements.length)) return undefined;
     elements.push({ ...element, parent });
   }
-  return JSON.stringify({ elements, images: facts.images, esmNames: facts.esmNames }, undefinedAsNull);
+  return JSON.stringify({ elements, images: facts.images, esmNames: facts.esmNames, suppressions: facts.suppressions }, undefinedAsNull);
 }
 
 export function factsFromJson(value: unknown): MdxFacts | undefined {
   try {
     if (isRecord(value) && 'error' in value) return shaped(value, { error: syntaxError }) as MdxFacts;
-    const read = shaped(value, { elements: list(anything), images: list(image), esmNames: list(string) }) as { elements: unknown[]; images: MarkdownImage[]; esmNames: string[] };
+    const read = shaped(value, { elements: list(anything), images: list(image), esmNames: list(string), suppressions: list(suppression) }) as {
+      elements: unknown[];
+      images: MarkdownImage[];
+      esmNames: string[];
+      suppressions: SuppressionComment[];
+    };
     const elements: PageElement[] = [];
     for (const written of read.elements) elements.push(pageElement(written, elements));
-    return { elements, images: read.images, esmNames: read.esmNames };
+    return { elements, images: read.images, esmNames: read.esmNames, suppressions: read.suppressions };
   } catch (error) {
     if (error instanceof NotFacts) return undefined;
     throw error;
@@ -88,6 +94,11 @@ const point: Reader<PagePoint> = (value) => shaped(value, { line: integer, colum
 
 const syntaxError: Reader<MdxSyntaxError> = (value) =>
   shaped(value, { start: point, end: optional(point), reason: string, rule: string, acornReason: optional(string) }) as unknown as MdxSyntaxError;
+
+const suppression: Reader<SuppressionComment> = (value) => {
+  const read = shaped(value, { kind: string, codes: list(string), range }) as unknown as SuppressionComment;
+  return suppressionKinds.includes(read.kind) ? read : fail();
+};
 
 const image: Reader<MarkdownImage> = (value) => shaped(value, { alt: optional(string), range }) as unknown as MarkdownImage;
 

@@ -21,7 +21,7 @@ export interface PageFactsFileOptions {
 
 const format = 'docsjson-page-facts';
 /** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
-const formatVersion = 1;
+const formatVersion = 2;
 
 interface Entry {
   /** When a run last used it (ms since the epoch). */
