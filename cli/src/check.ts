@@ -9,6 +9,8 @@ import { GitRepository } from './base/gitRepository';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
 import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
 import { findDocsJsonFiles } from './findDocsJson';
+import { fixSiteFiles, type FixMode } from './fix';
+import { maxFixPasses } from '../../server/src/engine/service/fixPasses';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
 import { defaultCacheDir, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
@@ -27,6 +29,8 @@ const options = {
   workers: { type: 'string' },
   'parse-time-limit': { type: 'string' },
   'annotate-notes': { type: 'boolean' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -40,7 +44,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--annotate-notes] [--fix | --fix-dry-run]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
@@ -50,7 +54,10 @@ export async function runCheck(argv: string[]): Promise<number> {
         '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
         `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
         `  --parse-time-limit SECONDS  how long the parse of one page may take before the page is reported as too slow to read and the others are checked (default: ${defaultParseTimeLimitMs / 1000})\n` +
-        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n',
+        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n' +
+        `  --fix            apply the fixes that need no choice (a problem's only quick fix, the one the editor prefers), in up to ${maxFixPasses} passes,\n` +
+        '                   and print what changed; a file the fixes would leave unparsable is left as it was. The problems left are reported\n' +
+        '  --fix-dry-run    print the fixes as a unified diff and write nothing (with --format json, sarif or gitlab, the fixes print on stderr)\n',
     );
     return 0;
   }
@@ -71,6 +78,10 @@ export async function runCheck(argv: string[]): Promise<number> {
     options: { offline: values.offline === true, allowedHosts: values['allow-host'] ?? [], timeoutMs: timeoutSeconds * 1000, maxBytes: remoteSpecLimits.maxBytes, cacheDir: defaultCacheDir() },
   };
   const workers = parseWorkers(values.workers, values['parse-time-limit']);
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes, --fix-dry-run prints them: give one of the two');
+  const fixMode: FixMode | undefined = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  // The report of a machine format stays the only thing on stdout.
+  const fixOutput = format === 'text' || format === 'github' ? process.stdout : process.stderr;
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
   if (docsJsonFiles.length === 0) {
@@ -90,11 +101,16 @@ export async function runCheck(argv: string[]): Promise<number> {
     const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote);
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
-    const site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
+    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
+    let site;
+    if (fixMode) {
+      const fixed = await fixSiteFiles({ host, docsJsonName: basename(file), text, remoteSpecs: specs, workers }, fixMode, printedPath);
+      fixOutput.write(fixed.output);
+      site = fixed.site;
+    } else site = await checkSiteInWorkers(host, basename(file), text, specs, workers);
     const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, workers);
     notes.push(...(compared?.notes ?? []));
     const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
-    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
