@@ -88,7 +88,7 @@ test('a page the fixes would leave unparsable is left as it was, and the output 
   assert.equal(code, 1);
 });
 
-test('edits that overlap wait for the next pass: a key written three times loses both earlier copies', () => {
+test('a key written three times loses both earlier copies, whose removals touch: one pass each', () => {
   const root = writeSite({
     'docs.json': '{\n  "name": "A",\n  "name": "B",\n  "name": "C",\n  "theme": "mint",\n  "colors": { "primary": "#000000" },\n  "navigation": { "pages": ["index"] }\n}\n',
     'index.mdx': '---\ntitle: Home\n---\n\nText.\n',
