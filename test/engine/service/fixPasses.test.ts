@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, SiteGraph } from '../../../server/src/engine';
 import { SpecCache } from '../../../server/src/engine/openapi/openapiSpec';
 import { CheckedSite } from '../../../server/src/engine/service/checkedSite';
-import { fixSite, type SiteFixCheck } from '../../../server/src/engine/service/fixPasses';
+import { fixSite, maxFixPasses, type SiteFixCheck } from '../../../server/src/engine/service/fixPasses';
 import { EditedSiteHost } from '../../../server/src/engine/site/editedSiteHost';
 import { writeSite } from '../../support/site';
 
@@ -56,3 +56,19 @@ function isJson(text: string): boolean {
     return false;
   }
 }
+
+test('a fix that never clears its problem stops after the last pass and is told as left', async () => {
+  const root = writeSite({ 'docs.json': docsJson.replace(', "expanded": true', ''), 'index.mdx': '# Home\n' });
+  const checked: string[] = [];
+  const check = checkOf(root, false, checked);
+  const unchanging = async (texts: ReadonlyMap<string, string>) => {
+    const found = await check(texts);
+    const [file] = found.files;
+    const diagnostics = file.diagnostics.map((d) => (d.code === 'icon/fa-prefix' ? { ...d, suggestions: [{ title: 'same', replacement: '"fa-rocket"' }] } : d));
+    return { ...found, files: [{ ...file, diagnostics }] };
+  };
+  const { fixed, remaining } = await fixSite(unchanging);
+  assert.equal(checked.length, maxFixPasses + 1);
+  assert.deepEqual(remaining.map((fix) => fix.diagnostic.code), ['icon/fa-prefix']);
+  assert.deepEqual(fixed, [], 'a text the same as before is no change');
+});
