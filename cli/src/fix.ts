@@ -52,7 +52,7 @@ function fixReport({ fixed, leftAsTheyWere, remaining }: SiteFixes<SiteProblems>
     lines.push(`${verb} ${terminalSafeLine(printedPath(file))}: ${counted}`);
   }
   for (const file of leftAsTheyWere) {
-    lines.push(`Left ${terminalSafeLine(printedPath(file))} as it was: with its fixes it would no longer parse (${/\.json$/i.test(file) ? 'JSON' : 'MDX'})`);
+    lines.push(`Left ${terminalSafeLine(printedPath(file))} as it was: with its fixes it would not parse (${/\.json$/i.test(file) ? 'JSON' : 'MDX'})`);
   }
   if (remaining.length > 0) {
     const codes = [...new Set(remaining.map((fix) => fix.diagnostic.code))].join(', ');

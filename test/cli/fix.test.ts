@@ -82,7 +82,7 @@ test('a page the fixes would leave unparsable is left as it was, and the output 
   });
   const { code, stdout } = run(['check', '--fix'], root);
   assert.equal(read(root, 'index.mdx'), page);
-  assert.match(stdout, /^Left index\.mdx as it was: with its fixes it would no longer parse \(MDX\)$/m);
+  assert.match(stdout, /^Left index\.mdx as it was: with its fixes it would not parse \(MDX\)$/m);
   assert.doesNotMatch(stdout, /^Fixed index\.mdx/m);
   assert.match(stdout, /index\.mdx:5:1 {2}error {2}HTML comments do not work in MDX/, 'the problems reported are those of the page as it is');
   assert.equal(code, 1);
