@@ -47,6 +47,11 @@ export const mutationFolders = [
     path: 'server/src/engine/service/actions.ts',
     tests: ['test/engine/service/actions.test.ts', 'test/engine/duplicateKeyRule.test.ts'],
   },
+  {
+    name: 'engine-fix-all',
+    path: 'server/src/engine/service/fix*.ts',
+    tests: ['test/engine/service/fixAll.test.ts', 'test/engine/service/fixPasses.test.ts'],
+  },
   // Not openapiValidation.test.ts: it tests the platform's verdict on specs (openapi/), no rule (it killed none of
   // the rules' mutants), and takes 17 s a run on a loaded machine, which every mutant it covers would pay.
   {

@@ -10,6 +10,8 @@ import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFor
 import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
 import { PageCaches } from './pageCache';
 import { findDocsJsonFiles } from './findDocsJson';
+import { fixSiteFiles, type FixMode } from './fix';
+import { maxFixPasses } from '../../server/src/engine/service/fixPasses';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
 import { defaultCacheDir, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
@@ -31,6 +33,8 @@ const options = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   config: { type: 'string' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -44,7 +48,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes] [--config PATH]\n` +
+      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes] [--config PATH] [--fix | --fix-dry-run]\n` +
         '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
         '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
         `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
@@ -58,7 +62,10 @@ export async function runCheck(argv: string[]): Promise<number> {
         '                   (the same findings; kept in node_modules/.cache/docsjson/ in the site\'s folder, at most 64 MB, the pages used longest ago dropped)\n' +
         '  --cache-location FOLDER  where --cache keeps it (implies --cache), for CI caches: one folder for every site checked\n' +
         '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n' +
-        '  --config PATH    the config file to read instead of each site\'s own docsjson.config.json (its paths still from the folder of docs.json)\n',
+        '  --config PATH    the config file to read instead of each site\'s own docsjson.config.json (its paths still from the folder of docs.json)\n' +
+        `  --fix            apply the fixes that need no choice (a problem's only quick fix, the one the editor prefers), in up to ${maxFixPasses} passes,\n` +
+        '                   and print what changed; a file the fixes would leave unparsable is left as it was. The problems left are reported\n' +
+        '  --fix-dry-run    print the fixes as a unified diff and write nothing (with --format json, sarif or gitlab, the fixes print on stderr)\n',
     );
     return 0;
   }
@@ -84,6 +91,10 @@ export async function runCheck(argv: string[]): Promise<number> {
   const caches = values.cache === true || cacheLocation !== undefined ? new PageCaches(cacheLocation, workers.script) : undefined;
   const configPath = values.config === undefined ? undefined : resolve(values.config);
   const configText = configPath === undefined ? undefined : readNamedFile(configPath, '--config: ');
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes, --fix-dry-run prints them: give one of the two');
+  const fixMode: FixMode | undefined = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  // The report of a machine format stays the only thing on stdout.
+  const fixOutput = format === 'text' || format === 'github' ? process.stdout : process.stderr;
   const { docsJsonFiles, outside } = findDocsJsonFiles(positionals.length > 0 ? positionals : ['.']);
   for (const path of outside) process.stderr.write(`docsjson: ${terminalSafeLine(path)} is in no site (no docs.json in the folders above it): not checked\n`);
   if (docsJsonFiles.length === 0) {
@@ -105,12 +116,17 @@ export async function runCheck(argv: string[]): Promise<number> {
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
     const siteWorkers = caches ? { ...workers, store: caches.storeFor(root) } : workers;
-    const site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers, configFile);
+    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
+    let site;
+    if (fixMode) {
+      const fixed = await fixSiteFiles({ host, docsJsonName: basename(file), text, remoteSpecs: specs, workers: siteWorkers, configFile }, fixMode, printedPath);
+      fixOutput.write(fixed.output);
+      site = fixed.site;
+    } else site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers, { configFile });
     if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
     const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers, { configFile });
     notes.push(...(compared?.notes ?? []));
     const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
-    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     const locate = placeLocator(site.textOf, printedPath);
     for (const checked of files) {
       if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;

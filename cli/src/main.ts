@@ -6,10 +6,12 @@ import { UsageError } from './usage';
 import { cliVersion } from './version';
 
 const usage = `Usage:
-  docsjson check [PATH...] [--format text|json|github] [--max-warnings N] [--base REF] [--cache]
+  docsjson check [PATH...] [--format text|json|github|sarif|gitlab] [--max-warnings N] [--base REF] [--cache] [--fix | --fix-dry-run]
                           check docs.json sites and their pages (--base: only
                           the problems added since a git ref; --cache: parse
-                          only the pages changed since the last check)
+                          only the pages changed since the last check; --fix:
+                          apply the fixes that need no choice, --fix-dry-run:
+                          print them)
   docsjson mv OLD NEW [--redirect]
                           move a page or folder; docs.json and the links follow
   docsjson job create ... start an agent job and follow it until it ends

@@ -1,24 +1,33 @@
 import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, reportedDiagnostics, SiteGraph, type Diagnostic, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import type { MdxFactsCache } from '../../server/src/engine/pages/mdx/mdxFactsCache';
+import { SpecCache } from '../../server/src/engine/openapi/openapiSpec';
+import { CheckedSite } from '../../server/src/engine/service/checkedSite';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
-/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages (those parsed, those whose facts were kept), and each file's text as checked. */
+/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages (those parsed, those whose facts were kept), and each file's text as checked; the checked site and its graph (for the fixes). */
 export interface SiteProblems {
   files: CheckedFile[];
   pages: number;
   parsed: number;
   stored: number;
   textOf: (file: string) => string | undefined;
+  site: CheckedSite;
+  graph: SiteGraph;
 }
 
 const siteRules = [...pageRules, ...docsJsonSiteRules];
 
+/** The OpenAPI specs read in this run, each text parsed once across the checks of a site (fixes check it again). */
+const specs = new SpecCache();
+
 /**
  * Checks a docs.json and every page of its site, the pages parsed by worker threads, each within
  * the time limit: each file's problems, by path from the site's root. `configFile`: the config
- * file read instead of the site's own.
+ * file read instead of the site's own; `mdxFacts`: the pages' parses of an earlier check of the
+ * site, whose unchanged pages are not parsed again.
  */
 export async function checkSiteInWorkers(
   host: SiteHost,
@@ -26,11 +35,11 @@ export async function checkSiteInWorkers(
   text: string,
   remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined,
   workers: ParseWorkers,
-  configFile?: GivenConfigFile,
+  { configFile, mdxFacts }: { configFile?: GivenConfigFile; mdxFacts?: MdxFactsCache } = {},
 ): Promise<SiteProblems> {
   const { config, diagnostics: configProblems, text: configText, path: configPath } = loadProjectConfig(host, configFile);
-  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName);
-  const graph = new SiteGraph(host, result);
+  const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName, specs);
+  const graph = new SiteGraph(host, result, undefined, mdxFacts);
   const { diagnostics: siteFindings, parsed, stored } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;
   const files: CheckedFile[] = [];
   const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
@@ -43,7 +52,7 @@ export async function checkSiteInWorkers(
   // The rest: pages, and the OpenAPI specs the site declares.
   for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
   const textOf = (file: string) => (file === configPath ? configText : undefined) ?? graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
-  return { files, pages: graph.files.pageFiles.length, parsed, stored, textOf };
+  return { files, pages: graph.files.pageFiles.length, parsed, stored, textOf, site: new CheckedSite(host, result, specs, docsJsonName), graph };
 }
 
 /** Where a place of another file of the site is: its path as printed, 1-based line and column; undefined when the file cannot be read. */

@@ -23,7 +23,7 @@ export async function checkAtCommit(
   const host = new GitTreeSiteHost(repository.folder, repository, tree);
   const text = host.readFile(docsJsonName);
   // Its pages parsed in worker threads within the time limit, as the working tree's are.
-  const checked = text === undefined ? { files: [], pages: 0 } : await checkSiteInWorkers(host, docsJsonName, text, undefined, workers, configFile);
+  const checked = text === undefined ? { files: [], pages: 0 } : await checkSiteInWorkers(host, docsJsonName, text, undefined, workers, { configFile });
   return { ...checked, notes: host.notes };
 }
 

@@ -335,7 +335,7 @@ export function specFilesOf(state: CheckedState): Set<string> {
 }
 
 /** A file's diagnostics as the site's config has them reported: the check's, and the site rules' (redirects, on docs.json). */
-function reportedOf(state: CheckedState, path: string): Diagnostic[] {
+export function reportedOf(state: CheckedState, path: string): Diagnostic[] {
   const { config, diagnostics: configProblems } = state.config;
   if (path === projectConfigFileName) return reportedDiagnostics(path, configProblems, config);
   const checked = state.site.document(path)?.diagnostics ?? [];

@@ -24,7 +24,11 @@ import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import type { PageEditing } from './pageEditing';
 import type { PageFeatures } from './pageFeatures';
-import { openJsonDocument, pathOf, type ServerContext } from './serverContext';
+import { openJsonDocument, pathOf, type OpenJsonDocument, type ServerContext } from './serverContext';
+import { appliedEdits } from '../engine/service/edits';
+import { fileFixAllEdits, fixesOf, textReads } from '../engine/service/fixAll';
+import { reportedOf } from './diagnostics';
+import { asksFor, fixAllAction, fixAllKind } from './fixAllAction';
 import { wholeDocumentAnswer } from './wholeDocumentAnswers';
 import { openPageCommand } from './customMessages';
 
@@ -133,16 +137,27 @@ export function serveLanguageFeatures(context: ServerContext, pages: PageFeature
   });
 
   connection.onCodeAction(async (params) => {
-    const { textDocument, range } = params;
+    const { textDocument, range, context: { only } } = params;
     if (pages.handles(textDocument.uri)) return pages.codeActions(params);
     const target = await open(textDocument.uri, 'current');
     if (!target) return null;
     const { checked } = target;
     const offsets = { start: target.document.offsetAt(range.start), end: target.document.offsetAt(range.end) };
-    return codeActions(checked, target.text, offsets, target.siteDiagnostics)
-      .filter((action) => !action.createFile || client.createFiles)
-      .map((action) => toLspCodeAction(context, target.site, checked, target.text, action));
+    const quickFixes = asksFor(only, CodeActionKind.QuickFix) ? codeActions(checked, target.text, offsets, target.siteDiagnostics) : [];
+    const fixAll = asksFor(only, fixAllKind) ? await jsonFixAll(textDocument.uri, target) : [];
+    return [
+      ...quickFixes.filter((action) => !action.createFile || client.createFiles).map((action) => toLspCodeAction(context, target.site, checked, target.text, action)),
+      ...fixAll,
+    ];
   });
+}
+
+/** The fix-all of a JSON file of a site, as its problems are reported; none when its fixed text would not parse. */
+async function jsonFixAll(uri: string, { site, text }: OpenJsonDocument): Promise<LspCodeAction[]> {
+  const state = await site.checked('current');
+  const fixes = fixesOf(state.site, state.graph, text.path, text.text, reportedOf(state, text.path));
+  const edits = fileFixAllEdits(fixes, text.path);
+  return textReads(state.graph, text.path, appliedEdits(text.text, edits)) ? fixAllAction(uri, text.lines, edits) : [];
 }
 
 function toLspCodeAction(context: ServerContext, site: DocsSite, checked: CheckedSite, text: JsonText, action: CodeAction): LspCodeAction {

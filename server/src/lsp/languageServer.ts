@@ -1,4 +1,5 @@
 import {
+  CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentFormattingRequest,
@@ -17,6 +18,7 @@ import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
+import { fixAllKind } from './fixAllAction';
 import { PageEditing, servePageEditing } from './pageEditing';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
 import { serveNavigation } from './navigationRequests';
@@ -93,7 +95,7 @@ export function startLanguageServer(connection: Connection, serverScript: string
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
         ...(client.showDocument ? { executeCommandProvider: { commands: [openPageCommand] } } : {}),
         // Clients that register dynamically (VS Code) get it for docs.json's own language only,
         // leaving other JSON files to their JSON support.

@@ -33,6 +33,9 @@ import { pageReferences } from '../engine/service/references';
 import type { FileRename } from '../engine/service/fileRename';
 import { fileCreation, linesOf, toCompletionList, toLspDiagnostic, toRange, type SiteLocator } from './convert';
 import { openPageCommand } from './customMessages';
+import { appliedEdits } from '../engine/service/edits';
+import { fileFixAllEdits, fixesOf, textReads } from '../engine/service/fixAll';
+import { asksFor, fixAllAction, fixAllKind } from './fixAllAction';
 import type { Freshness } from './checkSchedule';
 import type { DocsSite } from './docsSite';
 import { pathOf, type ServerContext } from './serverContext';
@@ -121,7 +124,7 @@ export class PageFeatures {
   }
 
   /** Quick fixes in a page: the did-you-mean of a link, anchor, image or import; create the page a link leads to. */
-  async codeActions({ textDocument, range }: CodeActionParams): Promise<LspCodeAction[] | null> {
+  async codeActions({ textDocument, range, context: { only } }: CodeActionParams): Promise<LspCodeAction[] | null> {
     const path = pathOf(textDocument.uri);
     const site = path && pageFile.test(path) ? await this.context.workspace.siteFor(path) : undefined;
     const file = site?.relative(path!);
@@ -136,7 +139,9 @@ export class PageFeatures {
     const offsets = document ? { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } : { start: 0, end: page.text.length };
     const diagnostics = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
     const { client, workspace } = this.context;
-    return pageCodeActions(graph, file, diagnostics, offsets)
+    const fixAll = asksFor(only, fixAllKind) ? await this.fixAll(site, graph, file, textDocument.uri, page.text, lines, diagnostics) : [];
+    const quickFixes = asksFor(only, CodeActionKind.QuickFix) ? pageCodeActions(graph, file, diagnostics, offsets) : [];
+    const quickFixActions = quickFixes
       .filter((action) => !action.createFile || client.createFiles)
       .map((action): LspCodeAction => {
         const created = action.createFile && workspace.uriOf(site.absolute(action.createFile.file));
@@ -149,6 +154,17 @@ export class PageFeatures {
           ...(created && client.showDocument ? { command: { title: 'Open the new page', command: openPageCommand, arguments: [created] } } : {}),
         };
       });
+    return [...quickFixActions, ...fixAll];
+  }
+
+  /** A page's fix-all, in its text as checked: none when its fixed text would not parse as MDX (the worker of the open pages reads it). */
+  private async fixAll(site: DocsSite, graph: SiteGraph, file: string, uri: string, text: string, lines: LineIndex, diagnostics: readonly Diagnostic[]): Promise<LspCodeAction[]> {
+    const { site: checked } = await site.checked('current');
+    const edits = fileFixAllEdits(fixesOf(checked, graph, file, text, diagnostics), file);
+    if (edits.length === 0) return [];
+    const fixed = appliedEdits(text, edits);
+    await site.parsers.factsOf(file, fixed);
+    return textReads(graph, file, fixed) ? fixAllAction(uri, lines, edits) : [];
   }
 
   /** Whether a URI is a page's: the JSON features leave it to these. */

@@ -53,6 +53,15 @@ export class PageParsers {
     }
   }
 
+  /** The facts of any text of a page (a fix's, to know whether it parses), read by the worker of the open pages unless the site's cache has them. */
+  async factsOf(file: string, text: string): Promise<MdxFacts> {
+    for (;;) {
+      const facts = this.cache.get(file, text);
+      if (facts) return facts;
+      await new Promise<void>((done) => this.read(file, text, done));
+    }
+  }
+
   /** Sends a page's text to the worker, or has it wait for the text there: `done` once that one or a newer text is read. */
   private read(file: string, text: string, done: () => void): void {
     const reading = this.reading.get(file);

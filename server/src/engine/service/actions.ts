@@ -25,14 +25,15 @@ export interface CodeAction {
  */
 export function codeActions(site: CheckedSite, text: JsonText, range: OffsetRange, besides: readonly Diagnostic[] = []): CodeAction[] {
   const diagnostics = site.document(text.path)?.diagnostics ?? [];
-  const actions: CodeAction[] = [];
-  for (const diagnostic of [...diagnostics, ...besides]) {
-    if (!touches(diagnostic, range)) continue;
-    actions.push(...suggestionActions(text.path, diagnostic));
-    const kind = codeInfo(diagnostic.code)?.fix;
-    const fix = kind && fixes[kind](site, text, diagnostic);
-    if (fix) actions.push(fix);
-  }
+  return [...diagnostics, ...besides].filter((diagnostic) => touches(diagnostic, range)).flatMap((diagnostic) => diagnosticActions(site, text, diagnostic));
+}
+
+/** The quick fixes of one problem of a JSON file of the site: its suggestions, then the fix its code has. */
+export function diagnosticActions(site: CheckedSite, text: JsonText, diagnostic: Diagnostic): CodeAction[] {
+  const actions = suggestionActions(text.path, diagnostic);
+  const kind = codeInfo(diagnostic.code)?.fix;
+  const fix = kind && fixes[kind](site, text, diagnostic);
+  if (fix) actions.push(fix);
   return actions;
 }
 

@@ -10,14 +10,13 @@ import { createPageAction, suggestionActions, touches, type CodeAction } from '.
  * unknown component's text put on a line of its own); a link to a page that does not exist offers to create it.
  */
 export function pageCodeActions(graph: SiteGraph, file: string, diagnostics: readonly Diagnostic[], range: OffsetRange): CodeAction[] {
-  const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) {
-    if (!touches(diagnostic, range)) continue;
-    actions.push(...suggestionActions(file, diagnostic));
-    if (codeInfo(diagnostic.code)?.fix === 'create-page') {
-      const create = createPageAction(graph.host, diagnostic);
-      if (create) actions.push(create);
-    }
-  }
+  return diagnostics.filter((diagnostic) => touches(diagnostic, range)).flatMap((diagnostic) => pageDiagnosticActions(graph, file, diagnostic));
+}
+
+/** The quick fixes of one problem of a page: its suggestions, then the page a link leads to created. */
+export function pageDiagnosticActions(graph: SiteGraph, file: string, diagnostic: Diagnostic): CodeAction[] {
+  const actions = suggestionActions(file, diagnostic);
+  const create = codeInfo(diagnostic.code)?.fix === 'create-page' ? createPageAction(graph.host, diagnostic) : undefined;
+  if (create) actions.push(create);
   return actions;
 }
