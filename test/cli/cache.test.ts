@@ -88,7 +88,7 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
       ['a cut file', () => writeFileSync(cacheFile(root), kept.slice(0, kept.length / 2))],
       ['a file of something else', () => writeFileSync(cacheFile(root), '\u0000\u0001 not a cache')],
       ['the cache of another version of docsjson', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, stack: 'another-version' }))],
-      ['the cache of another version of the format', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, version: 2 }))],
+      ['the cache of another version of the format', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, version: Number(header.version) + 1 }))],
     ];
     for (const [what, corrupt] of corruptions) {
       writeFileSync(cacheFile(root), kept);

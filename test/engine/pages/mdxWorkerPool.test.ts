@@ -1,5 +1,6 @@
 // The pool of parse workers on its own, with real worker threads running a small script whose
-// answer each page's text decides: answer it, hold it (never answer), exit, throw, answer twice.
+// answer each page's text decides: answer it, hold it (never answer, idle), spin (never answer,
+// busy), wait a while idle and answer, exit, throw, answer twice.
 // What is sent, to how many workers, and what each page gets when its worker is over the time limit
 // or fails: one unread answer for that page, the others parsed by a new worker.
 // test/engine/pages/workerPool.test.ts checks the findings of a whole check with the pool.
@@ -25,8 +26,11 @@ function workerScript(): string {
   writeFileSync(
     script,
     `const { parentPort, resourceLimits } = require('node:worker_threads');
+const { readlinkSync } = require('node:fs');
 parentPort.on('message', ({ id, text }) => {
   if (text === 'hold') return;
+  if (text === 'spin') for (;;);
+  if (text.startsWith('idle ')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(text.slice(5)));
   if (text === 'exit') process.exit(3);
   if (text === 'throw') setImmediate(() => { throw new Error('this worker fails on its page'); });
   if (text === 'throw') return;
@@ -34,7 +38,7 @@ parentPort.on('message', ({ id, text }) => {
   parentPort.postMessage({ id, facts });
   if (text === 'twice') parentPort.postMessage({ id, facts });
 });
-parentPort.postMessage({ ready: true });
+parentPort.postMessage({ ready: true, thread: Number(/task\\/(\\d+)$/.exec(readlinkSync('/proc/thread-self'))[1]) });
 `,
   );
   return script;
@@ -79,10 +83,10 @@ test('answers each page once, one worker in the order sent, whatever it is sent 
   }
 });
 
-test('a page over the time limit is answered unread, its worker ended; a new worker parses the pages sent after it', async () => {
+test('a page over the time limit is answered unread, its worker ended (busy past the limit, or idle past ten times it); a new worker parses the pages sent after it', async () => {
   const { pool, answered } = poolOf(1, 300);
   try {
-    for (const page of pagesOf(['first', 'hold', 'third', 'fourth', 'fifth', 'hold', 'seventh'])) pool.add(page);
+    for (const page of pagesOf(['first', 'spin', 'third', 'fourth', 'fifth', 'hold', 'seventh'])) pool.add(page);
     pool.send();
     await until(() => answered.length === 7, 'every page is answered');
     assert.deepEqual(outcomes(answered), {
@@ -94,6 +98,18 @@ test('a page over the time limit is answered unread, its worker ended; a new wor
       'p5.mdx': 'time-limit: 300',
       'p6.mdx': 'seventh',
     });
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a parse is held to the processor time its thread had, not to the time it waited for one (a busy machine)', async () => {
+  const { pool, answered } = poolOf(1, 300);
+  try {
+    pool.add({ file: 'a.mdx', text: 'idle 1200' });
+    pool.send();
+    await until(() => answered.length === 1, 'the page is answered');
+    assert.deepEqual(outcomes(answered), { 'a.mdx': 'idle 1200' });
   } finally {
     await pool.close();
   }

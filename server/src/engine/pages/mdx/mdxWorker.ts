@@ -5,6 +5,7 @@ import type { ParsedPage } from '../pageModel';
 import { factsOfParse, unreadFacts, type MdxFacts } from './mdxFacts';
 import type { ParseAnswer, ParseQuestion, WorkerReady } from './mdxWorkers';
 import { reparseMdx } from './reparse';
+import { kernelThreadId } from './threadCpu';
 
 /** The last parse of each page sent with its file (an editor's open pages), the most recent last. */
 const kept = new Map<string, ParsedPage>();
@@ -14,7 +15,7 @@ const maxKept = 8;
 parentPort?.on('message', ({ id, text, file }: ParseQuestion) => {
   parentPort!.postMessage({ id, facts: factsOf(text, file) } satisfies ParseAnswer);
 });
-parentPort?.postMessage({ ready: true } satisfies WorkerReady);
+parentPort?.postMessage({ ready: true, thread: kernelThreadId() } satisfies WorkerReady);
 
 function factsOf(text: string, file: string | undefined): MdxFacts {
   try {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { unreadFacts, type MdxFacts, type UnreadPage } from './mdxFacts';
+import { threadCpuMs } from './threadCpu';
 
 /** A page sent to a worker (with its file when the worker is to keep its parse for the page's next text), and the worker's answer. */
 export interface ParseQuestion {
@@ -11,9 +12,10 @@ export interface ParseAnswer {
   id: number;
   facts: MdxFacts;
 }
-/** What a worker says once it has loaded its script: its pages' time counts from then. */
+/** What a worker says once it has loaded its script: its pages' time counts from then; its thread, whose processor time they count. */
 export interface WorkerReady {
   ready: true;
+  thread?: number;
 }
 
 export interface PageToParse {
@@ -26,7 +28,12 @@ export interface ParsePoolOptions {
   script: string;
   /** How many worker threads parse (at least one). */
   size: number;
-  /** How long the parse of one page may take: the worker still on it then is ended, the page answered as unread, and another started. */
+  /**
+   * How much processor time the parse of one page may take (wall time where the system does not
+   * say, and ten times the limit in wall time at most): the worker still on it then is ended, the
+   * page answered as unread, and another started. Processor time, so that a page is not over the
+   * limit only because the machine was busy.
+   */
   timeLimitMs: number;
   /** Whether the workers keep each page's parse to read only what changed in its next text (an editor's open pages). */
   keepParses?: boolean;
@@ -38,6 +45,10 @@ const youngGenerationMb = 64;
 const aheadPerWorker = 4;
 /** How long a worker may take to load its script (seconds on a loaded machine) before its first page is given up as failed. */
 const startLimitMs = 60_000;
+/** A parse is ended after this many times the time limit in wall time, whatever processor time it had. */
+const wallTimesLimit = 10;
+/** The shortest wait before the processor time of a parse is looked at again (the system counts it in ticks of 10 ms). */
+const minWaitMs = 20;
 
 interface PoolWorker {
   worker: Worker;
@@ -47,6 +58,8 @@ interface PoolWorker {
   timer?: NodeJS.Timeout;
   /** Whether it has loaded its script: its start is not counted in its first page's time. */
   ready: boolean;
+  /** Its thread, whose processor time a page's parse is held to (where the system says it). */
+  thread?: number;
 }
 
 /**
@@ -115,6 +128,7 @@ export class MdxWorkerPool {
     poolWorker.worker.on('message', (message: ParseAnswer | WorkerReady) => {
       if ('ready' in message) {
         poolWorker.ready = true;
+        poolWorker.thread = message.thread;
         clearTimeout(poolWorker.timer);
         if (poolWorker.sent.length > 0) this.timeFirst(poolWorker);
         return;
@@ -137,16 +151,31 @@ export class MdxWorkerPool {
 
   /**
    * The worker's first page sent is its page under way from now on (or from earlier: the page
-   * before it was answered at least this late), and may take the time limit from now.
+   * before it was answered at least this late), and may take the time limit from now: in processor
+   * time where the system says it, else in wall time.
    */
   private timeFirst(poolWorker: PoolWorker): void {
     const { id } = poolWorker.sent[0];
-    poolWorker.timer = setTimeout(() => {
-      // An answer that came while the main thread was busy is taken first (its messages before the check phase).
-      setImmediate(() => {
-        if (poolWorker.sent[0]?.id === id) this.retire(poolWorker, { reason: 'time-limit', limitMs: this.options.timeLimitMs });
-      });
-    }, this.options.timeLimitMs);
+    const limitMs = this.options.timeLimitMs;
+    const started = Date.now();
+    const cpuAtStart = poolWorker.thread === undefined ? undefined : threadCpuMs(poolWorker.thread);
+    const timeLeft = () => {
+      const cpuNow = poolWorker.thread === undefined ? undefined : threadCpuMs(poolWorker.thread);
+      if (cpuAtStart === undefined || cpuNow === undefined || Date.now() - started >= limitMs * wallTimesLimit) return 0;
+      return limitMs - (cpuNow - cpuAtStart);
+    };
+    const wait = (ms: number) => {
+      poolWorker.timer = setTimeout(() => {
+        // An answer that came while the main thread was busy is taken first (its messages before the check phase).
+        setImmediate(() => {
+          if (poolWorker.sent[0]?.id !== id) return;
+          const left = timeLeft();
+          if (left > 0) wait(Math.max(left, minWaitMs));
+          else this.retire(poolWorker, { reason: 'time-limit', limitMs });
+        });
+      }, ms);
+    };
+    wait(limitMs);
   }
 
   /** Ends a worker: its page under way is unread for `reason`, the pages sent after it go back to the front of the queue. */
