@@ -72,17 +72,15 @@ export const sharedSiteFindings: Record<string, SiteFindings> = {
   // for "orders", no "-usd"; no "Platform API" image is there at all). Links to pages that do not exist and no
   // redirect serves (core-concepts/custom-fields, chatgpt-integration/…, storefront/theme-editor,
   // /sdk…), one through "../../" from developer/upgrades (to /advanced/…). The site is served under
-  // /docs (docs.json's canonical URL): 437 Markdown links are written with "/docs", which the
+  // /docs (docs.json's canonical URL): 433 Markdown links are written with "/docs", which the
   // platform's link component adds again (/docs/docs/…): told once (link/base-path), and two of them,
   // to "/docs/developer", told alone as their route is a folder, no page. The plans/ folder is part of
   // the site (no .mintignore): its links into the repository's code leave the docs root, one names
   // developer/order/order-routing.mdx, which does not exist, and decisions.md does not compile: the platform's getAST fails on
   // `{ |c| c.enabled = true }` ("Could not parse expression with acorn"), so the build fails.
-  // Not held true: index.mdx:407, a literal <a href="/docs/user">. MDX does not hand a literal <a>
-  // to the platform's link component, so under /docs it reaches the folder /user (no index page: at
-  // most a warning, as link/folder-without-index); the link/base-path finding is placed on such a
-  // literal <a> too (index.mdx:160), though the 437 Markdown links it counts are broken. Pinned so
-  // that the fix shows here.
+  // The literal <a href="/docs/…"> of index.mdx are right: MDX does not hand a literal <a> to the
+  // platform's link component, so they reach the browser as written, under /docs; none is told, nor
+  // counted among the Markdown links told once (the first of which, in path order, is adyen.mdx's image).
   'spree+spree': {
     errors: [
       'api-reference/platform/authentication.mdx:13 link/missing-file /images/Platform API 2.png',
@@ -105,10 +103,9 @@ export const sharedSiteFindings: Record<string, SiteFindings> = {
       'developer/tutorial/sdk.mdx:172 link/missing-page /sdk',
       'developer/upgrades/4.1-to-4.2.mdx:49 link/missing-page ../../advanced/deface_overrides_tutorial#organizing-overrides',
       'developer/upgrades/5.6-to-6.0.mdx:453 link/missing-page /developer/core-concepts/custom-fields',
-      'index.mdx:160 link/base-path /docs/developer/getting-started/quickstart',
+      'integrations/payments/adyen.mdx:31 link/base-path /docs/images/integrations/adyen/1-payment-method-list.png',
       'index.mdx:320 link/missing-page /use-case/multi-store/model',
       'index.mdx:340 link/missing-page /use-case/chatgpt-integration/chatgpt-shopping',
-      'index.mdx:407 link/missing-page /docs/user',
       'plans/6.0-order-routing.md:167 link/missing-page ../developer/order/order-routing.mdx#stock-reservations-and-routing',
       'plans/6.1-channels-catalogs-b2b.md:129 link/outside-root ../../spree/core/app/models/spree/channel.rb',
       'plans/6.1-channels-catalogs-b2b.md:140 link/outside-root ../../spree/core/app/models/spree/product_publication.rb',

@@ -267,3 +267,12 @@ test('a redirect to a file of the site under the prefix is no base path, trailin
   assert.ok(!found.some((line) => line.includes('link/base-path')), found.join('\n'));
   assert.equal(found.filter((line) => line.includes('a.mdx link/missing-page')).length, 2, found.join('\n'));
 });
+
+test('a literal <a> reaches the browser as written: with the base path of a site served under it, it is neither a broken link nor one of those told', () => {
+  const found = findings({
+    'a.mdx': '[a](/docs/quickstart) [b](/docs/guides/setup) [c](/docs/v2/intro)\n\n<a href="/docs/guides/setup">Setup</a> <a href="/docs/guides">Guides</a>\n',
+  });
+  assert.deepEqual(found, [
+    'a.mdx link/base-path 3 links start with "/docs", which is not part of this site\'s paths: "/docs/quickstart" is "/quickstart". Remove the "/docs" prefix (the platform adds the base path a site is served under to every URL)',
+  ]);
+});

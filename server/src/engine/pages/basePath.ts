@@ -7,6 +7,7 @@ import { plural } from '../text';
 import type { Routes } from './routes';
 import { checkedFiles, type SiteCheckContext } from './siteCheck';
 import type { SiteGraph } from './siteGraph';
+import type { PageReference } from './stretchScan';
 
 /*
  * A site served under a base path (`/docs`, set in the platform's dashboard) has routes without
@@ -120,6 +121,22 @@ function isSiteFolder(routes: Routes, path: string): boolean {
   return false;
 }
 
+/**
+ * A literal `<a href>` is not the platform's link: it reaches the reader's browser as written,
+ * with no base path added, so a base path in it is right on a site served under it.
+ */
+export function isLiteralAnchor(reference: PageReference): boolean {
+  return reference.kind === 'attribute' && reference.tag === 'a';
+}
+
+/** Whether a literal `<a>`'s target may hold the base path the site is served under: it leads to a page without its first segment, or that segment is the prefix of many links and redirects. */
+export function mayHoldBasePath(ctx: SiteCheckContext, reference: PageReference, fromFile: string): boolean {
+  if (!isLiteralAnchor(reference)) return false;
+  if (linkWithoutBasePath(ctx.graph, reference.target, fromFile)) return true;
+  const prefix = /^\/[^/?#]+(?=\/)/.exec(reference.target.trim())?.[0];
+  return prefix !== undefined && isToldOnce(basePathGroup(ctx, prefix));
+}
+
 const groups = new WeakMap<SiteCheckContext, Map<string, BasePathGroup>>();
 
 /** Every redirect and link of the site written with a prefix, worked out once per check of a site. */
@@ -139,7 +156,7 @@ function findGroup(graph: SiteGraph, prefix: string): BasePathGroup {
     const page = graph.page(file);
     if (!page) continue;
     for (const reference of page.references) {
-      if (reference.kind === 'import' || (reference.label !== undefined && reference.kind !== 'definition') || !reference.target.trim().startsWith(start)) continue;
+      if (reference.kind === 'import' || isLiteralAnchor(reference) || (reference.label !== undefined && reference.kind !== 'definition') || !reference.target.trim().startsWith(start)) continue;
       if (graph.resolveLink(reference.target, file).kind !== 'missing') continue;
       const unprefixed = linkWithoutBasePath(graph, reference.target, file);
       if (unprefixed?.prefix !== prefix) continue;

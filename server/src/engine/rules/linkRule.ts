@@ -5,7 +5,7 @@ import type { Heading, PageModel } from '../pages/pageModel';
 import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
 import type { PageReference } from '../pages/scanPage';
-import { basePathGroup, isFirstUse, isToldOnce, linkWithoutBasePath, toldOnce } from '../pages/basePath';
+import { basePathGroup, isFirstUse, isToldOnce, linkWithoutBasePath, mayHoldBasePath, toldOnce } from '../pages/basePath';
 import { quote } from '../text';
 
 /** Attributes whose target is a file to show or play, not a page to open. */
@@ -103,6 +103,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   }
   if (resolution.kind === 'missing') {
     const file = wantsFile(reference, resolution.path);
+    if (mayHoldBasePath(ctx, reference, page.file)) return;
     if (checkBasePath(ctx, page, reference, file)) return;
     const folderPage = file ? undefined : graph.routes.firstPageIn(resolution.path);
     const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? resolution.suggestion);
