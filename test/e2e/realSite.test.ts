@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadScaled } from '../support/loadScaled';
 import { materialiseSite } from '../support/sites';
-import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
+import { startVSCode, type VSCodeSession } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
-import { cliMarkerLines, cliSummary, markerLines, panelMarkers } from './harness/problemsPanel';
+import { checkWorkspaceSaysCliTotals, cliMarkerLines, waitForPanelToMatch } from './harness/problemsPanel';
 
 const SCENARIO_TIMEOUT = loadScaled(180_000);
 const SHOTS = join(REPO_ROOT, 'test-results', 'real-site');
@@ -41,14 +41,7 @@ describe('a real site in a real VS Code', () => {
       // The panel's list draws only the rows in sight: maximised, every problem of the site is.
       await wb.problems();
       await wb.runCommand('View: Toggle Maximized Panel', { match: (label) => /^View: (Toggle Maximized Panel|Maximize Panel)/.test(label) });
-      let last: string[] = [];
-      // The whole site's pages are parsed first, in worker threads: long on a busy machine.
-      await waitFor('the panel to list what the CLI finds', async () => {
-        last = markerLines(await panelMarkers(wb));
-        return JSON.stringify(last) === JSON.stringify(expected) || undefined;
-      }, 120_000).catch((error: Error) => {
-        throw new Error(`${error.message}; the panel shows ${JSON.stringify(last)}; the CLI ${JSON.stringify(expected)}`);
-      });
+      await waitForPanelToMatch(wb, expected, 120_000);
       t.diagnostic(`${expected.length} problems, as the CLI's`);
       assert.equal(await wb.page.locator('.part.editor .tab').count(), 0, 'no editor is open');
       await wb.screenshot(join(SHOTS, 'problems-at-start-up.png'));
@@ -56,12 +49,7 @@ describe('a real site in a real VS Code', () => {
 
   it('Check Workspace says the totals docsjson check prints', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
-      const totals = /checked: (.*)$/.exec(cliSummary(site))?.[1];
-      assert.ok(totals, `the CLI's summary: ${cliSummary(site)}`);
-      await wb.runCommand('docs.json: Check Workspace');
-      const message = await wb.waitForNotification(/^docs\.json: checked/, 120_000);
-      t.diagnostic(message);
-      assert.equal(message, `docs.json: checked 1 site: ${totals}`);
+      t.diagnostic(await checkWorkspaceSaysCliTotals(wb, site, 120_000));
       await wb.screenshot(join(SHOTS, 'check-workspace.png'));
     }));
 });

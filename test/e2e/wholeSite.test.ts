@@ -13,7 +13,7 @@ import { loadScaled } from '../support/loadScaled';
 import { startVSCode, waitFor, type VSCodeSession } from './harness/browser';
 import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
 import { tempFolder } from '../support/tempFolder';
-import { cliMarkerLines, cliSummary, markerLines, panelMarkers } from './harness/problemsPanel';
+import { checkWorkspaceSaysCliTotals, cliMarkerLines, panelMarkers, waitForPanelToMatch } from './harness/problemsPanel';
 
 const SCENARIO_TIMEOUT = loadScaled(120_000);
 const EXAMPLE = join(REPO_ROOT, 'examples', 'acme-docs');
@@ -52,25 +52,14 @@ describe('the whole site in a real VS Code', () => {
   it('at start-up, with no file open, the Problems panel lists every page\'s problems too, exactly as docsjson check', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       assert.ok(expected.some((line) => line.startsWith('quickstart.mdx ')), `the CLI finds a page's problems: ${JSON.stringify(expected)}`);
-      let last: string[] = [];
-      await waitFor('the panel to list what the CLI finds', async () => {
-        last = markerLines(await panelMarkers(wb));
-        return JSON.stringify(last) === JSON.stringify(expected) || undefined;
-      }, 60_000).catch((error: Error) => {
-        throw new Error(`${error.message}; the panel shows ${JSON.stringify(last)}; the CLI ${JSON.stringify(expected)}`);
-      });
+      await waitForPanelToMatch(wb, expected, 60_000);
       assert.equal(await wb.page.locator('.part.editor .tab').count(), 0, 'no editor is open');
       await wb.screenshot(join(SHOTS, 'problems-at-start-up.png'));
     }));
 
   it('Check Workspace says the totals docsjson check prints', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
-      const totals = /checked: (.*)$/.exec(cliSummary(site))?.[1];
-      assert.ok(totals, `the CLI's summary: ${cliSummary(site)}`);
-      await wb.runCommand('docs.json: Check Workspace');
-      const message = await wb.waitForNotification(/^docs\.json: checked/, 60_000);
-      t.diagnostic(message);
-      assert.equal(message, `docs.json: checked 1 site: ${totals}`);
+      t.diagnostic(await checkWorkspaceSaysCliTotals(wb, site, 60_000));
       await wb.screenshot(join(SHOTS, 'check-workspace.png'));
     }));
 

@@ -1,6 +1,7 @@
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Workbench } from './browser';
+import { waitFor, type Workbench } from './browser';
 import { REPO_ROOT } from './codeServer';
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
@@ -76,4 +77,26 @@ export function cliMarkerLines(root: string): string[] {
 /** The last line of `docsjson check`: "1 docs.json file and 3 pages checked: 4 errors, 4 warnings". */
 export function cliSummary(root: string): string {
   return check(root).trim().split('\n').at(-1)!;
+}
+
+/** Waits until the Problems panel lists exactly `expected` (`cliMarkerLines`), and says what differs if it never does. */
+export async function waitForPanelToMatch(wb: Workbench, expected: string[], limitMs: number): Promise<void> {
+  let last: string[] = [];
+  await waitFor('the panel to list what the CLI finds', async () => {
+    last = markerLines(await panelMarkers(wb));
+    return JSON.stringify(last) === JSON.stringify(expected) || undefined;
+  }, limitMs).catch((error: Error) => {
+    throw new Error(`${error.message}; the panel shows ${JSON.stringify(last)}; the CLI ${JSON.stringify(expected)}`);
+  });
+}
+
+/** Runs Check Workspace and asserts it says the totals `docsjson check` prints for the site; returns its message. */
+export async function checkWorkspaceSaysCliTotals(wb: Workbench, site: string, limitMs: number): Promise<string> {
+  const summary = cliSummary(site);
+  const totals = /checked: (.*)$/.exec(summary)?.[1];
+  assert.ok(totals, `the CLI's summary: ${summary}`);
+  await wb.runCommand('docs.json: Check Workspace');
+  const message = await wb.waitForNotification(/^docs\.json: checked/, limitMs);
+  assert.equal(message, `docs.json: checked 1 site: ${totals}`);
+  return message;
 }
