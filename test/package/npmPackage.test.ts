@@ -73,21 +73,21 @@ describe('the npm package', () => {
     }
   });
 
-  /** Runs the GitHub Action's step as GitHub would, with these inputs, offline. */
+  /** Runs the GitHub Action's check step as GitHub would, with these inputs (the others their defaults), offline. */
   function runActionStep(cwd: string, inputs: Record<string, string>) {
     const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8'));
     assert.equal(action.runs.using, 'composite');
-    const [step] = action.runs.steps;
+    const step = (action.runs.steps as { run?: string; shell: string; env: Record<string, string> }[]).find((candidate) => candidate.run !== undefined)!;
     const env = Object.fromEntries(
       Object.entries(step.env as Record<string, string>).map(([name, value]) => [
         name,
         value.replace(/\$\{\{ inputs\.([\w-]+) \}\}/, (_, input: string) => {
           assert.ok(input in action.inputs, `the step reads an undeclared input ${input}`);
-          return inputs[input];
+          return inputs[input] ?? String(action.inputs[input].default ?? '');
         }),
       ]),
     );
-    return spawnSync(step.shell, ['-c', step.run], {
+    return spawnSync(step.shell, ['-c', step.run!], {
       cwd,
       env: { ...process.env, ...env, npm_config_offline: 'true' },
       encoding: 'utf8',
