@@ -96,12 +96,14 @@ describe('the check of every page in the editor parses only the pages that chang
     withFirstRun(async ({ client, runs, first }) => {
       assert.ok(first.some((finding) => finding.startsWith('components.mdx ') && finding.endsWith(' page/orphaned')));
       // Opening a file may change what is checked (its text against the disk's): every page is checked again.
+      const statuses = () => client.statuses as { pagesChecked: boolean }[];
       await findingsAfter(client, runs, async () => {
         await client.open('docs.json');
         await client.pull('docs.json');
       });
+      // Under load the open and the pull may each be due a run: the typing starts once the last one is done.
+      await client.until(() => statuses().at(-1)?.pagesChecked === true, 60_000);
       const runsBefore = runs.length;
-      const statuses = () => client.statuses as { pagesChecked: boolean }[];
       for (const typed of ['x', 'y', 'z']) {
         const at = client.text('docs.json').indexOf('"Basic') + 6;
         const before = statuses().length;
