@@ -3,40 +3,26 @@
 // file open, the Problems panel lists exactly what `docsjson check` finds, its one error among
 // them, and Check Workspace says the CLI's totals. Screenshots: test-results/real-site/*.png.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { loadScaled } from '../support/loadScaled';
 import { materialiseSite } from '../support/sites';
-import { startVSCode, type VSCodeSession } from './harness/browser';
-import { INSTALL_TIMEOUT_MS, REPO_ROOT, ensureCodeServer } from './harness/codeServer';
+import { REPO_ROOT } from './harness/codeServer';
+import { vscodeOnSiteCopy } from './harness/fixtureSession';
 import { checkWorkspaceSaysCliTotals, cliMarkerLines, waitForPanelToMatch } from './harness/problemsPanel';
 
 const SCENARIO_TIMEOUT = loadScaled(180_000);
 const SHOTS = join(REPO_ROOT, 'test-results', 'real-site');
 
 describe('a real site in a real VS Code', () => {
-  let session: VSCodeSession;
-  let site: string;
+  const vscode = vscodeOnSiteCopy('real-site', materialiseSite('paradedb+paradedb'));
   let expected: string[];
-  const cleanups: Array<() => unknown> = [];
-
-  before(
-    async () => {
-      await ensureCodeServer();
-      for (const file of ['extension.js', 'server.js', 'cli.js']) assert.ok(existsSync(join(REPO_ROOT, 'dist', file)), `dist/${file} is missing: run "node esbuild.mjs" first`);
-      site = materialiseSite('paradedb+paradedb');
-      expected = cliMarkerLines(site);
-      session = await startVSCode({ name: 'real-site', after: (fn) => cleanups.push(fn) }, { extensionDirs: [REPO_ROOT], workspace: site });
-    },
-    { timeout: INSTALL_TIMEOUT_MS },
-  );
-  after(async () => {
-    for (const fn of cleanups.reverse()) await fn();
+  before(() => {
+    expected = cliMarkerLines(vscode.site);
   });
 
   it('at start-up, with no file open, the Problems panel lists exactly what docsjson check finds, the error among them', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
+    vscode.session.step(t.name, async (wb) => {
       assert.ok(expected.some((line) => / error link\/missing-page /.test(line)), `the CLI finds the site's broken link: ${JSON.stringify(expected)}`);
       // The panel's list draws only the rows in sight: maximised, every problem of the site is.
       await wb.problems();
@@ -48,8 +34,8 @@ describe('a real site in a real VS Code', () => {
     }));
 
   it('Check Workspace says the totals docsjson check prints', { timeout: SCENARIO_TIMEOUT }, (t) =>
-    session.step(t.name, async (wb) => {
-      t.diagnostic(await checkWorkspaceSaysCliTotals(wb, site, 120_000));
+    vscode.session.step(t.name, async (wb) => {
+      t.diagnostic(await checkWorkspaceSaysCliTotals(wb, vscode.site, 120_000));
       await wb.screenshot(join(SHOTS, 'check-workspace.png'));
     }));
 });
