@@ -243,6 +243,16 @@ export const codes = {
     summary: 'a redirect source (`:param` and `*` included) that is an existing page, which visitors then never see',
     example: '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/start", so the page is never shown',
   },
+  'translation/missing-pages': {
+    severity: 'information',
+    summary: 'pages of the default language that another language of `navigation.languages` has no version of (the same path with its language code): one summary per language, at its entry, naming them; the language switcher takes readers of those pages elsewhere',
+    example: '3 pages of "en" (the default language) have no "zh" version in this language\'s navigation: en/start, en/api, en/faq. The language switcher …',
+  },
+  'translation/other-language-link': {
+    severity: 'warning',
+    summary: 'a link from a page of one language to a page of another (not the page\'s own version there): the reader is silently taken out of their language; the fix links to the page\'s version in the link\'s language',
+    example: 'Link "/en/guide" leads to a page of "en" from this page of "zh": readers leave their language there. Link to the "zh" version, "/zh/guide"',
+  },
   'page/orphaned': {
     severity: 'information',
     summary: 'a page that no navigation lists and nothing reaches (no page links to or imports it, no link or redirect in docs.json); some are deliberate',

@@ -11,10 +11,12 @@ import { iconRule } from './iconRule';
 import { jsonRule } from './jsonRule';
 import { linkRule } from './linkRule';
 import { mdxSyntaxRule } from './mdxSyntaxRule';
+import { missingTranslationRule } from './missingTranslationRule';
 import { navigationRule } from './navigationRule';
 import { openapiRule } from './openapiRule';
 import { openapiSpecRule } from './openapiSpecRule';
 import { orphanRule } from './orphanRule';
+import { otherLanguageLinkRule } from './otherLanguageLinkRule';
 import { pageReadRule } from './pageReadRule';
 import { pageRule } from './pageRule';
 import { redirectRule } from './redirectRule';
@@ -31,10 +33,10 @@ export const docsJsonRules: readonly DocsJsonRule[] = [jsonRule, referenceRule, 
  * The site rules that report on pages: run over every page, or over the one being edited. The
  * suppression rule is last: it takes away what the others found that a page's comments suppress.
  */
-export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule, suppressionRule];
+export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, linkRule, orphanRule, mdxSyntaxRule, componentRule, accessibilityRule, otherLanguageLinkRule, suppressionRule];
 
 /** The site rules that report on docs.json and the specs it declares: run once over the site after each check of docs.json. */
-export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule, remoteSpecRule];
+export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule, remoteSpecRule, missingTranslationRule];
 
 /** The rules of docsjson.config.json. */
 export const configRules: readonly ConfigRule[] = [configRule];
