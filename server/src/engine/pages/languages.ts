@@ -95,7 +95,7 @@ export class SiteLanguages {
       if (!byContent) this.pathsByContent.set(language, (byContent = new Map()));
       const { content } = languagePath(path);
       byContent.set(content, byContent.has(content) ? null : path);
-      const file = graph.routes.pages.get(path);
+      const file = this.fileAt(path);
       if (file !== undefined && !this.pathByFile.has(file)) this.pathByFile.set(file, path);
     }
   }
@@ -131,7 +131,13 @@ export class SiteLanguages {
   counterpartFile(file: string, code: string): string | undefined {
     const path = this.pathByFile.get(file);
     const other = path === undefined ? undefined : this.counterpart(path, code);
-    return other === undefined ? undefined : this.graph.routes.pages.get(other);
+    return other === undefined ? undefined : this.fileAt(other);
+  }
+
+  /** The page file of a navigation path ("guides/index" is the folder's index page). */
+  private fileAt(path: string): string | undefined {
+    const { pages } = this.graph.routes;
+    return pages.get(path) ?? pages.get(path.replace(/(^|\/)index$/, ''));
   }
 }
 
