@@ -35,7 +35,7 @@ describe('translations in the editor', () => {
     await client.open('docs.json');
     const told = (await client.diagnostics('docs.json')).filter((d) => d.code === 'translation/missing-pages');
     assert.deepEqual(
-      told.map((d) => [d.message.split(':')[0], d.range.start.line]),
+      told.map((d) => [String(d.message).split(':')[0], d.range.start.line]),
       [['1 page of "en" (the default language) has no "zh" version in this language\'s navigation', client.position('docs.json', '"language": "zh"').line]],
     );
   });
