@@ -125,6 +125,10 @@ describe('pages missing in a language', () => {
     const [told] = missing(`{ "languages": [ { "language": "en", "pages": [${many}] }, { "language": "fr", "pages": ["fr/p0"] } ] }`);
     assert.match(told.message, /^11 pages .*: en\/p1, en\/p2, .*, en\/p10, and 1 more\. /);
   });
+
+  it('are not told for a language none of whose pages has the path of a page of the default language with its code', () => {
+    assert.deepEqual(missing('{ "languages": [ { "language": "en", "pages": ["v1/en/a", "v1/en/b"] }, { "language": "fr", "pages": ["v1/fr/a"] } ] }'), []);
+  });
 });
 
 describe('links into another language', () => {

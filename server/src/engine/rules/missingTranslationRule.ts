@@ -22,7 +22,8 @@ export const missingTranslationRule: SiteRule = {
         for (const { code, element } of languages.languages) {
           if (code === defaultLanguage.code) continue;
           const missing = defaultPaths.filter((path) => languages.counterpart(path, code) === undefined);
-          if (missing.length === 0) continue;
+          // No page paired at all: the site does not write a language's pages as its code and the same path ("v1/zh/x"), which the switcher does not pair either.
+          if (missing.length === 0 || missing.length === defaultPaths.length) continue;
           const { document, path } = element.cursor;
           const [range] = document.json.locate([{ path: [...path, 'language'], target: 'value' }]);
           const named = missing.slice(0, namedAtMost).join(', ');
