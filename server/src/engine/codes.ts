@@ -176,7 +176,7 @@ export const codes = {
   },
   'link/missing-anchor': {
     severity: 'warning',
-    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
+    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor; on a translated page whose version in the default language has it, told as a translated heading',
     example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
   },
   'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
