@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocsJson, runSiteRules, DiskSiteHost, SiteGraph, type Diagnostic } from '../../../server/src/engine';
-import { siteLanguages } from '../../../server/src/engine/pages/languages';
+import { sameContent, siteLanguages } from '../../../server/src/engine/pages/languages';
 import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { missingTranslationRule } from '../../../server/src/engine/rules/missingTranslationRule';
 import { otherLanguageLinkRule } from '../../../server/src/engine/rules/otherLanguageLinkRule';
@@ -81,6 +81,27 @@ describe("a site's languages", () => {
     assert.equal(languages.defaultLanguage.code, 'en');
     assert.equal(languages.counterpartFile('guides/start.mdx', 'ja'), 'ja/guides/start/index.mdx');
     assert.equal(languages.counterpartFile('ja/index.mdx', 'en'), 'index.mdx');
+  });
+
+  it('pair two paths as the platform\'s language switcher does (its pathsDifferByOneSegment cases)', () => {
+    const pairs: [string, string, boolean][] = [
+      ['/ja/getting-started', '/getting-started', true],
+      ['/ja/getting-started', '/es/getting-started', true],
+      ['/ja/getting-started', '/ja/quickstart', false],
+      ['/ja/getting-started', '/ja/getting-started', false],
+      ['/getting-started', '/getting-started', false],
+      ['/ja/guides/getting-started/index', '/guides/getting-started', true],
+      ['/ja/index/getting-started', '/getting-started', false],
+      ['/docs/ja/getting-started', '/docs/getting-started', true],
+      ['/docs/ja/getting-started', '/ja/getting-started', false],
+      ['/es/docs/2025_12/getting-started', '/docs/2025_12/getting-started', true],
+      ['/es/docs/2025_12/getting-started', '/docs/getting-started', false],
+      ['/ua/start', '/start', false],
+    ];
+    assert.deepEqual(
+      pairs.map(([a, b]) => [a, b, sameContent(a, b)]),
+      pairs,
+    );
   });
 
   it('are none without "languages" in the navigation', () => {
