@@ -196,14 +196,16 @@ describe('links into another language', () => {
 describe('anchors of translated headings', () => {
   it('say the heading was translated, with the heading in its place as a fix the writer confirms', () => {
     const { graph, diagnostics } = checkPage('zh/faq.mdx', '# 常见问题\n[安装](/zh/guide⟦#install⟧)\n', linkRule);
-    assert.equal(diagnostics[0].message, '"#install" is not an anchor of zh/guide.mdx: the heading that makes it on en/guide.mdx, the page in the default language, was translated here, which gives it another anchor: the heading in its place here is "#安装"');
+    assert.equal(diagnostics[0].message, '"#install" is not an anchor of zh/guide.mdx: the heading that makes it on en/guide.mdx, the page in the default language, was translated there, which gives it another anchor: the heading in its place there is "#安装"');
     assert.deepEqual(diagnostics[0].suggestions, [{ title: 'Change to "#安装"', replacement: '#安装', preferred: false }]);
     assert.equal(fixWithoutChoice(pageDiagnosticActions(graph, 'zh/faq.mdx', diagnostics[0])), undefined);
+    const own = checkPage('zh/guide.mdx', '# 指南\n## 安装\n## 配置\n见[配置](⟦#configure⟧)。\n', linkRule).diagnostics;
+    assert.equal(own[0].message, '"#configure" is not an anchor of this page: the heading that makes it on en/guide.mdx, the page in the default language, was translated here, which gives it another anchor: the heading in its place here is "#配置"');
   });
 
   it('name no heading when the pages have not as many headings, and stay as they were where the default language has no such heading', () => {
     const { diagnostics } = checkPage('ja/index.mdx', '[a](/ja/guide⟦#configure⟧) [b](/ja/guide⟦#nothing⟧) [c](/en/guide⟦#nothing⟧)\n', linkRule);
-    assert.equal(diagnostics[0].message, '"#configure" is not an anchor of ja/guide.mdx: the heading that makes it on en/guide.mdx, the page in the default language, was translated here, which gives it another anchor');
+    assert.equal(diagnostics[0].message, '"#configure" is not an anchor of ja/guide.mdx: the heading that makes it on en/guide.mdx, the page in the default language, was translated there, which gives it another anchor');
     assert.equal(diagnostics[0].suggestions, undefined);
     assert.match(diagnostics[1].message, /^"#nothing" is not an anchor of ja\/guide\.mdx: no heading or id there makes it/);
     assert.match(diagnostics[2].message, /^"#nothing" is not an anchor of en\/guide\.mdx: no heading or id there makes it/);

@@ -97,7 +97,7 @@ describe('translation checks on dify', { timeout: 300_000 }, () => {
         file: page,
         code: 'link/missing-anchor',
         covered: '#deployment-methods',
-        message: '"#deployment-methods" is not an anchor of zh/self-host/deploy/quick-start/faqs.mdx: the heading that makes it on en/self-host/deploy/quick-start/faqs.mdx, the page in the default language, was translated here, which gives it another anchor: the heading in its place here is "#部署方法"',
+        message: '"#deployment-methods" is not an anchor of zh/self-host/deploy/quick-start/faqs.mdx: the heading that makes it on en/self-host/deploy/quick-start/faqs.mdx, the page in the default language, was translated there, which gives it another anchor: the heading in its place there is "#部署方法"',
         fix: '#部署方法',
       },
     ]);

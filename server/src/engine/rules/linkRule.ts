@@ -131,7 +131,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const why = idless
     ? `its heading "${idless.text}" is of level ${idless.depth}, and the platform gives ids to headings of level 1 to 4 only${idless.depth <= 4 ? ' (none on a page in custom or frame mode)' : ''}`
     : translated
-      ? `the heading that makes it on ${translated.original}, the page in the default language, was translated here, which gives it another anchor${translated.anchor ? `: the heading in its place here is "#${translated.anchor}"` : ''}`
+      ? `the heading that makes it on ${translated.original}, the page in the default language, was translated ${samePage ? 'here' : 'there'}, which gives it another anchor${translated.anchor ? `: the heading in its place ${samePage ? 'here' : 'there'} is "#${translated.anchor}"` : ''}`
       : 'no heading or id there makes it';
   const suggestion = translated ? translated.anchor : anchor.suggestion;
   ctx.report(page.file, {
