@@ -8,6 +8,7 @@ import { NavigationModel, type NavElement, type RouteInputs } from '../model/nav
 import { isOperationEntry } from '../model/pageReference';
 import { declaresOtherSource } from '../pages/otherGenerators';
 import type { SourceDocument } from '../model/sourceDocument';
+import type { TextSource } from '../textSource';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
 import { duplicateKeysOf, findDuplicateKeys, noteNoDuplicateKeys } from '../json/duplicateKeys';
 import { editSpan, type EditSpan } from './editSpan';
@@ -21,13 +22,14 @@ import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type Un
  * parsed value is reused and changed in place.
  *
  * `edit`, when the caller knows it (an editor's changes), is where the texts differ: outside it
- * they must be the same. Without it the texts are compared.
+ * they must be the same. Without it the texts are compared. With it, a re-check of a part reads
+ * only that part of a text kept in pieces (see TextSource).
  */
-export function recheckDocsJson(previous: CheckResult, text: string, edit?: EditSpan): CheckResult {
+export function recheckDocsJson(previous: CheckResult, text: TextSource, edit?: EditSpan): CheckResult {
   const { basis } = previous;
   const local = basis.consumed ? undefined : recheckLocally(previous, text, edit);
   basis.consumed = true;
-  return local ?? checkDocsJson(text, basis.host, basis.options, basis.mainPath, basis.specCache);
+  return local ?? checkDocsJson(text.toString(), basis.host, basis.options, basis.mainPath, basis.specCache);
 }
 
 /** Text that may stand for a "$ref" key, which would pull other files into the part re-checked. */
@@ -51,13 +53,13 @@ function recheckableMain(result: CheckResult): { main: SourceDocument; root: Rec
   return { main, root };
 }
 
-function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | undefined): CheckResult | undefined {
+function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan | undefined): CheckResult | undefined {
   const { basis } = previous;
   const recheckable = recheckableMain(previous);
   if (!recheckable) return undefined;
   const { main, root } = recheckable;
-  const oldText = main.json.text;
-  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText, text);
+  const oldText = main.json.source;
+  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText.toString(), text.toString());
   if (!span) return undefined;
   basis.units ??= buildUnits(main, previous.model.elements, root);
   const unit = innermostUnit(basis.units, span);
@@ -135,7 +137,7 @@ function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | un
 }
 
 /** Whether an edit could be the one between two texts, by their lengths. */
-function fitsBoth(edit: EditSpan, before: string, after: string): boolean {
+function fitsBoth(edit: EditSpan, before: TextSource, after: TextSource): boolean {
   return edit.start >= 0 && edit.start <= edit.oldEnd && edit.oldEnd <= before.length && edit.start <= edit.newEnd && edit.newEnd <= after.length && after.length - before.length === edit.newEnd - edit.oldEnd;
 }
 
