@@ -22,8 +22,9 @@ export class PiecedDocument implements TextDocument {
     public text: PiecedText,
   ) {}
 
-  static create(uri: string, languageId: string, version: number, content: string): PiecedDocument {
-    return new PiecedDocument(uri, languageId, version, PiecedText.of(content));
+  /** `pieceLength`: see PiecedText. */
+  static create(uri: string, languageId: string, version: number, content: string, pieceLength?: number): PiecedDocument {
+    return new PiecedDocument(uri, languageId, version, PiecedText.of(content, pieceLength));
   }
 
   /** Applies the changes in order, in place (as the library's `TextDocument.update` does). */
@@ -31,7 +32,7 @@ export class PiecedDocument implements TextDocument {
     for (const change of changes) {
       if ('range' in change) document.applyRangeChange(change.range, change.text);
       else {
-        document.text = PiecedText.of(change.text);
+        document.text = PiecedText.of(change.text, document.text.pieceLength);
         document.lineStarts = undefined;
       }
     }

@@ -1,10 +1,10 @@
 import type { TextSource } from '../engine/textSource';
 
-/** The length pieces are cut to; an edit copies the pieces it touches (two or three of them). */
-const pieceLength = 8192;
+/** The longest piece; an edit copies the pieces it touches (one to three of them). */
+const defaultPieceLength = 8192;
 
 /**
- * A text kept as pieces of about `pieceLength` characters, each version its own object. An edit
+ * A text kept as pieces of half to all of `pieceLength` characters, each version its own object. An edit
  * makes a new version from the pieces it touches, so neither it nor a read of a part copies the
  * whole text: in V8, a string made by joining parts of a large one is copied whole into fresh
  * memory by its first reader (2.3 MB, a thousand page faults, 15-20 ms per keystroke). The whole
@@ -18,11 +18,12 @@ export class PiecedText implements TextSource {
     /** Where each piece starts. */
     private readonly starts: readonly number[],
     readonly length: number,
+    readonly pieceLength: number,
   ) {}
 
-  static of(text: string): PiecedText {
-    const pieces = cut(text);
-    const version = new PiecedText(pieces, startsOf(pieces, 0, 0, []), text.length);
+  static of(text: string, pieceLength = defaultPieceLength): PiecedText {
+    const pieces = cut(text, pieceLength);
+    const version = new PiecedText(pieces, startsOf(pieces, 0, 0, []), text.length, pieceLength);
     version.whole = text;
     return version;
   }
@@ -31,16 +32,17 @@ export class PiecedText implements TextSource {
   edit(start: number, end: number, inserted: string): PiecedText {
     start = clamp(start, this.length);
     end = Math.max(start, clamp(end, this.length));
-    if (this.pieces.length === 0) return PiecedText.of(inserted);
+    if (this.pieces.length === 0) return PiecedText.of(inserted, this.pieceLength);
     let first = this.pieceAt(start);
     let last = this.pieceAt(Math.max(start, end - 1));
     let text = this.pieces[first].slice(0, start - this.starts[first]) + inserted + this.pieces[last].slice(end - this.starts[last]);
-    // A piece left short joins its neighbour, so pieces stay between half and twice their length.
-    if (text.length < pieceLength / 2 && last + 1 < this.pieces.length) text += this.pieces[++last];
-    else if (text.length < pieceLength / 2 && first > 0) text = this.pieces[--first] + text;
-    const pieces = [...this.pieces.slice(0, first), ...cut(text), ...this.pieces.slice(last + 1)];
+    // A piece left short joins a neighbour: with several pieces, each holds half of pieceLength to all of it.
+    const short = this.pieceLength / 2;
+    if (text.length < short && last + 1 < this.pieces.length) text += this.pieces[++last];
+    else if (text.length < short && first > 0) text = this.pieces[--first] + text;
+    const pieces = [...this.pieces.slice(0, first), ...cut(text, this.pieceLength), ...this.pieces.slice(last + 1)];
     const starts = startsOf(pieces, first, this.starts[first], this.starts.slice(0, first));
-    return new PiecedText(pieces, starts, this.length - (end - start) + inserted.length);
+    return new PiecedText(pieces, starts, this.length - (end - start) + inserted.length, this.pieceLength);
   }
 
   slice(start = 0, end = this.length): string {
@@ -91,14 +93,11 @@ function clamp(offset: number, length: number): number {
   return Math.max(0, Math.min(offset, length));
 }
 
-/** A text in pieces of about `pieceLength` (none for the empty text). */
-function cut(text: string): string[] {
+/** A text in pieces of at most `pieceLength` and, when there are several, more than half of it (none for the empty text). */
+function cut(text: string, pieceLength: number): string[] {
   const count = Math.ceil(text.length / pieceLength);
   if (count <= 1) return text.length === 0 ? [] : [text];
-  const size = Math.ceil(text.length / count);
-  const pieces: string[] = [];
-  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
-  return pieces;
+  return Array.from({ length: count }, (_, piece) => text.slice(Math.floor((piece * text.length) / count), Math.floor(((piece + 1) * text.length) / count)));
 }
 
 /** `starts` (the starts of the pieces before `from`) followed by those of the pieces from `from`, the first at `offset`. */
