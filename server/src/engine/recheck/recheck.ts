@@ -66,9 +66,11 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
   if (!unit) return undefined;
   // Which kind a parent holding several keeps depends on whether its children are named (keptCollection).
   if (unit.element && unit.element.parent!.childCollections.length > 1) return undefined;
-  const newEnd = unit.end + span.newEnd - span.oldEnd;
-  const slice = text.slice(unit.start, newEnd);
-  if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unit.start, unit.end))) return undefined;
+  // The units are moved in place below: the unit's own range, of the text before the edit, is kept.
+  const { start: unitStart, end: unitEnd } = unit;
+  const newEnd = unitEnd + span.newEnd - span.oldEnd;
+  const slice = text.slice(unitStart, newEnd);
+  if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unitStart, unitEnd))) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(slice);
@@ -114,7 +116,7 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
     model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
-      ...subtreeUnits(sliceJson, unit.start, old.cursor.path, subtree.elements, document),
+      ...subtreeUnits(sliceJson, unitStart, old.cursor.path, subtree.elements, document),
     ];
   } else {
     const key = unit.topLevelKey!;
@@ -126,9 +128,9 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
   const unitPath = unit.element ? unit.element.cursor.path : [unit.topLevelKey!];
   // A unit's rules report inside it; a problem elsewhere would be located and dropped by a full check.
   if (ctx.problems.some((problem) => problem.document !== document || unitPath.some((segment, index) => problem.path[index] !== segment))) return undefined;
-  const located = locateInUnit(ctx.problems, { json: sliceJson, offset: unit.start, path: unitPath, keyRange: unit.keyRange });
-  const dropFrom = unit.keyRange?.start ?? unit.start;
-  const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unit.end);
+  const located = locateInUnit(ctx.problems, { json: sliceJson, offset: unitStart, path: unitPath, keyRange: unit.keyRange });
+  const dropFrom = unit.keyRange?.start ?? unitStart;
+  const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unitEnd);
   const diagnostics: Diagnostic[] = [...kept.map((d) => shiftRangeOf(d, span)), ...located].sort(compareDiagnostics);
   const documents = new Map(previous.documents);
   documents.set(basis.mainPath, { document, diagnostics });
@@ -169,10 +171,18 @@ function shiftRangeOf(diagnostic: Diagnostic, span: EditSpan): Diagnostic {
   return range === diagnostic.range ? diagnostic : { ...diagnostic, range };
 }
 
+/**
+ * A unit of the text before an edit moved to where it is after it, in place: the table is the
+ * used-up result's, and a large site has a unit per navigation element (a new object each made
+ * most of a keystroke's garbage). Its key's range is a new one: a diagnostic may hold it.
+ */
 function shiftUnit(unit: Unit, span: EditSpan): Unit {
-  const moved = shiftRange(unit, span);
-  if (!unit.keyRange) return moved;
-  return { ...moved, keyRange: shiftRange(unit.keyRange, span) };
+  const delta = span.newEnd - span.oldEnd;
+  if (delta === 0 || unit.end < span.oldEnd) return unit;
+  if (unit.start >= span.oldEnd) unit.start += delta;
+  unit.end += delta;
+  if (unit.keyRange) unit.keyRange = shiftRange(unit.keyRange, span);
+  return unit;
 }
 
 /** An element and everything below it, as walked into the model. */
