@@ -4,7 +4,6 @@ import { codes } from '../codes';
 import type { Diagnostic } from '../diagnostic';
 import { configRules } from '../rules/allRules';
 import type { SiteHost } from '../site/siteHost';
-import { unmatchedIgnores } from './unmatchedIgnores';
 import { parseConfigFile, projectConfigFileName, properties, ruleSeverities, runConfigRules, type RuleSeverity } from './configCheck';
 
 export interface ProjectConfig {
@@ -33,8 +32,7 @@ export interface LoadedProjectConfig {
  */
 export function parseProjectConfig(text: string, knownCodes: ReadonlySet<string>, sitePaths?: () => Iterable<string>): LoadedProjectConfig {
   const file = parseConfigFile(text);
-  const diagnostics = runConfigRules(file, configRules, knownCodes);
-  return { config: configOf(file.root, knownCodes), diagnostics: sitePaths ? [...diagnostics, ...unmatchedIgnores(file, sitePaths)] : diagnostics };
+  return { config: configOf(file.root, knownCodes), diagnostics: runConfigRules(file, configRules, knownCodes, sitePaths) };
 }
 
 /** The settings a config file's value gives; what is not valid is left out (the rules report it). */
