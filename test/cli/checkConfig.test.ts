@@ -112,3 +112,21 @@ test('--base with --config: the base commit is checked with the config given too
   // At main, with the config given: the page entry without a page, the broken link, and the "ignore" glob that matches nothing.
   assert.deepEqual(report.base, { ref: 'main', existing: 3 });
 });
+
+test('in a folder of several sites, each site\'s docsjson.config.json applies to that site alone', () => {
+  const files: Record<string, string> = {};
+  for (const name of ['one', 'two']) for (const [path, text] of Object.entries(site)) files[`${name}/${path}`] = text;
+  files['one/docsjson.config.json'] = '{ "rules": { "link/missing-page": "off" }, "ignore": ["drafts/"] }';
+  files['two/docsjson.config.json'] = '{ "rules": { "ref/missing-page": "warning" } }';
+  const { code, found } = check(files);
+  assert.equal(code, 1);
+  assert.deepEqual(found.sort(), [
+    'one/docs.json:10 error ref/missing-page',
+    'one/intro.mdx:3 warning frontmatter/enum',
+    'two/docs.json:10 warning ref/missing-page',
+    'two/drafts/draft.mdx:2 error frontmatter/syntax',
+    'two/drafts/draft.mdx:1 information page/orphaned',
+    'two/intro.mdx:3 warning frontmatter/enum',
+    'two/intro.mdx:6 error link/missing-page',
+  ].sort());
+});
