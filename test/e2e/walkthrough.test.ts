@@ -91,7 +91,7 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
       await wb.screenshot(join(SHOTS, 'compose-clicked.png'));
     }));
 
-  it('the pictures are the extension at work; a quick fix asked for ticks "Try a quick fix"', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('the pictures are the extension at work; a quick fix asked for ticks "Try a quick fix", whose button opens quick open on docs.json', { timeout: SCENARIO_TIMEOUT }, (t) =>
     vscode.session.step(t.name, async (wb) => {
       // A small window: the pictures are shown about 450 pixels wide beside the steps.
       const viewport = wb.page.viewportSize();
@@ -122,5 +122,11 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
       if (viewport) await wb.page.setViewportSize(viewport);
       await openWalkthrough(wb);
       await waitFor('the quick fix step ticked', () => done(wb, 'quickFix'), 15_000);
+      // Its button opens quick open on "docs.json".
+      await showStep(wb, 'quickFix');
+      await stepButton(wb, 'quickFix').getByRole('button', { name: 'Open docs.json' }).click();
+      const input = wb.page.locator('.quick-input-widget input').first();
+      await waitFor('quick open on "docs.json"', async () => (await input.isVisible()) && (await input.inputValue()) === 'docs.json', 15_000);
+      await wb.page.keyboard.press('Escape');
     }));
 });
