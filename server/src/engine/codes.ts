@@ -314,6 +314,11 @@ export const codes = {
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
   'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },
+  'config/unused-ignore': {
+    severity: 'information',
+    summary: 'a glob of the `ignore` list of `docsjson.config.json` that matches no file of the site, so it has no effect (as an unused suppression comment)',
+    example: '"drafts/**" in "ignore" matches no file of the site: it has no effect (a file moved or renamed, or a typo?)',
+  },
   'config/unknown-rule': { severity: 'error', summary: 'a rule code in `docsjson.config.json` that no check has, with a did-you-mean', example: 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?' },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -3,6 +3,7 @@ import type { SiteRule } from '../pages/siteCheck';
 import { accessibilityRule } from './accessibilityRule';
 import { componentRule } from './componentRule';
 import { configRule } from './configRule';
+import { unusedIgnoreRule } from './unusedIgnoreRule';
 import { contrastRule } from './contrastRule';
 import { droppedKeyRule } from './droppedKeyRule';
 import { duplicateKeyRule } from './duplicateKeyRule';
@@ -39,7 +40,7 @@ export const pageRules: readonly SiteRule[] = [pageReadRule, frontmatterRule, li
 export const docsJsonSiteRules: readonly SiteRule[] = [redirectRule, openapiSpecRule, remoteSpecRule, missingTranslationRule];
 
 /** The rules of docsjson.config.json. */
-export const configRules: readonly ConfigRule[] = [configRule];
+export const configRules: readonly ConfigRule[] = [configRule, unusedIgnoreRule];
 
 /** Every rule: each code of codes.ts is reported by exactly one of them. */
 export const allRules: readonly Rule<never, unknown>[] = [...docsJsonRules, ...pageRules, ...docsJsonSiteRules, ...configRules];
