@@ -584,6 +584,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       // The form came back with the reason; under v2 it asks for the prompt only.
       const compose = await panelFrame(wb, '#compose', 'Agent API version 2', 30_000);
       assert.equal(await compose.locator('#branch').count(), 0, 'v2 takes no branch');
+      const [promptBox, formBox] = await Promise.all([compose.locator('.message textarea').first().boundingBox(), compose.locator('#compose').boundingBox()]);
+      assert.ok(promptBox && formBox && promptBox.width > formBox.width * 0.9, `the prompt spans the form: ${promptBox?.width} of ${formBox?.width} px`);
       await compose.locator('.message textarea').first().fill('Add a FAQ page');
       await compose.locator('#create').click();
       const panel = await panelFrame(wb, '#follow-up', 'Add a FAQ page', 30_000);
