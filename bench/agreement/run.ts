@@ -1,50 +1,55 @@
 // `npm run agreement`: every kind of finding held to the platform's own code. For each site of the
-// shared sites folder, the platform's functions run in a child process (platform/worker.mjs, two
-// sites at a time) while our engine checks the site here; each finding only one side makes is a
-// disagreement, explained when known-differences.json lists it (with the reason, a class of
+// shared sites folder, the platform's functions run in child processes (platform/worker.mjs, one
+// per group of kinds that share their work) and our engine in another (ours.ts), `--jobs` at a
+// time, the largest sites first; the platform's findings are kept by a hash of what they follow
+// from (platformCache.ts). Each finding only one side makes is a disagreement, explained when
+// known-differences.json lists it (with the reason, a class of
 // docs/differences-from-the-platform.md). Exits 1 on an unexplained disagreement.
 // Arguments filter: site names or kind names (`npm run agreement -- links upstash`); `--all`
-// prints every explained disagreement, not only a count per reason; `--jobs=N` runs N of the
-// platform's processes at a time (two by default).
+// prints every explained disagreement, not only a count per reason; `--jobs=N` runs N processes
+// at a time (one per core by default); `--fresh` runs the platform even where its findings are kept.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkDocsJson, DiskSiteHost, docsJsonSiteRules, pageRules, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
-import { materialiseSite, sharedSites } from '../../test/support/sites';
-import type { Finding, Kind, OurSite } from './finding';
-import { anchors } from './kinds/anchors';
-import { compile } from './kinds/compile';
-import { components } from './kinds/components';
-import { docsJson } from './kinds/docsJson';
-import { frontmatter } from './kinds/frontmatter';
-import { imageAlt } from './kinds/imageAlt';
-import { links } from './kinds/links';
-import { openapi } from './kinds/openapi';
+import { materialiseSite, sharedSites, sitesDir } from '../../test/support/sites';
+import type { Finding, Kind } from './finding';
+import { allKinds } from './kinds/all';
 import { KnownDifferences, type Disagreement } from './knownDifferences';
+import { cacheFileOf, folderHash, readCached, writeCached } from './platformCache';
 import { platformPackages } from './platformPackages';
 
-const allKinds: Kind[] = [compile, frontmatter, openapi, components, anchors, links, imageAlt, docsJson];
-
+/** What one kind of the platform's run gave: its findings, or why there are none. */
+interface PlatformResult {
+  findings?: Finding[];
+  /** The page the platform's function stopped at (it reports nothing else of the site then). */
+  stoppedAt?: string;
+  error?: string;
+  ms: number;
+}
 interface PlatformRun {
   pages: number;
-  results: Record<string, { findings?: Finding[]; error?: string; ms: number }>;
+  results: Record<string, PlatformResult>;
 }
 
-/** The platform's findings on one site, from a process of its own. */
-function platformRun(installed: string, root: string, kinds: Kind[]): Promise<PlatformRun> {
+/** Kinds whose platform side shares its work (the pages' trees; link-rot's graph), run in one process. */
+const platformGroups = [['compile', 'frontmatter', 'components', 'openapi', 'docs-json'], ['links', 'anchors'], ['image-alt']];
+
+/** A child process writing JSON to the file named by its last argument; its parsed output. */
+function childRun<T>(args: string[], what: string): Promise<{ value: T; ms: number }> {
   const scratch = mkdtempSync(join(tmpdir(), 'docsjson-agreement-'));
-  const output = join(scratch, 'findings.json');
+  const output = join(scratch, 'output.json');
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     let log = '';
-    const child = spawn(process.execPath, [join('bench', 'agreement', 'platform', 'worker.mjs'), installed, root, kinds.map((kind) => kind.name).join(','), output], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [...args, output], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', NO_COLOR: '1' } });
     const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000));
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('close', (status) => {
       try {
-        if (status !== 0) throw new Error(`the platform's run on ${root} exited ${status}:\n${log}`);
-        resolve(JSON.parse(readFileSync(output, 'utf8')) as PlatformRun);
+        if (status !== 0) throw new Error(`${what} exited ${status}:\n${log}`);
+        resolve({ value: JSON.parse(readFileSync(output, 'utf8')) as T, ms: performance.now() - started });
       } catch (error) {
         reject(error);
       } finally {
@@ -54,16 +59,22 @@ function platformRun(installed: string, root: string, kinds: Kind[]): Promise<Pl
   });
 }
 
-/** Our engine's diagnostics on a site, as `docsjson check` makes them. */
-function ourSite(root: string): OurSite {
-  const host = new DiskSiteHost(root);
-  const check = checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host);
-  const graph = new SiteGraph(host, check);
-  const diagnostics = new Map<string, Diagnostic[]>();
-  for (const { document, diagnostics: found } of check.documents.values()) diagnostics.set(document.path, [...found]);
-  for (const [file, found] of runSiteRules(graph, [...pageRules, ...docsJsonSiteRules])) diagnostics.set(file, [...(diagnostics.get(file) ?? []), ...found]);
-  const textOf = (file: string) => graph.page(file)?.text ?? check.documents.get(file)?.document.json.text ?? host.readFile(file) ?? '';
-  return { check, graph, diagnostics, textOf };
+/** Runs the tasks, `jobs` at a time, in the order given. */
+async function inPool(tasks: (() => Promise<void>)[], jobs: number): Promise<void> {
+  const queue = [...tasks];
+  const slot = async (): Promise<void> => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, slot));
+}
+
+/** How many pages the site's repository has under its docs root: the measure of a site's work. */
+function pagesOf(site: string): number {
+  const { docsRoot } = JSON.parse(readFileSync(join(sitesDir, site, 'meta.json'), 'utf8')) as { docsRoot: string };
+  const prefix = docsRoot === '.' || docsRoot === '' ? '' : `${docsRoot}/`;
+  return readFileSync(join(sitesDir, site, 'files.txt'), 'utf8')
+    .split('\n')
+    .filter((path) => path.startsWith(prefix) && /\.mdx?$/.test(path)).length;
 }
 
 const key = (finding: Finding) => `${finding.file}\t${finding.target}`;
@@ -89,57 +100,92 @@ interface Tally {
 const emptyTally = (): Tally => ({ platform: 0, ours: 0, both: 0, explained: 0, unexplained: 0 });
 const addTo = (into: Tally, from: Tally) => (Object.keys(into) as (keyof Tally)[]).forEach((name) => (into[name] += from[name]));
 const line = (t: Tally) => `platform ${t.platform}, ours ${t.ours}, both ${t.both}; disagreements ${t.explained + t.unexplained} (${t.explained} explained, ${t.unexplained} unexplained)`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<number> {
   const started = performance.now();
   const args = process.argv.slice(2);
   const printAll = args.includes('--all');
-  const jobs = Number(/^--jobs=(\d+)$/.exec(args.find((arg) => arg.startsWith('--jobs=')) ?? '')?.[1] ?? Math.min(2, availableParallelism()));
+  const fresh = args.includes('--fresh');
+  const jobs = Number(/^--jobs=(\d+)$/.exec(args.find((arg) => arg.startsWith('--jobs=')) ?? '')?.[1] ?? availableParallelism());
   const filters = args.filter((arg) => !arg.startsWith('--'));
   const kinds = allKinds.filter((kind) => !filters.some((f) => allKinds.some((k) => k.name === f)) || filters.includes(kind.name));
   const sites = sharedSites.filter((site) => !filters.some((f) => sharedSites.some((s) => s.includes(f))) || filters.some((f) => site.includes(f)));
   const known = KnownDifferences.read();
   const installed = platformPackages();
-  console.log(`${sites.length} sites, kinds ${kinds.map((k) => k.name).join(', ')}; load average at start ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+  console.log(`${sites.length} sites, kinds ${kinds.map((k) => k.name).join(', ')}; ${jobs} processes at a time; load average at start ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
 
   const roots = new Map(sites.map((site) => [site, materialiseSite(site)]));
-  // The platform's runs, `jobs` at a time, started now; ours run here meanwhile.
-  const runs = new Map<string, Promise<PlatformRun>>();
-  const queue = [...sites];
-  const slots = Math.max(1, jobs);
-  const next = (): void => {
-    const site = queue.shift();
-    if (!site) return;
-    const run = platformRun(installed, roots.get(site)!, kinds);
-    runs.set(site, run);
-    run.finally(next).catch(() => undefined);
-  };
-  for (let i = 0; i < slots; i++) next();
+  const platformRuns = new Map<string, PlatformRun>(sites.map((site) => [site, { pages: 0, results: {} }]));
+  const ourRuns = new Map<string, { findings: Record<string, Finding[]>; ms: number }>();
+  const kindNames = kinds.map((kind) => kind.name);
+  const tasks: { weight: number; run: () => Promise<void> }[] = [];
+  for (const site of sites) {
+    const pages = pagesOf(site);
+    const siteHash = folderHash(join(sitesDir, site));
+    for (const group of platformGroups.map((names) => names.filter((name) => kindNames.includes(name))).filter((names) => names.length > 0)) {
+      const cacheFile = cacheFileOf(siteHash, group);
+      const cached = fresh ? undefined : readCached<PlatformRun>(cacheFile);
+      const keep = (run: PlatformRun) => {
+        const into = platformRuns.get(site)!;
+        into.pages = run.pages;
+        Object.assign(into.results, run.results);
+      };
+      if (cached) {
+        keep(cached);
+        continue;
+      }
+      tasks.push({
+        weight: pages * 3,
+        run: async () => {
+          const what = `the platform's ${group.join(', ')} on ${site}`;
+          const { value, ms } = await childRun<PlatformRun>(['--import', './bench/agreement/platform/fasterSlugs.mjs', join('bench', 'agreement', 'platform', 'worker.mjs'), installed, roots.get(site)!, group.join(',')], what);
+          keep(value);
+          if (Object.values(value.results).every((result) => !result.error || result.stoppedAt)) writeCached(cacheFile, value);
+          console.log(`  ${what}: ${seconds(ms)}`);
+        },
+      });
+    }
+    tasks.push({
+      weight: pages * 2,
+      run: async () => {
+        const { value, ms } = await childRun<Record<string, Finding[]>>(['--import', 'tsx', join('bench', 'agreement', 'ours.ts'), roots.get(site)!, [...new Set(['compile', ...kindNames])].join(',')], `our check of ${site}`);
+        ourRuns.set(site, { findings: value, ms });
+        console.log(`  our check of ${site}: ${seconds(ms)}`);
+      },
+    });
+  }
+  console.log(`${tasks.length} processes to run (the platform's findings of ${sites.length * platformGroups.length - (tasks.length - sites.length)} site and kind groups are kept from an earlier run)`);
+  await inPool(
+    tasks.sort((a, b) => b.weight - a.weight).map((task) => task.run),
+    jobs,
+  );
 
   const byKind = new Map(kinds.map((kind) => [kind.name, emptyTally()]));
   const bySite = new Map<string, Tally>();
   const unexplained: Disagreement[] = [];
   for (const site of sites) {
-    const oursStarted = performance.now();
-    const our = ourSite(roots.get(site)!);
-    const oursMs = performance.now() - oursStarted;
-    while (!runs.has(site)) await new Promise((resolve) => setTimeout(resolve, 50));
-    const platform = await runs.get(site)!;
+    const platform = platformRuns.get(site)!;
+    const our = ourRuns.get(site)!;
     const siteTally = emptyTally();
     bySite.set(site, siteTally);
     const platformMs = Object.values(platform.results).reduce((sum, result) => sum + result.ms, 0);
-    console.log(`\n## ${site}: ${platform.pages} pages (the platform ${(platformMs / 1000).toFixed(1)} s, ours ${(oursMs / 1000).toFixed(1)} s)`);
+    console.log(`\n## ${site}: ${platform.pages} pages (the platform ${seconds(platformMs)}, ours ${seconds(our.ms)})`);
     for (const kind of kinds) {
       const result = platform.results[kind.name];
+      const found = our.findings[kind.name];
+      if (result?.stoppedAt) {
+        reportStopped(kind, site, result.stoppedAt, result.error ?? '', our.findings, unexplained, [byKind.get(kind.name)!, siteTally]);
+        continue;
+      }
       if (!result?.findings) {
         console.log(`### ${kind.name}: the platform's run failed: ${result?.error ?? 'no result'}`);
         const failed = { ...emptyTally(), unexplained: 1 };
         addTo(siteTally, failed);
         addTo(byKind.get(kind.name)!, failed);
-        unexplained.push({ kind: kind.name, site, side: 'platform', file: '-', target: 'the platform\'s run failed' });
+        unexplained.push({ kind: kind.name, site, side: 'platform', file: '-', target: "the platform's run failed" });
         continue;
       }
-      const found = kind.ours(our);
       const ours = kind.align ? kind.align(found, result.findings) : found;
       const { both, only } = disagreements(kind.name, site, ours, result.findings);
       const reasons = new Map<string, Disagreement[]>();
@@ -166,13 +212,26 @@ async function main(): Promise<number> {
   for (const [name, tally] of byKind) console.log(`- ${name}: ${line(tally)}`);
   console.log('\n## Summary per site');
   for (const [name, tally] of bySite) console.log(`- ${name}: ${line(tally)}`);
-  const stale = known.unused(kinds.map((k) => k.name), sites);
+  const stale = known.unused(kindNames, sites);
   if (stale.length > 0) {
     console.log(`\n${stale.length} known differences matched nothing (fixed since? remove them from bench/agreement/known-differences.json):`);
     for (const d of stale) console.log(`- ${d.kind} ${d.site} ${d.side} only: ${d.file}: ${d.target}`);
   }
-  console.log(`\n${unexplained.length} unexplained disagreements; ${((performance.now() - started) / 1000).toFixed(0)} s; load average at end ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+  console.log(`\n${unexplained.length} unexplained disagreements; ${seconds(performance.now() - started)}; load average at end ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
   return unexplained.length > 0 ? 1 : 0;
+}
+
+/**
+ * A kind whose platform function stopped at a page it cannot parse (link-rot does, and then
+ * reports nothing else of the site): a fact of the run, in agreement when our check reports
+ * that page as one that does not compile.
+ */
+function reportStopped(kind: Kind, site: string, page: string, error: string, ours: Record<string, Finding[]>, unexplained: Disagreement[], tallies: Tally[]): void {
+  const weAgree = ours.compile.some((finding) => finding.file === page);
+  console.log(`### ${kind.name}: not compared: the platform's function stops at ${page} (${error.split('\n')[0]}); ${weAgree ? 'ours reports that page as not compiling (mdx/syntax)' : 'UNEXPLAINED: ours does not report that page as not compiling'}`);
+  if (weAgree) return;
+  unexplained.push({ kind: kind.name, site, side: 'platform', file: page, target: `stops the platform's ${kind.name}` });
+  for (const tally of tallies) tally.unexplained += 1;
 }
 
 main().then(

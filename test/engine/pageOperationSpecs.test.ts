@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, type Diagnostic } from '../../server/src/engine';
 import { readPage } from '../../server/src/engine/pages/pageModel';
+import { SiteFiles } from '../../server/src/engine/pages/siteFiles';
 import { checkFrontmatter, frontmatterSite, type FrontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
 import { billingSpec, chatSpec } from '../support/operationSpecs';
@@ -43,6 +44,18 @@ test('every .json, .yaml and .yml file with a top-level "openapi" is a spec, dec
     found.specs().map((spec) => (spec.kind === 'local' ? spec.path : spec.kind)),
     ['api-reference/openapi.yml', 'billing/billing.json', 'files/files.json'],
   );
+});
+
+test('a spec under .mintlify/ is found, as the platform finds it: that folder\'s .json, .yaml and .yml files are part of the site, its other files are not', () => {
+  const text = docsJson('{ "pages": ["intro"] }');
+  const host = new DiskSiteHost(writeSite({ 'docs.json': text, 'intro.mdx': '', '.mintlify/specs/openapi.yaml': chatSpec, '.mintlify/Assistant.md': '# Notes\n' }));
+  const site = frontmatterSite(checkDocsJson(text, host));
+  check(site, '---\nopenapi: POST /chat-messages\n---\n');
+  assert.deepEqual(
+    site.specs().map((spec) => (spec.kind === 'local' ? spec.path : spec.kind)),
+    ['.mintlify/specs/openapi.yaml'],
+  );
+  assert.deepEqual(new SiteFiles(host).pageFiles, ['intro.mdx']);
 });
 
 test('files the platform does not take as specs are not: no top-level "openapi", refused by its validation, ignored, other endings', () => {

@@ -4,9 +4,13 @@ import { diagnosticsOf, type Finding, type Kind, type OurSite } from '../finding
 
 export const links: Kind = {
   name: 'links',
-  title: 'links and redirects (link-rot getBrokenInternalLinks, getBrokenRedirects) vs link/* and redirect/*',
+  title: 'links and redirects (link-rot getBrokenInternalLinks, getBrokenRedirects) vs the errors of link/* and redirect/*',
+  // link-rot reports what is broken: our errors. Our warnings and information (a folder without an
+  // index page, a redirect chain) say the link or redirect works, as link-rot does.
   ours: (site) =>
-    diagnosticsOf(site, (code) => (code.startsWith('link/') && code !== 'link/missing-anchor') || code.startsWith('redirect/')).map(({ file, diagnostic }) =>
+    diagnosticsOf(site, (code) => (code.startsWith('link/') && code !== 'link/missing-anchor') || code.startsWith('redirect/'))
+      .filter(({ diagnostic }) => diagnostic.severity === 'error')
+      .map(({ file, diagnostic }) =>
       diagnostic.code.startsWith('redirect/') ? redirectFinding(site, file, diagnostic.range) : referenceFinding(site, file, diagnostic.range, `${diagnostic.severity} ${diagnostic.code}`),
     ),
 };

@@ -6,7 +6,12 @@ let built;
 export function brokenLinks(site) {
   built ??= (async () => {
     const { buildGraph } = await site.load('@mintlify/link-rot');
-    const graph = await buildGraph(site.root, { checkSnippets: true });
+    const graph = await buildGraph(site.root, { checkSnippets: true }).catch((error) => {
+      // link-rot stops at the first page it cannot parse, and reports nothing else of the site.
+      const page = /^Syntax error - Unable to parse (.+?) - /s.exec(String(error?.message));
+      if (page) Object.assign(error, { stoppedAt: page[1].replace(/^\/+/, '') });
+      throw error;
+    });
     graph.precomputeFileResolutions();
     const withoutAnchors = graph.getBrokenInternalLinks().map(linkFinding);
     return { graph, withoutAnchors };

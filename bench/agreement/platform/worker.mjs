@@ -58,7 +58,8 @@ for (const kind of kindList.split(',')) {
   try {
     results[kind] = { findings: await platformFindings(site), ms: performance.now() - started };
   } catch (error) {
-    results[kind] = { error: String(error?.stack ?? error), ms: performance.now() - started };
+    const ms = performance.now() - started;
+    results[kind] = error?.stoppedAt ? { stoppedAt: error.stoppedAt, error: String(error.message), ms } : { error: String(error?.stack ?? error), ms };
   }
 }
 writeFileSync(output, JSON.stringify({ pages: site.pages.length, results }));

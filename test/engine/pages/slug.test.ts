@@ -74,6 +74,11 @@ describe('field anchors', () => {
     assert.deepEqual([0, 1, 2].map((count) => fieldAnchor('userId', count)), ['param-user-id', 'param-user-id-1', 'param-user-id-2']);
   });
 
+  it('a <Param> is anchored like a <ParamField> (the platform\'s rehypeParamFieldIds takes both), repeats numbered across them', () => {
+    const page = readPage('p.mdx', '<Param query="pageSize">a</Param>\n<ParamField query="page_size">b</ParamField>\n');
+    assert.deepEqual(page.componentAnchors.map((a) => a.anchor), ['param-page-size', 'param-page-size-1']);
+  });
+
   it('a <ResponseField> is anchored like a <ParamField>, repeats numbered across both', () => {
     const page = readPage('p.mdx', '<ParamField body="userId">a</ParamField>\n<ResponseField name="user_id">b</ResponseField>\n<ResponseField name="total_count">c</ResponseField>\n');
     assert.deepEqual(page.componentAnchors.map((a) => a.anchor), ['param-user-id', 'param-user-id-1', 'param-total-count']);

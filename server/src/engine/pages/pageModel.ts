@@ -173,7 +173,7 @@ export interface ComponentAnchor {
 }
 
 /**
- * `id="x"` is "x" on a tag that gives its id to the page (see `idAnchor`). A `<ParamField path="userId">` or `<ResponseField name="userId">` is
+ * `id="x"` is "x" on a tag that gives its id to the page (see `idAnchor`). A `<ParamField path="userId">`, `<Param path="userId">` or `<ResponseField name="userId">` is
  * "param-user-id" (a repeated name "param-user-id-1", "-2"...), a `<Tab title>` or `<Update label>`
  * the anchor its text would have as a heading, an `<Accordion title>` or `<View title>` the slug of its text.
  */
@@ -187,7 +187,7 @@ function componentAnchors(attributes: AnchorAttribute[]): ComponentAnchor[] {
       continue;
     }
     let anchor: string;
-    if (tag === 'ParamField' || tag === 'ResponseField') {
+    if (tag === 'ParamField' || tag === 'Param' || tag === 'ResponseField') {
       const first = fieldAnchor(value);
       const count = fieldCounts.get(first) ?? 0;
       fieldCounts.set(first, count + 1);

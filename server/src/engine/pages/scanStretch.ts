@@ -238,6 +238,7 @@ const svgPartTags = new Set(['use', 'textPath', 'mpath', 'feImage', 'linearGradi
 /** Attributes that give an anchor, by component; `id` gives one on any tag. */
 export const anchorAttributeNames: Record<string, readonly string[]> = {
   ParamField: ['path', 'query', 'body', 'header', 'name'],
+  Param: ['path', 'query', 'body', 'header'],
   ResponseField: ['name'],
   Tab: ['title'],
   Accordion: ['title'],

@@ -131,10 +131,14 @@ export async function walkFolderInSlices(root: string, visitor: FolderVisitor, l
 
 /**
  * Folders that are never part of a docs site: dependencies and dot folders (.git, .cache...), but
- * for `.well-known`, whose files a site serves at their URLs (RFC 8615) and links may lead to.
+ * for `.well-known`, whose files a site serves at their URLs (RFC 8615) and links may lead to, and
+ * `.mintlify`, whose specs the platform finds (its default ignores keep that folder's .json, .yaml
+ * and .yml files and its skills).
  */
+const keptDotFolders = new Set(['.well-known', '.mintlify']);
+
 export function isSkippedFolder(name: string): boolean {
-  return name === 'node_modules' || (name.startsWith('.') && name !== '.well-known');
+  return name === 'node_modules' || (name.startsWith('.') && !keptDotFolders.has(name));
 }
 
 export function isInside(root: string, path: string): boolean {
