@@ -142,19 +142,20 @@ function cacheComparison(): void {
   for (const site of sharedSites) {
     const root = materialiseSite(site);
     const pages = parsedPages(root);
-    const check = (location: string) => run([cli, 'check', root, '--format', 'json', '--cache-location', location], root);
+    // Run from the bench's folder: a site's own package.json (an empty file where the repository's is not kept) would stop Node's preload of the probe.
+    const check = (location: string) => run([cli, 'check', root, '--format', 'json', '--cache-location', location], cache);
     const colds = Array.from({ length: runs }, () => check(tempFolder('docsjson-bench-cache-')));
     const location = tempFolder('docsjson-bench-cache-');
     check(location);
     const warms = Array.from({ length: runs }, () => check(location));
     const [cold, warm] = [medianRun(colds), medianRun(warms)];
     if (warm.output !== cold.output) throw new Error(`${site}: the warm check's output differs from the cold one's`);
-    const floor = medianRun(Array.from({ length: runs }, () => run([floorScript, root], root)));
+    const floor = medianRun(Array.from({ length: runs }, () => run([floorScript, root], cache)));
     let platformColumns = `not run: ${installError} |`;
     if (!installError) {
       const list = join(cache, 'pages.txt');
       writeFileSync(list, pages.join('\n'));
-      const platform = run([join(repository, 'bench', 'support', 'platformParse.mjs'), platformFolder, root, list], root);
+      const platform = run([join(repository, 'bench', 'support', 'platformParse.mjs'), platformFolder, root, list], cache);
       const spread = platform.cpuSeconds / cores;
       platformColumns = `${seconds(platform)}, ${platform.output.trim()} | ${(cold.seconds / spread).toFixed(2)}x (CPU ${(cold.cpuSeconds / platform.cpuSeconds).toFixed(2)}x)`;
     }
