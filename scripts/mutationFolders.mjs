@@ -79,6 +79,7 @@ export const mutationFolders = [
       'test/engine/pages/siteGraph.test.ts',
       'test/engine/pages/orphanRule.test.ts',
       'test/engine/pages/mdxSyntaxRule.test.ts',
+      'test/engine/pages/translationRules.test.ts',
       // A re-check of docs.json runs the rules' top-level-member handlers, which a whole check does not.
       'test/engine/recheckEdits.test.ts',
     ],
@@ -119,6 +120,7 @@ export const mutationFolders = [
       'test/engine/pages/linkRule.test.ts',
       'test/engine/pages/componentRule.test.ts',
       'test/engine/pages/accessibilityRule.test.ts',
+      'test/engine/pages/translationRules.test.ts',
       'test/engine/redirectMatcher.test.ts',
       'test/engine/frontmatterRules.test.ts',
     ],

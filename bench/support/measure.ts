@@ -25,3 +25,19 @@ export function processCpuMs(pid: number): number {
   // utime and stime, the 14th and 15th fields of the line, in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * Waits until a process is idle: at most `busyMs` of CPU in each half second (two 10 ms steps),
+ * for at most `limitMs`. A language server reads ahead after its first check (every page's
+ * frontmatter, once); typing timed before it is done pays for that too.
+ */
+export async function processIdle(pid: number, limitMs = 60_000, busyMs = 20): Promise<void> {
+  const until = performance.now() + limitMs;
+  let last = processCpuMs(pid);
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = processCpuMs(pid);
+    if (now - last <= busyMs) return;
+    last = now;
+  }
+}

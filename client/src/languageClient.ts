@@ -1,4 +1,4 @@
-import { Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
+import { commands, Uri, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
 import { LanguageClient, NotificationType, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
 import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
@@ -56,7 +56,14 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
   };
   client = new LanguageClient('docsjson', 'docs.json', serverOptions, clientOptions);
   const statusItem = new SiteStatusItem();
-  context.subscriptions.push(statusItem, client.onNotification(siteStatusNotification, (status) => statusItem.update(status)));
+  context.subscriptions.push(
+    statusItem,
+    client.onNotification(siteStatusNotification, (status) => {
+      statusItem.update(status);
+      // The walkthrough's first step ("Open a documentation site") is done once a site is checked.
+      void commands.executeCommand('setContext', 'docsjson.siteChecked', true);
+    }),
+  );
   const started = client;
   started.start().then(
     () => started.info(`ready ${Math.round(performance.now() - activatedAt)} ms after activation`),

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { commitAll } from '../support/gitRepo';
 import { writeSite } from '../support/site';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -36,11 +38,16 @@ test('docsjson.config.json sets severities, turns codes off and ignores paths; i
   const config = `{
   // the team's choices
   "rules": { "ref/missing-page": "warning", "link/missing-page": "off", "frontmatter/enum": "error", "icon/unknwn": "off" },
-  "ignore": ["drafts/"],
+  "ignore": ["drafts/", "old/"],
 }`;
   const { code, found } = check({ ...site, 'docsjson.config.json': config });
   assert.equal(code, 1);
-  assert.deepEqual(found.sort(), ['docs.json:10 warning ref/missing-page', 'docsjson.config.json:3 error config/unknown-rule', 'intro.mdx:3 error frontmatter/enum'].sort());
+  assert.deepEqual(found.sort(), [
+    'docs.json:10 warning ref/missing-page',
+    'docsjson.config.json:3 error config/unknown-rule',
+    'docsjson.config.json:4 information config/unused-ignore',
+    'intro.mdx:3 error frontmatter/enum',
+  ].sort());
 });
 
 test('suppression comments in a page and an "ignore" entry of files and codes silence those findings; a comment that silences nothing is reported', () => {
@@ -89,4 +96,37 @@ test('--config with a file that cannot be read is a usage error', () => {
   const result = spawnSync(process.execPath, [cli, 'check', '.', '--config', 'nowhere.json'], { cwd: root, encoding: 'utf8' });
   assert.equal(result.status, 2);
   assert.match(result.stderr, /--config: cannot read .*nowhere\.json: ENOENT/);
+});
+
+test('--base with --config: the base commit is checked with the config given too, so what it silences there is not new', () => {
+  // The site's own config turns link/missing-page off; the one given does not. Were the base checked
+  // with its own config, the old broken link would be missing there and reported as new.
+  const root = writeSite({ ...site, 'docsjson.config.json': '{ "rules": { "link/missing-page": "off" } }' });
+  commitAll(root, 'The site', true);
+  const given = writeSite({ 'team.jsonc': '{ "rules": { "frontmatter/enum": "off" }, "ignore": ["drafts/", "old/"] }' });
+  writeFileSync(join(root, 'intro.mdx'), `${site['intro.mdx']}\n[new and gone](/elsewhere)\n`);
+  const result = spawnSync(process.execPath, [cli, 'check', '.', '--base', 'main', '--config', join(given, 'team.jsonc'), '--format', 'json'], { cwd: root, encoding: 'utf8' });
+  assert.equal(result.status, 1, result.stderr);
+  const report = JSON.parse(result.stdout) as { base: { ref: string; existing: number }; files: { path: string; diagnostics: { line: number; code: string }[] }[] };
+  assert.deepEqual(report.files.flatMap((file) => file.diagnostics.map((d) => `${file.path}:${d.line} ${d.code}`)), ['intro.mdx:8 link/missing-page']);
+  // At main, with the config given: the page entry without a page, the broken link, and the "ignore" glob that matches nothing.
+  assert.deepEqual(report.base, { ref: 'main', existing: 3 });
+});
+
+test('in a folder of several sites, each site\'s docsjson.config.json applies to that site alone', () => {
+  const files: Record<string, string> = {};
+  for (const name of ['one', 'two']) for (const [path, text] of Object.entries(site)) files[`${name}/${path}`] = text;
+  files['one/docsjson.config.json'] = '{ "rules": { "link/missing-page": "off" }, "ignore": ["drafts/"] }';
+  files['two/docsjson.config.json'] = '{ "rules": { "ref/missing-page": "warning" } }';
+  const { code, found } = check(files);
+  assert.equal(code, 1);
+  assert.deepEqual(found.sort(), [
+    'one/docs.json:10 error ref/missing-page',
+    'one/intro.mdx:3 warning frontmatter/enum',
+    'two/docs.json:10 warning ref/missing-page',
+    'two/drafts/draft.mdx:2 error frontmatter/syntax',
+    'two/drafts/draft.mdx:1 information page/orphaned',
+    'two/intro.mdx:3 warning frontmatter/enum',
+    'two/intro.mdx:6 error link/missing-page',
+  ].sort());
 });

@@ -115,3 +115,18 @@ test('--fix and --fix-dry-run together is a usage error', () => {
   assert.match(stderr, /give one of the two/);
   assert.equal(read(root, 'index.mdx'), original('lsp-pages', 'index.mdx'));
 });
+
+test('--fix links a translated page to the page in its own language, and leaves a link whose anchor that page lacks to the writer', () => {
+  const navigation = '{ "languages": [ { "language": "en", "default": true, "pages": ["en/index", "en/guide"] }, { "language": "zh", "pages": ["zh/index", "zh/guide"] } ] }';
+  const root = writeSite({
+    'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme', colors: { primary: '#0B7A62' }, navigation: JSON.parse(navigation) }, null, 2),
+    'en/index.mdx': '# Home\n',
+    'en/guide.mdx': '# Guide\n\n## Install\n',
+    'zh/index.mdx': '# 首页\n\n参见[指南](/en/guide)和[安装](/en/guide#install)。\n',
+    'zh/guide.mdx': '# 指南\n\n## 安装\n',
+  });
+  const { stdout } = run(['check', '--fix'], root);
+  assert.match(stdout, /^Fixed zh\/index\.mdx: translation\/other-language-link ×1$/m);
+  assert.equal(read(root, 'zh/index.mdx'), '# 首页\n\n参见[指南](/zh/guide)和[安装](/en/guide#install)。\n');
+  assert.match(stdout, /zh\/index\.mdx:3:\d+ {2}warning {2}Link "\/en\/guide#install" leads to a page of "en" from this page of "zh".*translation\/other-language-link/);
+});

@@ -220,7 +220,7 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       await waitFor('the entry gone', async () => (await wb.editorText()).includes('"pages": ["introduction"'), 10_000);
     }));
 
-  it('the language status of docs.json says pages and problems with thousands separators, and its hover fits in the window', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('the language status of docs.json says pages and problems with thousands separators, its hover fits in the window, and a screen reader reads it without icon codes', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       await wb.openFile('docs.json');
       const item = wb.page.locator('.statusbar-item[id*="status.languageStatus"]').first();
@@ -230,6 +230,11 @@ describe('the docs.json language server in a real VS Code (code-server + Chromiu
       t.diagnostic(row);
       assert.match(row, /\d+ pages, 1 error, 1 warning.*checked in [\d,]+ ms.*Open docs\.json/);
       assert.ok(!row.includes(tmp), 'no absolute path');
+      // A screen reader reads the item's words, not the "$(book)" icon code of its text.
+      const ariaLabel = clean(await item.locator('[aria-label]').first().getAttribute('aria-label'));
+      t.diagnostic(`aria-label: ${ariaLabel}`);
+      assert.match(ariaLabel, /docs\.json site: \d+ pages, 1 error, 1 warning/);
+      assert.ok(!ariaLabel.includes('$('), `no icon code in ${JSON.stringify(ariaLabel)}`);
       const box = (await hover.boundingBox())!;
       const window = wb.page.viewportSize()!;
       assert.ok(box.x >= 0 && box.x + box.width <= window.width, `the hover (${Math.round(box.x)}-${Math.round(box.x + box.width)}) inside the window (0-${window.width})`);

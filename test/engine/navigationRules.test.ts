@@ -173,6 +173,17 @@ test('an element missing its name key is reported at its opening brace', () => {
   assert.equal(expectOne(check, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
 });
 
+test('a misspelt name key is one finding at the key, not "missing" at the element\'s brace too', () => {
+  const group = checkSite(docsJson('{ "groups": [{ ⟦"grop"⟧: "Start", "pages": ["intro"] }] }'), pages);
+  assert.deepEqual(group.diagnostics.map((d) => d.code), ['schema/required']);
+  assert.equal(expectOne(group, 'schema/required').message, 'Unknown key "grop" in a group. Did you mean "group"? A group is missing "group" (required), and the site ignores "grop"');
+  const tab = checkSite(docsJson('{ "tabs": [{ ⟦"tabb"⟧: "T", "pages": ["intro"] }] }'), pages);
+  assert.deepEqual(tab.diagnostics.map((d) => d.code), ['schema/required']);
+  // A child collection is no misspelt name: the group still lacks its name.
+  const collection = checkSite(docsJson('{ "tabs": [{ "tab": "T", "groups": [⟦{⟧ "groups": [], "pages": ["intro"] }] }] }'), pages);
+  assert.equal(expectOne(collection, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
+});
+
 test('an empty name is an error on the name, for every kind of element', () => {
   const cases: [string, string][] = [
     ['{ "groups": [{ "group": ⟦""⟧, "pages": ["intro"] }] }', '"group" in a group must not be empty'],

@@ -200,3 +200,20 @@ test('a config too deep to read says so at its start; broken JSON at its end cov
   assert.equal(end.code, 'config/syntax');
   assert.equal(end.range.end - end.range.start, 1);
 });
+
+test('a glob of "ignore" that matches no file of the site is reported where it is written; negations and comments are not', () => {
+  const { text, ranges } = extractMarkers(`{
+    "ignore": [
+      "drafts/", ⟦"legacy/"⟧, "!drafts/keep.mdx", "# a comment",
+      { "files": ["api/**", ⟦"apy/**"⟧], "codes": ["icon/unknown"] },
+      { "files": ⟦"*.txt"⟧, "codes": ["icon/unknown"] }
+    ]
+  }`);
+  const loaded = parseProjectConfig(text, codes, () => ['docs.json', 'drafts/a.mdx', 'api/get.mdx', 'intro.mdx']);
+  assert.deepEqual(
+    loaded.diagnostics.map((d) => [text.slice(d.range.start, d.range.end), d.severity, d.code]),
+    ranges.map((r) => [text.slice(r.start, r.end), 'information', 'config/unused-ignore']),
+  );
+  assert.equal(loaded.diagnostics[0].message, '"legacy/" in "ignore" matches no file of the site: it has no effect (a file moved or renamed, or a typo?)');
+  assert.deepEqual(parseProjectConfig(text, codes).diagnostics, [], 'without the site\'s files, nothing is said of them');
+});

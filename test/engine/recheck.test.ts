@@ -8,6 +8,7 @@ import { checkOutcome as outcome } from '../support/checkOutcome';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 import { composeEdits, type TextEdit } from '../../server/src/engine/pages/textEdit';
 import { applyEdit, applyEditWithSpan, typingEdit } from '../support/typingEdits';
+import { PiecedText } from '../../server/src/lsp/piecedText';
 
 function site(folder: string) {
   const entry = corpusSites().find((candidate) => candidate.folder === folder)!;
@@ -21,7 +22,7 @@ function site(folder: string) {
 describe('re-check after an edit', () => {
   const sites = ['mintlify+docs', 'Portkey-AI+docs-core', 'PrefectHQ+fastmcp', 'upstash+docs', 'CopilotKit+vnext_experimental'].map(site);
 
-  it('gives the outcome of a full check after any series of edits told by their spans, as an editor tells them, several composed between re-checks', () => {
+  it('gives the outcome of a full check after any series of edits told by their spans, as an editor tells them, several composed between re-checks, the text kept in pieces as the language server keeps it', () => {
     let local = 0;
     let composedLocal = 0;
     let total = 0;
@@ -31,16 +32,18 @@ describe('re-check after an edit', () => {
       fc.property(fc.nat(sites.length - 1), fc.array(fc.tuple(typingEdit, recheckNow), { minLength: 1, maxLength: 8 }), (which, edits) => {
         const { host } = sites[which];
         let text = sites[which].text;
+        let pieced = PiecedText.of(text);
         let result = checkDocsJson(text, host);
         let span: TextEdit | undefined;
         let composed = 0;
         for (const [e, now] of edits) {
           const edited = applyEditWithSpan(text, e);
           text = edited.text;
+          pieced = pieced.edit(edited.span.start, edited.span.oldEnd, text.slice(edited.span.start, edited.span.newEnd));
           span = span ? composeEdits(span, edited.span) : edited.span;
           composed++;
           if (!now) continue;
-          result = recheckDocsJson(result, text, span);
+          result = recheckDocsJson(result, pieced, span);
           total++;
           if (result.basis.units) local++;
           if (result.basis.units && composed > 1) composedLocal++;

@@ -1,7 +1,7 @@
 // docsjson.config.json through the protocol: a real client over stdio on a copy of the lsp-pages
 // fixture site, with a docs.json entry that has no page and a broken link in a page of guides/.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -101,6 +101,18 @@ describe('docsjson.config.json in the language server (a client that pulls)', ()
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docsjson.config.json'), type: 2 }] });
     assert.deepEqual(await pulled(), configured);
     assert.deepEqual(await client.diagnostics('docsjson.config.json'), []);
+  });
+
+  test('an "ignore" glob that matches no file is reported on the config, and no longer once a file it matches is created', async () => {
+    writeFileSync(join(root, 'docsjson.config.json'), config.replace('["guides/"]', '["guides/", "old/"]'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docsjson.config.json'), type: 2 }] });
+    const unused = await client.diagnostics('docsjson.config.json');
+    assert.deepEqual(unused.map((d) => [d.code, d.severity, d.message]), [['config/unused-ignore', 3, '"old/" in "ignore" matches no file of the site: it has no effect (a file moved or renamed, or a typo?)']]);
+    mkdirSync(join(root, 'old'));
+    writeFileSync(join(root, 'old', 'page.mdx'), '# Old\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('old/page.mdx'), type: 1 }] });
+    assert.deepEqual(await client.diagnostics('docsjson.config.json'), []);
+    assert.deepEqual(await pulled(), configured);
   });
 });
 

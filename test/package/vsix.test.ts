@@ -3,15 +3,11 @@
 // extension drops relative links and images and loads images from https only, and the registries
 // have nothing but the package: every image and link of its README must be an absolute URL.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { unzipSync } from 'fflate';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import { tempFolder } from '../support/tempFolder';
+import { packVsix, parseMarkdown, readmeTargets as targets, type MarkdownNode } from '../support/vsix';
 
 const repo = join(__dirname, '..', '..');
 const sourceManifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -21,25 +17,6 @@ const registryCategories = [
   'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Other', 'Programming Languages', 'SCM Providers',
   'Snippets', 'Testing', 'Themes', 'Visualization',
 ];
-
-interface MarkdownNode {
-  type: string;
-  url?: string;
-  value?: string;
-  children?: MarkdownNode[];
-  position?: unknown;
-}
-
-const parseMarkdown = (text: string) => fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as MarkdownNode;
-const nodes = (node: MarkdownNode): MarkdownNode[] => [node, ...(node.children ?? []).flatMap(nodes)];
-
-/** Every image and link target of a README: Markdown images, links and definitions, and HTML's src and href. */
-function targets(readme: string): { image: boolean; url: string }[] {
-  return nodes(parseMarkdown(readme)).flatMap((node) => {
-    if (node.type === 'html') return [...node.value!.matchAll(/\s(src|href)\s*=\s*["']([^"']*)["']/gi)].map(([, name, url]) => ({ image: name.toLowerCase() === 'src', url }));
-    return node.url === undefined ? [] : [{ image: node.type === 'image', url: node.url }];
-  });
-}
 
 /** The README's tree without its URLs and places: what a reader sees besides where links go. */
 function withoutUrls(node: MarkdownNode): unknown {
@@ -55,10 +32,8 @@ describe('the .vsix', () => {
   before(() => {
     assert.ok(existsSync(join(repo, 'dist', 'extension.js')), 'dist/ is not built: run `node esbuild.mjs` first');
     const out = tempFolder('docsjson-vsix-');
-    const pack = spawnSync('npm', ['run', '-s', 'vsix', '--', '--out', join(out, 'docsjson.vsix')], { cwd: repo, encoding: 'utf8' });
-    assert.equal(pack.status, 0, `npm run vsix failed: ${pack.stdout}${pack.stderr}`);
+    files = packVsix(repo, out).files;
     assert.deepEqual(readdirSync(out), ['docsjson.vsix']);
-    files = unzipSync(readFileSync(join(out, 'docsjson.vsix')));
   }, { timeout: 180_000 });
 
   it('has the manifest fields the Marketplace and Open VSX need: publisher, name, licence, repository, icon, categories', () => {
@@ -108,9 +83,11 @@ describe('the .vsix', () => {
     assert.equal(targets(text('extension/readme.md')).length, targets(readme).length);
   });
 
-  it('holds what the extension runs and shows, and no screenshot (the README loads them from the repository)', () => {
+  it('holds what the extension runs and shows, and no screenshot but the walkthrough\'s (the README loads them from the repository)', () => {
     const packed = Object.keys(files).filter((path) => path.startsWith('extension/'));
-    assert.deepEqual(packed.filter((path) => path.startsWith('extension/media/screenshots/')), []);
+    const walkthroughImages = sourceManifest.contributes.walkthroughs.flatMap((walkthrough: { steps: { media: { image: string } }[] }) => walkthrough.steps.map((step) => `extension/${step.media.image}`));
+    assert.deepEqual(packed.filter((path) => path.startsWith('extension/media/screenshots/')).sort(), [...walkthroughImages].sort());
+    for (const image of walkthroughImages) assert.ok(files[image].length < 80_000, `${image} is small (${files[image].length} bytes)`);
     for (const path of [sourceManifest.main, sourceManifest.icon, 'schemas/docs.schema.json', 'dist/server.js', 'dist/mdxWorker.js', 'dist/cli.js']) {
       assert.ok(packed.includes(`extension/${path.replace(/^\.\//, '')}`), `${path} is in the package`);
     }

@@ -176,7 +176,7 @@ export const codes = {
   },
   'link/missing-anchor': {
     severity: 'warning',
-    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor',
+    summary: 'a `#anchor` that no heading, `{#id}`, `id` or component of the target page (its snippets included) defines, with the nearest anchor; on a translated page whose version in the default language has it, told as a translated heading',
     example: '"#instal" is not an anchor of guides/start.mdx: no heading or id there makes it. Did you mean "#install"?',
   },
   'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
@@ -243,6 +243,16 @@ export const codes = {
     summary: 'a redirect source (`:param` and `*` included) that is an existing page, which visitors then never see',
     example: '"/quickstart" is the page quickstart.mdx: this redirect sends its visitors to "/start", so the page is never shown',
   },
+  'translation/missing-pages': {
+    severity: 'information',
+    summary: 'pages of the default language that another language of `navigation.languages` has no version of (the same path with its language code): one summary per language, at its entry, naming them; the language switcher takes readers of those pages elsewhere',
+    example: '3 pages of "en" (the default language) have no "zh" version in this language\'s navigation: en/start, en/api, en/faq. The language switcher …',
+  },
+  'translation/other-language-link': {
+    severity: 'warning',
+    summary: 'a link from a page of one language to a page of another (not the page\'s own version there): the reader is silently taken out of their language; the fix links to the page\'s version in the link\'s language',
+    example: 'Link "/en/guide" leads to a page of "en" from this page of "zh": readers leave their language there. Link to the "zh" version, "/zh/guide"',
+  },
   'page/orphaned': {
     severity: 'information',
     summary: 'a page that no navigation lists and nothing reaches (no page links to or imports it, no link or redirect in docs.json); some are deliberate',
@@ -304,6 +314,11 @@ export const codes = {
   'config/syntax': { severity: 'error', summary: '`docsjson.config.json` is not valid JSON (comments and trailing commas are allowed)' },
   'config/type': { severity: 'error', summary: 'a value of the wrong type in `docsjson.config.json`, a severity that is not one of the five', example: 'The severity of "icon/unknown" must be "error", "warning", "information", "hint" or "off", not the string "warn". Did you mean "warning"?' },
   'config/unknown-key': { severity: 'error', summary: 'a key `docsjson.config.json` does not have', example: 'Unknown key "rule" in docsjson.config.json: use "$schema", "rules", "ignore" or "openapi". Did you mean "rules"?' },
+  'config/unused-ignore': {
+    severity: 'information',
+    summary: 'a glob of the `ignore` list of `docsjson.config.json` that matches no file of the site, so it has no effect (as an unused suppression comment)',
+    example: '"drafts/**" in "ignore" matches no file of the site: it has no effect (a file moved or renamed, or a typo?)',
+  },
   'config/unknown-rule': { severity: 'error', summary: 'a rule code in `docsjson.config.json` that no check has, with a did-you-mean', example: 'No check has the code "icon/unknwn". Did you mean "icon/unknown"?' },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -13,6 +13,8 @@ export interface Suggestion {
   alsoAt?: OffsetRange[];
   /** Further edits the fix makes, in this file or others (root-relative paths). */
   alsoEdits?: SiteEdit[];
+  /** A guess the writer must confirm: never the preferred fix, so neither `--fix` nor fix-all applies it. */
+  preferred?: false;
 }
 
 /** A replacement in a file of the site (a root-relative path), in offsets of its checked text. */

@@ -22,7 +22,9 @@ import type { OffsetRange } from '../engine/json/path';
 import type { SourceDocument } from '../engine/model/sourceDocument';
 import type { CompletionKind, Completions } from '../engine/service/completion';
 import type { DocumentSymbol, SymbolKind as ServiceSymbolKind } from '../engine/service/symbols';
+import type { TextSource } from '../engine/textSource';
 import { diagnosticSource } from './customMessages';
+import type { PiecedDocument } from './piecedDocument';
 
 /** Turns offsets of a text into LSP positions. */
 export interface Positions {
@@ -32,11 +34,16 @@ export interface Positions {
 const lineIndexes = new WeakMap<SourceDocument['json'], LineIndex>();
 
 /** Positions in a checked file: the open buffer's own when it holds the checked text, else computed once per check. */
-export function linesOf(document: SourceDocument, open?: TextDocument): Positions {
-  if (open && open.getText() === document.json.text) return { position: (offset) => open.positionAt(offset) };
+export function linesOf(document: SourceDocument, open?: PiecedDocument): Positions {
+  if (open && holdsText(open, document.json.source)) return { position: (offset) => open.positionAt(offset) };
   let lines = lineIndexes.get(document.json);
   if (!lines) lineIndexes.set(document.json, (lines = new LineIndex(document.json.text)));
   return lines;
+}
+
+/** Whether a buffer's current text is a checked one, without making it one string when it was checked in pieces. */
+function holdsText(open: PiecedDocument, checked: TextSource): boolean {
+  return open.text === checked || (typeof checked === 'string' && open.getText() === checked);
 }
 
 /** The edit that creates a file with its content (and leaves one that exists as it is). */

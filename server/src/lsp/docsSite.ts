@@ -8,6 +8,7 @@ import { composeEdits, type TextEdit } from '../engine/pages/textEdit';
 import { siteDiagnosticsAfterSpecEdits } from '../engine/recheck/specEdits';
 import { CheckedSite } from '../engine/service/checkedSite';
 import { readTitlesAhead } from '../engine/service/pageCompletion';
+import type { TextSource } from '../engine/textSource';
 import type { DocsJsonSettings } from '../settings';
 import { CheckSchedule, type Freshness } from './checkSchedule';
 import { OverlaySiteHost } from './overlaySiteHost';
@@ -77,7 +78,7 @@ export class DocsSite {
   constructor(
     readonly docsJsonPath: string,
     public settings: DocsJsonSettings,
-    private readonly openText: (absolutePath: string) => string | undefined,
+    private readonly openText: (absolutePath: string) => TextSource | undefined,
     /** The absolute paths of every document the editor has open. */
     private readonly openPaths: () => Iterable<string>,
     private readonly remoteSpecs: RemoteSpecSource,
@@ -162,14 +163,14 @@ export class DocsSite {
     this.host.takeReadPaths();
     const started = performance.now();
     const config = loadProjectConfig(this.host);
-    const text = this.host.readFile('docs.json') ?? '';
+    const text = this.host.readSource('docs.json') ?? '';
     const missingPageSeverity = config.config.severities.get('ref/missing-page') ?? this.settings.missingPages.severity;
     // The setting, which VS Code withholds in untrusted workspaces, allows fetching; the config file can only turn it off.
     const remote =
       this.settings.openapi.fetchRemote && config.config.fetchRemoteSpecs !== false ? this.remoteSpecs.allowing(this.settings.openapi.allowedHosts, () => this.outdated()) : undefined;
     const result = previous
       ? recheckDocsJson(previous.site.result, text, docsJsonEdit)
-      : checkDocsJson(text, this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs, remoteSpecs: remote }, 'docs.json', this.specs);
+      : checkDocsJson(text.toString(), this.host, { missingPageSeverity, pageSpecs: this.pageSpecs.specs, remoteSpecs: remote }, 'docs.json', this.specs);
     const site = new CheckedSite(this.host, result, this.specs, 'docs.json', remote);
     // After an edit of docs.json alone the files are the same: the graph keeps the last one's file lists and page routes.
     const graph = new SiteGraph(this.host, result, previous?.graph, this.mdxFacts);

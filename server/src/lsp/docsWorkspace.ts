@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OffsetRange } from '../engine/json/path';
 import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
 import type { TextEdit } from '../engine/pages/textEdit';
@@ -10,6 +9,7 @@ import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
 import { findDocsJsonFiles } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
+import type { PiecedDocument } from './piecedDocument';
 import type { RemoteSpecSource } from './remoteSpecs';
 import type { SpecValidation } from './specValidation';
 
@@ -32,7 +32,7 @@ export interface WorkspaceOptions {
 export class DocsWorkspace {
   private readonly sites = new Map<string, Promise<DocsSite>>();
   private readonly knownSites = new Map<string, DocsSite>();
-  private readonly openDocuments = new Map<string, TextDocument>();
+  private readonly openDocuments = new Map<string, PiecedDocument>();
   private readonly texts = new Map<string, { version: number; text: JsonText }>();
   private readonly docsJsonAbove = new Map<string, string | null>();
   /** Per open document, what its last edit wrote (offsets of its current text), until it is saved or closed. */
@@ -65,7 +65,7 @@ export class DocsWorkspace {
   }
 
   /** Documents the editor has open, by absolute path. */
-  openDocument(path: string): TextDocument | undefined {
+  openDocument(path: string): PiecedDocument | undefined {
     return this.openDocuments.get(path);
   }
 
@@ -101,7 +101,7 @@ export class DocsWorkspace {
   }
 
   /** Records an opened, edited or closed buffer; returns the sites whose check it may change. */
-  documentChanged(path: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
+  documentChanged(path: string, document: PiecedDocument | undefined, kind: 'opened' | 'edited' | 'closed'): DocsSite[] {
     if (document) this.openDocuments.set(path, document);
     else this.openDocuments.delete(path);
     if (kind !== 'edited') this.typed.delete(path);
@@ -154,7 +154,7 @@ export class DocsWorkspace {
         const created = new DocsSite(
           docsJsonPath,
           settings,
-          (path) => this.openDocuments.get(path)?.getText(),
+          (path) => this.openDocuments.get(path)?.text,
           () => this.openDocuments.keys(),
           this.options.remoteSpecs,
           this.options.specValidation,

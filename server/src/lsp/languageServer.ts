@@ -11,7 +11,6 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { dirname, join } from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { initializationOptionsFrom, settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
 import { checkWorkspaceMethod, openPageCommand, type CheckWorkspaceResult } from './customMessages';
 import { DiagnosticsFeature } from './diagnostics';
@@ -22,6 +21,7 @@ import { serveLanguageFeatures } from './languageFeatures';
 import { fixAllKind } from './fixAllAction';
 import { PageEditing, servePageEditing } from './pageEditing';
 import { pageFile, PageFeatures, servePageRenames } from './pageFeatures';
+import { PiecedDocument } from './piecedDocument';
 import { serveNavigation } from './navigationRequests';
 import { serveOpenPageCommand } from './openPageCommand';
 import { OpenPagesRefresh } from './openPagesRefresh';
@@ -35,8 +35,8 @@ export function startLanguageServer(connection: Connection, serverScript: string
   process.on('unhandledRejection', (error) => connection.console.error(`docs.json language server: ${error instanceof Error ? error.stack : String(error)}`));
   // Each edit is noted: a value being typed is not yet a problem (see codes.ts, emptyWhileTyped),
   // and a re-check of docs.json starts from where it changed.
-  const documents = new TextDocuments<TextDocument>({
-    create: TextDocument.create,
+  const documents = new TextDocuments<PiecedDocument>({
+    create: PiecedDocument.create,
     update(document, changes, version) {
       const [change] = changes;
       const path = pathOf(document.uri);
@@ -45,7 +45,7 @@ export function startLanguageServer(connection: Connection, serverScript: string
         const start = range && document.offsetAt(range.start);
         workspace.noteTyped(path, range && start !== undefined ? { start, oldEnd: document.offsetAt(range.end), newEnd: start + change.text.length } : undefined);
       }
-      return TextDocument.update(document, changes, version);
+      return PiecedDocument.update(document, changes, version);
     },
   });
   let client: ClientFeatures;
@@ -166,7 +166,7 @@ export function startLanguageServer(connection: Connection, serverScript: string
     if (path && workspace.documentSaved(path)) void diagnostics.documentSaved(path);
   });
 
-  async function documentChanged(uri: string, document: TextDocument | undefined, kind: 'opened' | 'edited' | 'closed'): Promise<void> {
+  async function documentChanged(uri: string, document: PiecedDocument | undefined, kind: 'opened' | 'edited' | 'closed'): Promise<void> {
     const path = pathOf(uri);
     if (!path) return;
     if (kind === 'opened' && !client.watchedFilesRegistration) workspace.rescanSiteOf(path);

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskSiteHost, FileIndex, type SiteHost } from '../engine';
 import { isSkippedFolder } from '../engine/site/folderWalk';
+import type { TextSource } from '../engine/textSource';
 
 /**
  * A site as the editor sees it: open buffers over the files on disk. JSON and YAML files read from
@@ -16,13 +17,18 @@ export class OverlaySiteHost implements SiteHost {
   constructor(
     readonly root: string,
     /** The text of an open buffer, by root-relative path. */
-    private readonly openText: (path: string) => string | undefined,
+    private readonly openText: (path: string) => TextSource | undefined,
   ) {
     this.files = FileIndex.scan(root);
     this.disk = new DiskSiteHost(root, this.files);
   }
 
   readFile(path: string): string | undefined {
+    return this.readSource(path)?.toString();
+  }
+
+  /** As readFile, an open buffer's text as it is kept (see TextSource). */
+  readSource(path: string): TextSource | undefined {
     this.readPaths.add(path);
     const open = this.openText(path);
     if (open !== undefined) return open;

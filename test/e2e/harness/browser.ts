@@ -35,14 +35,23 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  /** More Chromium flags, e.g. `--host-resolver-rules=MAP github.com 127.0.0.1:8443` for a local stand-in of a host. */
+  args?: string[];
+  /** Accepts any certificate (a local stand-in's self-signed one). */
+  ignoreHTTPSErrors?: boolean;
+}
+
 /** Launches headless Chromium with a fresh, temporary profile. */
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   checkChromium();
   const profile = mkdtempSync(join(tmpdir(), 'docsjson-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors,
     viewport: options.viewport ?? { width: 1400, height: 900 },
     // Clipboard access for copy/paste driven tests.
     permissions: ['clipboard-read', 'clipboard-write'],
@@ -767,8 +776,8 @@ function escapeRegExp(s: string): string {
  * Opens `url` (a code-server base URL) on `folder` in a new headless Chromium (or the given one)
  * and waits until the workbench is ready.
  */
-export async function openWorkbench(url: string, folder: string, options: { browser?: Browser; timeoutMs?: number } = {}): Promise<Workbench> {
-  const browser = options.browser ?? (await launchBrowser());
+export async function openWorkbench(url: string, folder: string, options: { browser?: Browser; launch?: LaunchOptions; timeoutMs?: number } = {}): Promise<Workbench> {
+  const browser = options.browser ?? (await launchBrowser(options.launch));
   try {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(loadScaled(15_000));
@@ -817,11 +826,11 @@ export interface VSCodeSession {
  * Starts code-server with the extensions, opens the workspace in headless Chromium, and registers
  * cleanup with t.after(). Use session.step() (or withVSCode) so failures leave artifacts.
  */
-export async function startVSCode(t: TestContextLike, options: Omit<StartCodeServerOptions, 't'> & { folder?: string }): Promise<VSCodeSession> {
+export async function startVSCode(t: TestContextLike, options: Omit<StartCodeServerOptions, 't'> & { folder?: string; browser?: LaunchOptions }): Promise<VSCodeSession> {
   const server = await startCodeServer({ ...options, t });
   let workbench: Workbench;
   try {
-    workbench = await openWorkbench(server.url, options.folder ?? options.workspace);
+    workbench = await openWorkbench(server.url, options.folder ?? options.workspace, { launch: options.browser });
   } catch (e) {
     const dir = await saveFailureArtifacts(`${t.name}-startup`, { server, error: e });
     await server.stop();

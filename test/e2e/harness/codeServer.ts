@@ -317,6 +317,8 @@ export async function freePort(): Promise<number> {
 export interface StartCodeServerOptions {
   /** Extension folders (each with a package.json); copied into the instance's extensions dir. */
   extensionDirs: string[];
+  /** Packaged extensions, installed as a user installs a .vsix (code-server --install-extension). */
+  vsixFiles?: string[];
   /** Workspace folder the tests open (absolute path). */
   workspace: string;
   /** User settings (merged over quiet defaults that keep tours, trust prompts and updates away). */
@@ -403,6 +405,16 @@ function installExtension(src: string, extensionsDir: string): string {
   return dest;
 }
 
+/** Installs a .vsix with code-server's own installer, as `code-server --install-extension` does for a user. */
+function installVsix(install: CodeServerInstall, vsix: string, where: { userDataDir: string; extensionsDir: string; env: NodeJS.ProcessEnv; cwd: string }): void {
+  const result = spawnSync(
+    install.nodeBin,
+    [install.entry, '--user-data-dir', where.userDataDir, '--extensions-dir', where.extensionsDir, '--install-extension', vsix],
+    { cwd: where.cwd, env: where.env, encoding: 'utf8', timeout: loadScaled(120_000) },
+  );
+  if (result.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${result.error ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`);
+}
+
 const running = new Set<CodeServer>();
 
 export async function startCodeServer(options: StartCodeServerOptions): Promise<CodeServer> {
@@ -432,6 +444,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
     ...options.env,
   };
   delete env.VSCODE_IPC_HOOK_CLI;
+  for (const vsix of options.vsixFiles ?? []) installVsix(install, vsix, { userDataDir, extensionsDir, env, cwd: dir });
 
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= 3; attempt++) {

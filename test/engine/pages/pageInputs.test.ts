@@ -20,8 +20,8 @@ const pages = {
 };
 
 /** The site checked, every page checked, then docs.json edited by `edit` and re-checked on the same graph chain. */
-function afterEdit(edit: (text: string) => string, extra = '', files: Record<string, string> = pages) {
-  const text = docsJson('{ "groups": [ { "group": "G", "pages": ["index", "guides/start"] } ] }', extra);
+function afterEdit(edit: (text: string) => string, extra = '', files: Record<string, string> = pages, navigation = '{ "groups": [ { "group": "G", "pages": ["index", "guides/start"] } ] }') {
+  const text = docsJson(navigation, extra);
   const root = writeSite({ 'docs.json': text, ...files });
   const host = new DiskSiteHost(root);
   const before = new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host));
@@ -39,6 +39,19 @@ describe('the check of every page kept after an edit of docs.json', () => {
     assert.equal(after.routes, before.routes, 'the routes are the same object');
     assert.equal(same, true);
     assert.deepEqual(foundAfter, found);
+  });
+
+  it('does not hold after a language of the navigation changes, though its pages do not: links into another language', () => {
+    const navigation = '{ "languages": [ { "language": "en", "pages": ["en/index", "en/guide"] }, { "language": "zh", "pages": ["zh/index"] } ] }';
+    const files = { 'en/index.mdx': '# Home\n', 'en/guide.mdx': '# Guide\n', 'zh/index.mdx': '# 首页\n[Guide](/en/guide)\n' };
+    const { found, same, foundAfter, before, after } = afterEdit((text) => text.replace('"language": "zh"', '"language": "en"'), '', files, navigation);
+    assert.equal(after.routes, before.routes, 'the routes are the same object');
+    assert.deepEqual(
+      found.get('zh/index.mdx')?.map((d) => d.code),
+      ['translation/other-language-link'],
+    );
+    assert.equal(same, false);
+    assert.equal(foundAfter.get('zh/index.mdx'), undefined);
   });
 
   it('does not hold after a page is added to the navigation', () => {

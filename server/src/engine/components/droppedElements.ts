@@ -1,5 +1,6 @@
 import type { OffsetRange } from '../json/path';
 import type { PageModel } from '../pages/pageModel';
+import type { PageReference } from '../pages/scanPage';
 import { builtInComponent, isAllowedTag } from './componentTable';
 import type { PageElement } from './jsxElements';
 import { definedComponents, isDefined } from './pageComponents';
@@ -25,4 +26,19 @@ export function droppedRanges(page: PageModel): OffsetRange[] {
     if (isDroppedBlock(element, defined)) ranges.push(element.range);
   }
   return ranges;
+}
+
+/**
+ * The links and images of a page a reader is shown, each where its target is written: not those
+ * inside a component the site drops (the component is reported, not its links), and a
+ * reference-style link at its definition, which holds the target.
+ */
+export function shownLinks(page: PageModel): PageReference[] {
+  let dropped: OffsetRange[] | undefined;
+  return page.references.filter(
+    (reference) =>
+      reference.kind !== 'import' &&
+      (reference.label === undefined || reference.kind === 'definition') &&
+      !(dropped ??= droppedRanges(page)).some((range) => range.start <= reference.range.start && reference.range.end <= range.end),
+  );
 }

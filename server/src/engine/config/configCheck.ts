@@ -35,6 +35,8 @@ export class ConfigCheckContext {
   constructor(
     /** The diagnostic codes a rule may be configured for. */
     readonly knownCodes: ReadonlySet<string>,
+    /** The files of the site, when the check knows them. */
+    readonly sitePaths?: () => Iterable<string>,
   ) {}
 
   /** A problem at a node of the file (or a range of its text); `replacement` is offered as a quick fix. */
@@ -57,9 +59,9 @@ export interface ConfigHandlers {
   file?(file: ConfigFile): void;
 }
 
-/** Runs config rules on a parsed config file; returns its diagnostics in the order found. */
-export function runConfigRules(file: ConfigFile, rules: readonly ConfigRule[], knownCodes: ReadonlySet<string>): Diagnostic[] {
-  const ctx = new ConfigCheckContext(knownCodes);
+/** Runs config rules on a parsed config file (of a site whose files are `sitePaths`, when known); returns its diagnostics in the order found. */
+export function runConfigRules(file: ConfigFile, rules: readonly ConfigRule[], knownCodes: ReadonlySet<string>, sitePaths?: () => Iterable<string>): Diagnostic[] {
+  const ctx = new ConfigCheckContext(knownCodes, sitePaths);
   for (const rule of rules) rule.start(ctx).file?.(file);
   return ctx.diagnostics;
 }

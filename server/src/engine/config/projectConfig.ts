@@ -28,11 +28,11 @@ export interface LoadedProjectConfig {
 /**
  * Reads a docsjson.config.json text (comments and trailing commas allowed): what is valid in it,
  * and the problems the config rules find. `knownCodes` are the diagnostic codes a rule may be
- * configured for.
+ * configured for; `sitePaths`, the files of the site, for the "ignore" globs that match none.
  */
-export function parseProjectConfig(text: string, knownCodes: ReadonlySet<string>): LoadedProjectConfig {
+export function parseProjectConfig(text: string, knownCodes: ReadonlySet<string>, sitePaths?: () => Iterable<string>): LoadedProjectConfig {
   const file = parseConfigFile(text);
-  return { config: configOf(file.root, knownCodes), diagnostics: runConfigRules(file, configRules, knownCodes) };
+  return { config: configOf(file.root, knownCodes), diagnostics: runConfigRules(file, configRules, knownCodes, sitePaths) };
 }
 
 /** The settings a config file's value gives; what is not valid is left out (the rules report it). */
@@ -119,10 +119,11 @@ export interface GivenConfigFile {
  * given instead; the defaults when there is none. `path`: where its problems are reported.
  */
 export function loadProjectConfig(host: SiteHost, given?: GivenConfigFile): LoadedProjectConfig & { text?: string; path: string } {
-  if (given) return { ...parseProjectConfig(given.text, configurableCodes), ...given };
+  const sitePaths = () => host.files.all();
+  if (given) return { ...parseProjectConfig(given.text, configurableCodes, sitePaths), ...given };
   const text = host.files.has(projectConfigFileName) ? host.readFile(projectConfigFileName) : undefined;
   if (text === undefined) return { config: defaultProjectConfig, diagnostics: [], path: projectConfigFileName };
-  return { ...parseProjectConfig(text, configurableCodes), text, path: projectConfigFileName };
+  return { ...parseProjectConfig(text, configurableCodes, sitePaths), text, path: projectConfigFileName };
 }
 
 const configurableCodes: ReadonlySet<string> = new Set(Object.keys(codes));

@@ -1,5 +1,6 @@
 import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { locateNodes, offsetsToRange, type NodeOffsets } from './fastLocator';
+import type { TextSource } from '../textSource';
 import { pathKey, type JsonPath, type OffsetRange, type RangeTarget } from './path';
 
 export interface SyntaxProblem {
@@ -13,6 +14,8 @@ export interface SyntaxProblem {
  */
 export interface JsonDocument {
   readonly text: string;
+  /** The text as it was given: reading `text` may make it one string (see TextSource). */
+  readonly source: TextSource;
   readonly value: unknown;
   readonly syntaxProblems: SyntaxProblem[];
   /** Ranges for many paths at once; a path that does not exist is absent from the result. */
@@ -28,16 +31,20 @@ export function parseJsonDocument(text: string): JsonDocument {
 }
 
 /** A document for a text already known to be valid JSON, with the value it parses to. */
-export function validJsonDocument(text: string, value: unknown): JsonDocument {
+export function validJsonDocument(text: TextSource, value: unknown): JsonDocument {
   return new ValidJsonDocument(text, value);
 }
 
 class ValidJsonDocument implements JsonDocument {
   readonly syntaxProblems: SyntaxProblem[] = [];
   constructor(
-    readonly text: string,
+    readonly source: TextSource,
     readonly value: unknown,
   ) {}
+
+  get text(): string {
+    return this.source.toString();
+  }
 
   locate(requests: { path: JsonPath; target: RangeTarget }[]): (OffsetRange | undefined)[] {
     if (requests.length === 0) return [];
@@ -124,6 +131,10 @@ class TolerantJsonDocument implements JsonDocument {
         message: jsonSyntaxMessage(error),
       };
     });
+  }
+
+  get source(): TextSource {
+    return this.text;
   }
 
   locate(requests: { path: JsonPath; target: RangeTarget }[]): (OffsetRange | undefined)[] {

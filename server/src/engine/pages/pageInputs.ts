@@ -1,6 +1,7 @@
 import type { CheckResult } from '../checkResult';
 import type { Diagnostic } from '../diagnostic';
 import { docsJsonPaths } from './docsJsonPaths';
+import { siteLanguages } from './languages';
 import type { Routes } from './routes';
 import type { SiteFiles } from './siteFiles';
 import type { SiteGraph } from './siteGraph';
@@ -8,7 +9,8 @@ import type { SiteGraph } from './siteGraph';
 /**
  * What the page rules read of a site beyond its pages' texts: the files, the routes (the
  * navigation, the specs, the redirects; kept as one object while those are unchanged), the check's
- * options and the site's icon library, and the paths docs.json writes (orphans). Taken when a check
+ * options and the site's icon library, the paths docs.json writes (orphans) and the navigation's
+ * languages (which language lists each page: links to another language). Taken when a check
  * of every page starts: a re-check of docs.json changes the last check's parsed value in place.
  */
 export interface PageInputs {
@@ -17,12 +19,13 @@ export interface PageInputs {
   options: CheckResult['basis']['options'];
   iconLibrary: CheckResult['siteIconLibrary'];
   docsJsonPaths: string[];
+  languages: string;
 }
 
 export function pageInputsOf(graph: SiteGraph): PageInputs | undefined {
   const { check } = graph;
   if (!check) return undefined;
-  return { files: graph.files, routes: graph.routes, options: check.basis.options, iconLibrary: check.siteIconLibrary, docsJsonPaths: docsJsonPaths(check) };
+  return { files: graph.files, routes: graph.routes, options: check.basis.options, iconLibrary: check.siteIconLibrary, docsJsonPaths: docsJsonPaths(check), languages: siteLanguages(graph)?.signature ?? '' };
 }
 
 /**
@@ -31,7 +34,7 @@ export function pageInputsOf(graph: SiteGraph): PageInputs | undefined {
  * rule's does today): those places move with any edit above them.
  */
 export function samePageFindings(before: PageInputs, after: PageInputs, found: ReadonlyMap<string, Diagnostic[]>): boolean {
-  if (before.files !== after.files || before.routes !== after.routes || before.options !== after.options || before.iconLibrary !== after.iconLibrary) return false;
+  if (before.files !== after.files || before.routes !== after.routes || before.options !== after.options || before.iconLibrary !== after.iconLibrary || before.languages !== after.languages) return false;
   if (pointsOutside(found)) return false;
   const [a, b] = [before.docsJsonPaths, after.docsJsonPaths];
   return a.length === b.length && a.every((path, index) => path === b[index]);

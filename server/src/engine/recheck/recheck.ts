@@ -8,6 +8,7 @@ import { NavigationModel, type NavElement, type RouteInputs } from '../model/nav
 import { isOperationEntry } from '../model/pageReference';
 import { declaresOtherSource } from '../pages/otherGenerators';
 import type { SourceDocument } from '../model/sourceDocument';
+import type { TextSource } from '../textSource';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
 import { duplicateKeysOf, findDuplicateKeys, noteNoDuplicateKeys } from '../json/duplicateKeys';
 import { editSpan, type EditSpan } from './editSpan';
@@ -21,13 +22,14 @@ import { buildUnits, innermostUnit, shiftRange, subtreeUnits, type Unit, type Un
  * parsed value is reused and changed in place.
  *
  * `edit`, when the caller knows it (an editor's changes), is where the texts differ: outside it
- * they must be the same. Without it the texts are compared.
+ * they must be the same. Without it the texts are compared. With it, a re-check of a part reads
+ * only that part of a text kept in pieces (see TextSource).
  */
-export function recheckDocsJson(previous: CheckResult, text: string, edit?: EditSpan): CheckResult {
+export function recheckDocsJson(previous: CheckResult, text: TextSource, edit?: EditSpan): CheckResult {
   const { basis } = previous;
   const local = basis.consumed ? undefined : recheckLocally(previous, text, edit);
   basis.consumed = true;
-  return local ?? checkDocsJson(text, basis.host, basis.options, basis.mainPath, basis.specCache);
+  return local ?? checkDocsJson(text.toString(), basis.host, basis.options, basis.mainPath, basis.specCache);
 }
 
 /** Text that may stand for a "$ref" key, which would pull other files into the part re-checked. */
@@ -51,22 +53,24 @@ function recheckableMain(result: CheckResult): { main: SourceDocument; root: Rec
   return { main, root };
 }
 
-function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | undefined): CheckResult | undefined {
+function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan | undefined): CheckResult | undefined {
   const { basis } = previous;
   const recheckable = recheckableMain(previous);
   if (!recheckable) return undefined;
   const { main, root } = recheckable;
-  const oldText = main.json.text;
-  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText, text);
+  const oldText = main.json.source;
+  const span = edit && fitsBoth(edit, oldText, text) ? edit : editSpan(oldText.toString(), text.toString());
   if (!span) return undefined;
   basis.units ??= buildUnits(main, previous.model.elements, root);
   const unit = innermostUnit(basis.units, span);
   if (!unit) return undefined;
   // Which kind a parent holding several keeps depends on whether its children are named (keptCollection).
   if (unit.element && unit.element.parent!.childCollections.length > 1) return undefined;
-  const newEnd = unit.end + span.newEnd - span.oldEnd;
-  const slice = text.slice(unit.start, newEnd);
-  if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unit.start, unit.end))) return undefined;
+  // The units are moved in place below: the unit's own range, of the text before the edit, is kept.
+  const { start: unitStart, end: unitEnd } = unit;
+  const newEnd = unitEnd + span.newEnd - span.oldEnd;
+  const slice = text.slice(unitStart, newEnd);
+  if (mayReferenceFiles.test(slice) || mayReferenceFiles.test(oldText.slice(unitStart, unitEnd))) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(slice);
@@ -112,7 +116,7 @@ function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | un
     model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
-      ...subtreeUnits(sliceJson, unit.start, old.cursor.path, subtree.elements, document),
+      ...subtreeUnits(sliceJson, unitStart, old.cursor.path, subtree.elements, document),
     ];
   } else {
     const key = unit.topLevelKey!;
@@ -124,9 +128,9 @@ function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | un
   const unitPath = unit.element ? unit.element.cursor.path : [unit.topLevelKey!];
   // A unit's rules report inside it; a problem elsewhere would be located and dropped by a full check.
   if (ctx.problems.some((problem) => problem.document !== document || unitPath.some((segment, index) => problem.path[index] !== segment))) return undefined;
-  const located = locateInUnit(ctx.problems, { json: sliceJson, offset: unit.start, path: unitPath, keyRange: unit.keyRange });
-  const dropFrom = unit.keyRange?.start ?? unit.start;
-  const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unit.end);
+  const located = locateInUnit(ctx.problems, { json: sliceJson, offset: unitStart, path: unitPath, keyRange: unit.keyRange });
+  const dropFrom = unit.keyRange?.start ?? unitStart;
+  const kept = previous.documents.get(basis.mainPath)!.diagnostics.filter((d) => d.range.start < dropFrom || d.range.end > unitEnd);
   const diagnostics: Diagnostic[] = [...kept.map((d) => shiftRangeOf(d, span)), ...located].sort(compareDiagnostics);
   const documents = new Map(previous.documents);
   documents.set(basis.mainPath, { document, diagnostics });
@@ -135,7 +139,7 @@ function recheckLocally(previous: CheckResult, text: string, edit: EditSpan | un
 }
 
 /** Whether an edit could be the one between two texts, by their lengths. */
-function fitsBoth(edit: EditSpan, before: string, after: string): boolean {
+function fitsBoth(edit: EditSpan, before: TextSource, after: TextSource): boolean {
   return edit.start >= 0 && edit.start <= edit.oldEnd && edit.oldEnd <= before.length && edit.start <= edit.newEnd && edit.newEnd <= after.length && after.length - before.length === edit.newEnd - edit.oldEnd;
 }
 
@@ -167,10 +171,18 @@ function shiftRangeOf(diagnostic: Diagnostic, span: EditSpan): Diagnostic {
   return range === diagnostic.range ? diagnostic : { ...diagnostic, range };
 }
 
+/**
+ * A unit of the text before an edit moved to where it is after it, in place: the table is the
+ * used-up result's, and a large site has a unit per navigation element (a new object each made
+ * most of a keystroke's garbage). Its key's range is a new one: a diagnostic may hold it.
+ */
 function shiftUnit(unit: Unit, span: EditSpan): Unit {
-  const moved = shiftRange(unit, span);
-  if (!unit.keyRange) return moved;
-  return { ...moved, keyRange: shiftRange(unit.keyRange, span) };
+  const delta = span.newEnd - span.oldEnd;
+  if (delta === 0 || unit.end < span.oldEnd) return unit;
+  if (unit.start >= span.oldEnd) unit.start += delta;
+  unit.end += delta;
+  if (unit.keyRange) unit.keyRange = shiftRange(unit.keyRange, span);
+  return unit;
 }
 
 /** An element and everything below it, as walked into the model. */

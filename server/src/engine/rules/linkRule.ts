@@ -1,9 +1,11 @@
-import { droppedRanges } from '../components/droppedElements';
+import { shownLinks } from '../components/droppedElements';
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
 import type { Heading, PageModel } from '../pages/pageModel';
 import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
+import type { SiteGraph } from '../pages/siteGraph';
+import { siteLanguages } from '../pages/languages';
 import type { PageReference } from '../pages/scanPage';
 import { basePathGroup, isFirstUse, isToldOnce, linkWithoutBasePath, mayHoldBasePath, toldOnce } from '../pages/basePath';
 import { quote } from '../text';
@@ -29,14 +31,8 @@ export const linkRule: SiteRule = {
   start(ctx) {
     return {
       page(page) {
-        let dropped: OffsetRange[] | undefined;
-        for (const reference of page.references) {
-          // A link inside a component the site drops is never shown: the component is reported (component/unknown), not its links.
-          if (reference.kind !== 'import' && (dropped ??= droppedRanges(page)).some((range) => range.start <= reference.range.start && reference.range.end <= range.end)) continue;
-          if (reference.kind === 'import') checkImport(ctx, page, reference);
-          // A reference-style link is checked at its definition, which holds the target as written.
-          else if (reference.label === undefined || reference.kind === 'definition') checkLink(ctx, page, reference);
-        }
+        for (const reference of page.references) if (reference.kind === 'import') checkImport(ctx, page, reference);
+        for (const reference of shownLinks(page)) checkLink(ctx, page, reference);
       },
     };
   },
@@ -131,14 +127,37 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
   const range: OffsetRange = hash >= reference.range.start ? { start: hash, end: reference.range.end } : reference.range;
   const samePage = target === page.file;
   const idless = resolution.route.kind === 'page' ? idlessHeading(graph.page(resolution.route.file), resolution.fragment) : undefined;
+  const translated = resolution.route.kind === 'page' && !idless ? translatedHeading(graph, resolution.route.file, resolution.fragment) : undefined;
   const why = idless
     ? `its heading "${idless.text}" is of level ${idless.depth}, and the platform gives ids to headings of level 1 to 4 only${idless.depth <= 4 ? ' (none on a page in custom or frame mode)' : ''}`
-    : 'no heading or id there makes it';
+    : translated
+      ? `the heading that makes it on ${translated.original}, the page in the default language, was translated ${samePage ? 'here' : 'there'}, which gives it another anchor${translated.anchor ? `: the heading in its place ${samePage ? 'here' : 'there'} is "#${translated.anchor}"` : ''}`
+      : 'no heading or id there makes it';
+  const suggestion = translated ? translated.anchor : anchor.suggestion;
   ctx.report(page.file, {
     range,
     code: 'link/missing-anchor',
-    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: ${why}${anchor.suggestion ? `. Did you mean "#${anchor.suggestion}"?` : ''}`,
-    suggestions: anchor.suggestion && range !== reference.range ? [{ title: `Change to "#${anchor.suggestion}"`, replacement: `#${anchor.suggestion}` }] : undefined,
+    message: `"#${resolution.fragment}" is not an anchor of ${samePage ? 'this page' : target}: ${why}${suggestion && !translated ? `. Did you mean "#${suggestion}"?` : ''}`,
+    // The heading in the same place is a guess the writer confirms: headings may have been added or moved in translation.
+    suggestions: suggestion && range !== reference.range ? [{ title: `Change to "#${suggestion}"`, replacement: `#${suggestion}`, ...(translated ? { preferred: false as const } : {}) }] : undefined,
     data: { page: target, anchor: resolution.fragment },
   });
+}
+
+/**
+ * Where a page of a language other than the default misses an anchor that its version in the
+ * default language has: a translated heading. The heading in the same place among the page's
+ * headings, when both have as many, is the likely one.
+ */
+function translatedHeading(graph: SiteGraph, file: string, fragment: string): { original: string; anchor?: string } | undefined {
+  const languages = siteLanguages(graph);
+  const language = languages?.languageOfFile(file);
+  if (!languages || language === undefined || language === languages.defaultLanguage.code) return undefined;
+  const original = languages.counterpartFile(file, languages.defaultLanguage.code);
+  if (original === undefined || graph.resolveAnchor({ kind: 'page', file: original }, fragment).kind !== 'defined') return undefined;
+  const anchored = (model: PageModel | undefined) => model?.headings.filter((heading) => heading.anchor !== undefined) ?? [];
+  const originalHeadings = anchored(graph.page(original));
+  const headings = anchored(graph.page(file));
+  const index = originalHeadings.findIndex((heading) => heading.anchor === fragment);
+  return { original, anchor: index >= 0 && headings.length === originalHeadings.length ? headings[index].anchor : undefined };
 }

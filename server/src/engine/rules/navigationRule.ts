@@ -19,6 +19,7 @@ import {
 import type { CheckContext } from '../checkContext';
 import type { UnreadableEntry } from '../model/buildNavigation';
 import type { DocsJsonRule } from './rule';
+import { misspeltElementKey } from './schemaRule';
 
 /**
  * The navigation's structure (the Spec's rules): one root pattern, one type of child per level,
@@ -91,7 +92,8 @@ export const navigationRule: DocsJsonRule = {
 
 function checkName(ctx: CheckContext, element: NavElement): void {
   const nameKey = nameKeys[element.kind];
-  if (!nameKey || nameKey in element.value) return;
+  // A misspelt name key is told at the key by the schema rule.
+  if (!nameKey || nameKey in element.value || misspeltElementKey(element, nameKey)) return;
   ctx.report({
     cursor: element.cursor,
     target: 'start',

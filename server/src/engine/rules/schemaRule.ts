@@ -1,8 +1,8 @@
 import { isRecord } from '../model/cursor';
-import { collectionKinds } from '../model/navigationModel';
+import { collectionKinds, type NavElement } from '../model/navigationModel';
 import { definition, docsSchema } from '../schema/schema';
 import type { DefinitionHook } from '../schema/definitionHook';
-import { subjectOwner, validate, validateTopMember, type ValidationOptions } from '../schema/validate';
+import { misspeltKeyFor, subjectOwner, validate, validateTopMember, type ValidationOptions } from '../schema/validate';
 import { legacyTopLevelKeys } from './legacyKeys';
 import type { DocsJsonRule } from './rule';
 
@@ -54,6 +54,11 @@ export const schemaRule: DocsJsonRule = {
     };
   },
 };
+
+/** The element's key this rule reports as a misspelling of its required `key`, one finding that tells both ("grop" for "group"). */
+export function misspeltElementKey(element: NavElement, key: string): string | undefined {
+  return misspeltKeyFor(definition(element.kind), element.value, key, elementSkippedKeys);
+}
 
 /** `ua`, the Spec's code for Ukrainian, which the platform does not know (it knows `uk`): it drops the element's languages silently. */
 const checkLanguageCode: DefinitionHook = (cursor, subject, out) => {

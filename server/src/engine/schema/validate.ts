@@ -190,6 +190,12 @@ function misspeltRequired(node: CompiledSchema, value: object, key: string, skip
   return suggestion !== undefined && node.required.includes(suggestion) && !(suggestion in value) && !skip?.has(suggestion) ? suggestion : undefined;
 }
 
+/** The key of an object the validation reports as a misspelling of the required key it lacks ("grop" for "group"), if any. */
+export function misspeltKeyFor(schema: SchemaNode, value: Record<string, unknown>, required: string, skip?: ReadonlySet<string>): string | undefined {
+  const node = compiled(schema).target;
+  return Object.keys(value).find((key) => !skip?.has(key) && misspeltRequired(node, value, key, skip, undefined) === required);
+}
+
 function misspeltRequiredKey(cursor: Cursor, key: string, required: string, subject: Subject): ProblemInput {
   const where = subjectName(subject);
   return {

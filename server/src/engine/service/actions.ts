@@ -46,7 +46,7 @@ export function suggestionActions(file: string, diagnostic: Diagnostic): CodeAct
   return (diagnostic.suggestions ?? []).map((suggestion, index) => {
     const edits: FileEdit[] = [{ file, edits: [suggestion.range ?? diagnostic.range, ...(suggestion.alsoAt ?? [])].map((range) => ({ range, newText: suggestion.replacement })) }];
     for (const { file: other, range, newText } of suggestion.alsoEdits ?? []) addEdit(edits, other, { range, newText });
-    return { title: suggestion.title, diagnostic, isPreferred: index === 0, edits };
+    return { title: suggestion.title, diagnostic, isPreferred: index === 0 && suggestion.preferred !== false, edits };
   });
 }
 

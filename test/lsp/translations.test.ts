@@ -1,0 +1,61 @@
+// A site in two languages over the protocol: the pages a language lacks are told on docs.json, and a
+// link from a translated page into the default language gets the fix to the page in its own language.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { docsJson, writeSite } from '../support/site';
+import { LspTestClient } from './lspClient';
+
+const navigation = `{ "languages": [
+    { "language": "en", "default": true, "pages": ["en/index", "en/guide", "en/faq", "en/changelog"] },
+    { "language": "zh", "pages": ["zh/index", "zh/guide", "zh/faq"] }
+  ] }`;
+
+describe('translations in the editor', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    const root = writeSite({
+      'docs.json': docsJson(navigation),
+      'en/index.mdx': '# Home\n',
+      'en/guide.mdx': '# Guide\n## Install\n',
+      'en/faq.mdx': '# FAQ\n',
+      'en/changelog.mdx': '# Changelog\n',
+      'zh/index.mdx': '# 首页\n\n参见[指南](/en/guide)和[问题](/en/faq)。\n',
+      'zh/guide.mdx': '# 指南\n## 安装\n',
+      'zh/faq.mdx': '# 常见问题\n',
+    });
+    client = await LspTestClient.start({ root });
+    await client.open('zh/index.mdx');
+  });
+  after(() => client.stop());
+
+  test('the pages a language lacks are told once, at its entry of docs.json', async () => {
+    await client.open('docs.json');
+    const told = (await client.diagnostics('docs.json')).filter((d) => d.code === 'translation/missing-pages');
+    assert.deepEqual(
+      told.map((d) => [String(d.message).split(':')[0], d.range.start.line]),
+      [['1 page of "en" (the default language) has no "zh" version in this language\'s navigation', client.position('docs.json', '"language": "zh"').line]],
+    );
+  });
+
+  test('a link into the default language is fixed to the page in the page\'s own language, and is told no more', async () => {
+    const link = async (): Promise<Diagnostic | undefined> => (await client.diagnostics('zh/index.mdx')).find((d) => d.code === 'translation/other-language-link' && client.text('zh/index.mdx').split('\n')[d.range.start.line].slice(d.range.start.character).startsWith('/en/guide'));
+    const diagnostic = await link();
+    assert.ok(diagnostic, 'the link to /en/guide is told');
+    assert.equal(diagnostic.severity, 2);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: client.uri('zh/index.mdx') }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    assert.deepEqual(
+      actions.map((action) => [action.title, action.kind, action.isPreferred]),
+      [['Change to "/zh/guide"', 'quickfix', true]],
+    );
+    const edits = actions[0].edit!.changes![client.uri('zh/index.mdx')] as TextEdit[];
+    const next = TextDocument.applyEdits(TextDocument.create(client.uri('zh/index.mdx'), 'mdx', 0, client.text('zh/index.mdx')), edits);
+    await client.edit('zh/index.mdx', 0, client.text('zh/index.mdx').length, next);
+    assert.match(client.text('zh/index.mdx'), /\[指南\]\(\/zh\/guide\)/);
+    assert.equal(await link(), undefined);
+    const left = (await client.diagnostics('zh/index.mdx')).filter((d) => d.code === 'translation/other-language-link');
+    assert.equal(left.length, 1, 'the link to /en/faq is still told');
+  });
+});
