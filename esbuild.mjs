@@ -51,15 +51,18 @@ const node = {
   mainFields: ['module', 'main'],
 };
 
+/** The version server/src/engine/version.ts answers, in the CLI and the language server. */
+const version = { DOCSJSON_VERSION: JSON.stringify(packageJson.version) };
+
 const builds = [
   { ...node, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: serverShebang } },
+  { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: serverShebang }, define: version },
   {
     ...node,
     entryPoints: { cli: 'cli/src/main.ts' },
     outdir: 'dist',
     banner: { js: '#!/usr/bin/env node' },
-    define: { DOCSJSON_VERSION: JSON.stringify(packageJson.version) },
+    define: version,
   },
   // The worker threads that parse pages for the CLI's check of a whole site (pages/mdx/mdxWorkers.ts).
   { ...node, entryPoints: { mdxWorker: 'server/src/engine/pages/mdx/mdxWorker.ts' }, outdir: 'dist' },

@@ -11,6 +11,10 @@
 // the pages, parsing them, the rules, and the garbage collection within each), in this process.
 // Then the part of our check that the OpenAPI validation takes: each declared spec read (the fast
 // path that finds its operations) and validated as the platform validates it, in this process.
+// First of all, on each of the ten shared sites: a cold `check --cache` (an empty cache), a warm
+// one (the cache the cold run left) and the platform's own parse of the same pages (`getAST` of
+// the installed @mintlify/common, one page after another in a process of its own), with the
+// floor, side by side with their ratios.
 import { platformFolder, platformPackages } from './agreement/platformPackages';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +26,8 @@ import { mdxFactsOf } from '../server/src/engine/pages/mdx/mdxFacts';
 import { parseMdx } from '../server/src/engine/pages/mdx/parseMdx';
 import { checkedFiles } from '../server/src/engine/pages/siteCheck';
 import { parseSpec, platformVerdict } from '../server/src/engine/openapi/openapiSpec';
-import { materialiseSite, realSites } from '../test/support/sites';
+import { materialiseSite, realSites, sharedSites } from '../test/support/sites';
+import { tempFolder } from '../test/support/tempFolder';
 
 const repository = process.cwd();
 const cache = join(repository, 'bench', '.cache');
@@ -114,10 +119,56 @@ function median(values: number[]): number {
 const installError = ensureTools();
 const cli = resolve(repository, 'dist', 'cli.js');
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+
+/** The pages a check of the site parses: every page and Markdown snippet. */
+function parsedPages(root: string): string[] {
+  const host = new DiskSiteHost(root);
+  return checkedFiles(new SiteGraph(host, checkDocsJson(readFileSync(join(root, 'docs.json'), 'utf8'), host)));
+}
+
+const seconds = (r: Run) => `${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s)`;
+
+/** Of several runs, the one of median wall time. */
+function medianRun(runs: Run[]): Run {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
+}
+
+/** Cold and warm `check --cache` beside the platform's parse of the same pages and the floor, on every shared site. */
+function cacheComparison(): void {
+  const runs = 3;
+  console.log(`\nCold and warm check --cache (median of ${runs} fresh processes each; cold: an empty cache) beside the platform's parse of the same pages (getAST, one process, one thread; "spread" is its CPU time over the ${cores} cores; the CPU ratio, cold's over the platform parse's) and the floor:`);
+  console.log('| site | pages | cold | warm | warm / cold | warm / floor | platform parse | cold / platform spread | floor |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const site of sharedSites) {
+    const root = materialiseSite(site);
+    const pages = parsedPages(root);
+    // Run from the bench's folder: a site's own package.json (an empty file where the repository's is not kept) would stop Node's preload of the probe.
+    const check = (location: string) => run([cli, 'check', root, '--format', 'json', '--cache-location', location], cache);
+    const colds = Array.from({ length: runs }, () => check(tempFolder('docsjson-bench-cache-')));
+    const location = tempFolder('docsjson-bench-cache-');
+    check(location);
+    const warms = Array.from({ length: runs }, () => check(location));
+    const [cold, warm] = [medianRun(colds), medianRun(warms)];
+    if (warm.output !== cold.output) throw new Error(`${site}: the warm check's output differs from the cold one's`);
+    const floor = medianRun(Array.from({ length: runs }, () => run([floorScript, root], cache)));
+    let platformColumns = `not run: ${installError} |`;
+    if (!installError) {
+      const list = join(cache, 'pages.txt');
+      writeFileSync(list, pages.join('\n'));
+      const platform = run([join(repository, 'bench', 'support', 'platformParse.mjs'), platformFolder, root, list], cache);
+      const spread = platform.cpuSeconds / cores;
+      platformColumns = `${seconds(platform)}, ${platform.output.trim()} | ${(cold.seconds / spread).toFixed(2)}x (CPU ${(cold.cpuSeconds / platform.cpuSeconds).toFixed(2)}x)`;
+    }
+    console.log(`| ${site} | ${pages.length} | ${seconds(cold)} | ${seconds(warm)} | ${(warm.seconds / cold.seconds).toFixed(2)}x (CPU ${(warm.cpuSeconds / cold.cpuSeconds).toFixed(2)}x) | ${(warm.seconds / floor.seconds).toFixed(1)}x | ${platformColumns} | ${seconds(floor)} |`);
+  }
+  console.log(`load average: ${load()}`);
+}
+
+console.log(`load average at start: ${load()}; ${cores} cores`);
+cacheComparison();
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const rows: string[] = [];
 const checks: string[] = [];
-console.log(`load average at start: ${load()}; ${cores} cores`);
 for (const site of realSites) {
   const root = materialiseSite(site);
   const ours = Array.from({ length: ourRuns }, () => run([cli, 'check', root, '--format', 'json'], root));

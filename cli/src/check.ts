@@ -17,7 +17,7 @@ import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
 import { defaultCacheDir, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
-import { cliVersion } from './version';
+import { programVersion } from '../../server/src/engine/version';
 
 const options = {
   format: { type: 'string', default: 'text' },
@@ -138,7 +138,7 @@ export async function runCheck(argv: string[]): Promise<number> {
 
   for (const note of caches?.save() ?? []) process.stderr.write(`docsjson: ${terminalSafeLine(note)}\n`);
   const summary = baseRef === undefined ? undefined : { ref: baseRef, existing };
-  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: cliVersion(), notes }));
+  process.stdout.write(formatReport(reported, docsJsonFiles.length, { format, colour: format === 'text' && process.stdout.isTTY === true, maxWarnings, pages, base: summary, annotateNotes: values['annotate-notes'] === true, toolVersion: programVersion(), notes }));
   const gitHub = format === 'github' ? gitHubRun(process.env) : undefined;
   if (gitHub) writeGitHubSummary(gitHub, reported, summary);
   const { errors, warnings } = severityCounts(reported);

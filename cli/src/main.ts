@@ -3,7 +3,7 @@ import { runCheck } from './check';
 import { runMove } from './mv';
 import { didYouMean } from '../../server/src/engine/suggest';
 import { UsageError } from './usage';
-import { cliVersion } from './version';
+import { programVersion } from '../../server/src/engine/version';
 
 const usage = `Usage:
   docsjson check [PATH...] [--format text|json|github|sarif|gitlab] [--max-warnings N] [--base REF] [--cache] [--fix | --fix-dry-run]
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
       // The agent client and its HTTP stack are loaded only here: a check need not pay for them.
       return (await import('./job')).runJob(rest);
     case '--version':
-      process.stdout.write(`${cliVersion()}\n`);
+      process.stdout.write(`${programVersion()}\n`);
       return 0;
     case 'help':
       return rest.length > 0 && commands.includes(rest[0]) ? main([rest[0], '--help']) : main(['--help']);

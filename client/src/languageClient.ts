@@ -2,7 +2,7 @@ import { commands, Uri, window, workspace, type ExtensionContext, type TextDocum
 import { LanguageClient, NotificationType, TransportKind, type LanguageClientOptions, type ServerOptions, vsdiag } from 'vscode-languageclient/node';
 import { serverNodeOptions } from '../../server/src/launch';
 import { siteStatusMethod, type SiteStatus } from '../../server/src/lsp/customMessages';
-import { settingsFrom, settingsSection, type DocsJsonSettings } from '../../server/src/settings';
+import { settingsFrom, settingsSection, type DocsJsonSettings, type InitializationOptions } from '../../server/src/settings';
 import { CreatedPageOpener } from './createdPageOpener';
 import type { RenameEditSaver } from './renameEditSaver';
 import { withoutMarkdownDuplicates } from './markdownCompletions';
@@ -42,7 +42,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     ],
     diagnosticPullOptions: { onChange: true, onSave: true },
     outputChannel,
-    initializationOptions: { settings: readSettings() },
+    initializationOptions: { settings: readSettings(), ...storageFolderOf(context) } satisfies InitializationOptions,
     middleware: {
       workspace: {
         willRenameFiles: renameEdits.willRenameFiles,
@@ -74,6 +74,12 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
 
 export function stopLanguageClient(): Thenable<void> | undefined {
   return client?.stop();
+}
+
+/** The folder the server keeps its page cache in: the workspace's storage, or the extension's when no folder is open (on disk only). */
+function storageFolderOf(context: ExtensionContext): Pick<InitializationOptions, 'storageFolder'> {
+  const storage = context.storageUri ?? context.globalStorageUri;
+  return storage.scheme === 'file' ? { storageFolder: storage.fsPath } : {};
 }
 
 function readSettings(scope?: string): DocsJsonSettings {

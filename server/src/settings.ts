@@ -1,5 +1,7 @@
 // The "docsjson.*" settings: declared in package.json, read by the VS Code client, used by the
 // server. Other editors pass the same shape (initializationOptions or workspace/configuration).
+// And the rest of what a client gives the server as it starts (`initializationOptions`).
+import { isAbsolute } from 'node:path';
 import { codes } from './engine/codes';
 import type { Severity } from './engine/diagnostic';
 import { isRecord } from './engine/model/cursor';
@@ -52,4 +54,19 @@ export function settingsFrom(raw: unknown): DocsJsonSettings {
       parseTimeLimit: typeof pages.parseTimeLimit === 'number' && pages.parseTimeLimit > 0 && Number.isFinite(pages.parseTimeLimit) ? pages.parseTimeLimit : defaultSettings.pages.parseTimeLimit,
     },
   };
+}
+
+/** What a client gives the server as it starts (LSP `initializationOptions`): the VS Code extension passes its settings and its storage folder. */
+export interface InitializationOptions {
+  /** The settings, for a client that is not asked for them (no workspace/configuration). */
+  settings: DocsJsonSettings;
+  /** A folder the server keeps its page cache in across its runs (the extension's storage); none, no cache. */
+  storageFolder?: string;
+}
+
+/** The options from an untyped source; anything missing or invalid takes its default. */
+export function initializationOptionsFrom(raw: unknown): InitializationOptions {
+  const value = isRecord(raw) ? raw : {};
+  const { storageFolder } = value;
+  return { settings: settingsFrom(value.settings), ...(typeof storageFolder === 'string' && isAbsolute(storageFolder) ? { storageFolder } : {}) };
 }

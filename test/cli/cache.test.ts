@@ -1,7 +1,7 @@
 // `docsjson check --cache` reports exactly what a check without it reports, and a run after one
 // that kept every page's facts parses none (DOCSJSON_STATS counts the pages parsed): on a small
-// site with every kind of page finding and on two real sites. An edited page is parsed again; a
-// corrupt cache, or one another version wrote, is read as empty.
+// site with every kind of page finding and on each of the ten shared real sites. An edited page
+// is parsed again; a corrupt cache, or one another version wrote, is read as empty.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
-import { materialiseSite } from '../support/sites';
+import { materialiseSite, sharedSites } from '../support/sites';
 import { tempFolder } from '../support/tempFolder';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -122,7 +122,8 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     }
   });
 
-  for (const site of ['supermemoryai+supermemory', 'TracecatHQ+tracecat']) {
+  test('the real sites are the ten shared ones', () => assert.equal(sharedSites.length, 10, sharedSites.join(', ')));
+  for (const site of sharedSites) {
     test(`reports on ${site} what a check without the cache reports, and parses no page once every page is kept`, () => {
       const root = materialiseSite(site);
       const cold = check(root);

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import type { WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { copyOfFixtureSite } from '../support/fixtureSite';
 import { LspTestClient } from './lspClient';
+import { findingsAfter, tracePagesChecks, type PagesCheckRun } from './pagesCheckRuns';
 
 /** A page with findings that come from its MDX tree: components, an image without alt text. */
 const componentsPage = `---
@@ -29,40 +30,17 @@ title: Components
 <img src="/images/logo.png" />
 `;
 
-interface Run {
-  files: number;
-  parsed: number;
-}
-
 /** A client on the basic site with two more pages, the trace on; each run's figures, as the server traces them. */
-async function start(): Promise<{ client: LspTestClient; runs: Run[] }> {
+async function start(): Promise<{ client: LspTestClient; runs: PagesCheckRun[] }> {
   const root = copyOfFixtureSite('lsp-basic');
   writeFileSync(join(root, 'components.mdx'), componentsPage);
   writeFileSync(join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nA line<br>\n');
   const client = await LspTestClient.start({ root });
-  const runs: Run[] = [];
-  client.connection.onNotification('$/logTrace', ({ message }: { message: string }) => {
-    const figures = /^Checked every page of .*: (\d+) files, (\d+) parsed/.exec(message);
-    if (figures) runs.push({ files: Number(figures[1]), parsed: Number(figures[2]) });
-  });
-  await client.connection.sendNotification('$/setTrace', { value: 'verbose' });
-  return { client, runs };
-}
-
-/** The findings of every page ("path line:column code"), pulled once the check of every page after `change` is traced. */
-async function findingsAfter(client: LspTestClient, runs: Run[], change: () => Promise<unknown>): Promise<string[]> {
-  const before = runs.length;
-  await change();
-  await client.until(() => runs.length > before, 60_000);
-  const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
-  const findings = report.items.flatMap((item) =>
-    item.kind === 'full' && item.uri.endsWith('.mdx') ? item.items.map((d: Diagnostic) => `${item.uri.slice(client.uri('').length + 1)} ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`) : [],
-  );
-  return findings.sort();
+  return { client, runs: await tracePagesChecks(client) };
 }
 
 /** A client started as `start` does, the findings of the first run over every page, and the client stopped after `body`. */
-async function withFirstRun(body: (session: { client: LspTestClient; runs: Run[]; first: string[] }) => Promise<void>): Promise<void> {
+async function withFirstRun(body: (session: { client: LspTestClient; runs: PagesCheckRun[]; first: string[] }) => Promise<void>): Promise<void> {
   const { client, runs } = await start();
   try {
     const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { checkDocsJson, docsJsonSiteRules, loadProjectConfig, prepareRecheck, projectConfigFileName, recheckDocsJson, runSiteRules, SiteGraph, type CheckResult, type Diagnostic, type LoadedProjectConfig } from '../engine';
 import { SpecCache } from '../engine/openapi/openapiSpec';
 import { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
+import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
 import { checkedFiles } from '../engine/pages/siteCheck';
 import { composeEdits, type TextEdit } from '../engine/pages/textEdit';
 import { siteDiagnosticsAfterSpecEdits } from '../engine/recheck/specEdits';
@@ -83,6 +84,7 @@ export class DocsSite {
     private readonly remoteSpecs: RemoteSpecSource,
     specValidation: SpecValidation,
     parseScript: string,
+    pageCache: PageFactsStore,
     private readonly onChecked: (site: DocsSite, state: CheckedState) => void,
     /** Something the last check went on without is known now (a spec's validation, the specs pages name): the site is to be checked again. */
     private readonly onOutdated: (site: DocsSite) => void,
@@ -90,7 +92,7 @@ export class DocsSite {
     this.root = dirname(docsJsonPath);
     // The platform's validation of the specs runs off the request path: once it answers, the site is checked again.
     this.specs = new SpecCache(specValidation.validatorFor(() => this.outdated()));
-    this.parsers = new PageParsers(parseScript, this.mdxFacts, () => this.settings.pages.parseTimeLimit * 1000);
+    this.parsers = new PageParsers(parseScript, this.mdxFacts, pageCache, () => this.settings.pages.parseTimeLimit * 1000);
     this.host = new OverlaySiteHost(this.root, (path) => this.openText(this.absolute(path)));
   }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OffsetRange } from '../engine/json/path';
+import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
 import type { TextEdit } from '../engine/pages/textEdit';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
@@ -20,6 +21,8 @@ export interface WorkspaceOptions {
   specValidation: SpecValidation;
   /** The script of the threads that parse pages: the bundle of `engine/pages/mdx/mdxWorker.ts`. */
   parseScript: string;
+  /** The facts of pages parsed in the server's earlier runs. */
+  pageCache: PageFactsStore;
   onChecked(site: DocsSite, state: CheckedState): void;
   /** Something a site's last check went on without is known now: it is to be checked again. */
   onOutdated(site: DocsSite): void;
@@ -156,6 +159,7 @@ export class DocsWorkspace {
           this.options.remoteSpecs,
           this.options.specValidation,
           this.options.parseScript,
+          this.options.pageCache,
           this.options.onChecked,
           this.options.onOutdated,
         );

@@ -11,10 +11,11 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { dirname, join } from 'node:path';
-import { settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
+import { initializationOptionsFrom, settingsFrom, settingsSection, type DocsJsonSettings } from '../settings';
 import { checkWorkspaceMethod, openPageCommand, type CheckWorkspaceResult } from './customMessages';
 import { DiagnosticsFeature } from './diagnostics';
 import { DocsWorkspace } from './docsWorkspace';
+import { EditorPageCache } from './editorPageCache';
 import { serveFileOperations } from './fileOperations';
 import { serveLanguageFeatures } from './languageFeatures';
 import { fixAllKind } from './fixAllAction';
@@ -54,6 +55,9 @@ export function startLanguageServer(connection: Connection, serverScript: string
   let openPages: OpenPagesRefresh;
   let workspaceFolders: string[] = [];
 
+  // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside the server's in dist/.
+  const parseScript = join(dirname(serverScript), 'mdxWorker.js');
+  const pageCache = new EditorPageCache(parseScript, (message) => connection.console.error(message));
   const workspace = new DocsWorkspace({
     settingsFor: async (scopeUri) => {
       if (!client.configuration) return settingsFromClient;
@@ -61,8 +65,8 @@ export function startLanguageServer(connection: Connection, serverScript: string
     },
     remoteSpecs: new RemoteSpecFetcher(),
     specValidation: new SpecValidation(serverScript, (message) => connection.console.error(message)),
-    // The bundle of server/src/engine/pages/mdx/mdxWorker.ts, beside the server's in dist/.
-    parseScript: join(dirname(serverScript), 'mdxWorker.js'),
+    parseScript,
+    pageCache,
     onChecked: (site, state) => diagnostics.checked(site, state),
     onOutdated: (site) => diagnostics.sitesChanged([site]),
   });
@@ -70,7 +74,9 @@ export function startLanguageServer(connection: Connection, serverScript: string
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = clientFeatures(params);
     workspaceFolders = foldersOf(params);
-    settingsFromClient = settingsFrom((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
+    const options = initializationOptionsFrom(params.initializationOptions);
+    settingsFromClient = options.settings;
+    if (options.storageFolder !== undefined) pageCache.keepIn(options.storageFolder);
     const context: ServerContext = { connection, workspace, client };
     pages = new PageFeatures(context);
     diagnostics = new DiagnosticsFeature(context, pages);
@@ -174,6 +180,9 @@ export function startLanguageServer(connection: Connection, serverScript: string
     const site = kind === 'opened' && /\.json$/i.test(path) ? await workspace.siteFor(path) : undefined;
     diagnostics.sitesChanged(site ? new Set([...affected, site]) : affected);
   }
+
+  // The pages parsed since the cache was last written are kept for the next start.
+  connection.onShutdown(() => pageCache.save());
 
   connection.onRequest(new RequestType0<CheckWorkspaceResult, void>(checkWorkspaceMethod), () => diagnostics.checkWorkspace(workspaceFolders));
 

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { MdxFacts } from '../engine/pages/mdx/mdxFacts';
 import type { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { MdxWorkerPool } from '../engine/pages/mdx/mdxWorkers';
+import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
 import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
 import type { PageModel } from '../engine/pages/pageModel';
 
@@ -32,12 +33,14 @@ export class PageParsers {
     private readonly script: string,
     /** The site's facts by text, which the engine's reading of a page looks in. */
     private readonly cache: MdxFactsCache,
+    /** The facts of pages parsed in the server's earlier runs, which the check of every page reads and adds to. */
+    private readonly store: PageFactsStore,
     private readonly timeLimitMs: () => number,
   ) {}
 
   /** The workers of a check of every page. */
   get workers(): ParseWorkers {
-    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFromChars, timeLimitMs: this.timeLimitMs() };
+    return { script: this.script, count: Math.max(1, Math.min(availableParallelism() - 1, maxSiteWorkers)), minChars: workersPayFromChars, timeLimitMs: this.timeLimitMs(), store: this.store };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { MdxFacts } from './mdxFacts';
 import { factsFromJson, factsToJson } from './mdxFactsJson';
 
@@ -133,6 +133,25 @@ export class PageFactsFile implements PageFactsStore {
     this.entries.clear();
     for (const [key, entry] of byAge) this.entries.set(key, entry);
   }
+}
+
+/** The most one page cache holds: the facts of about 20,000 pages of upstash's kind. */
+export const pageCacheMaxBytes = 64 * 1024 * 1024;
+
+/** The file of the page cache kept in a folder. */
+export function pageCacheFile(folder: string): string {
+  return join(folder, 'page-facts');
+}
+
+/**
+ * The page cache kept in a folder, of the facts read by the worker `workerScript` with this
+ * version of the program. What the facts depend on besides a page's text: that worker's code
+ * (the parser stack, its versions and the platform's rewrites are bundled in it), the program's
+ * version and the Node.js that runs it (its Unicode tables drive the parser's).
+ */
+export function openPageCache(folder: string, workerScript: string, programVersion: string): PageFactsFile {
+  const stack = createHash('sha256').update(`${programVersion}\0${process.version}\0`).update(readFileSync(workerScript)).digest('base64url');
+  return PageFactsFile.open({ file: pageCacheFile(folder), stack, maxBytes: pageCacheMaxBytes });
 }
 
 /** Makes a folder and those above it one by one: Node's recursive `mkdirSync` never returns under /proc. */
