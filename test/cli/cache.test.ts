@@ -124,14 +124,13 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
 
   test('the real sites are the ten shared ones', () => assert.equal(sharedSites.length, 10, sharedSites.join(', ')));
   for (const site of sharedSites) {
-    test(`reports on ${site} what a check without the cache reports, and parses no page once every page is kept`, () => {
+    // The first run parses every page, as a check without the cache does (the example site above holds the two equal; the shared sites' own test pins that report).
+    test(`reports on ${site} with every page kept what it reported parsing them, and parses none`, () => {
       const root = materialiseSite(site);
-      const cold = check(root);
-      assert.ok(JSON.parse(cold.stdout).files.length > 0 && cold.parsed > 100, `${cold.parsed} pages parsed`);
       const first = check(root, '--cache');
-      assertSameReport(first, cold, 'the run that fills the cache');
+      assert.ok(JSON.parse(first.stdout).files.length > 0 && first.parsed > 100, `${first.parsed} pages parsed`);
       const warm = check(root, '--cache');
-      assertSameReport(warm, cold, 'the run that reads the cache');
+      assertSameReport(warm, first, 'the run that reads the cache');
       assert.equal(warm.parsed, 0);
       assert.equal(warm.stored, first.parsed + first.stored);
     });
