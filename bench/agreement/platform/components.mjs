@@ -2,7 +2,9 @@
 // that is neither one of the platform's nor defined by the page with a comment naming it. `getMdx`
 // first puts the snippets a page imports into it, which defines their components: here the names
 // a page imports, and `Snippet` (the older way to put a snippet in, which `getMdx` replaces with
-// the snippet), are given to the plugin as its allowlist instead.
+// the snippet), are given to the plugin as its allowlist instead. The comment keeps the dropped
+// component's children (`unist-util-map` maps them onto it), but they never render (MDX compiles a
+// comment from its estree alone): a component inside a dropped one is not counted as dropped.
 export async function platformFindings(site) {
   const { remarkMdxRemoveUnknownJsx } = await site.load('@mintlify/common');
   const findings = [];
@@ -12,7 +14,7 @@ export async function platformFindings(site) {
     const dropped = new Set();
     const visit = (node) => {
       const comment = node.type === 'mdxFlowExpression' && /^\/\* {2}Component (.+) does not exist\. {2}\*\/$/.exec(node.value);
-      if (comment) dropped.add(comment[1]);
+      if (comment) return void dropped.add(comment[1]);
       for (const child of node.children ?? []) visit(child);
     };
     visit(remarkMdxRemoveUnknownJsx({ allowlist: ['Snippet', ...importedNames(tree)] })(tree));
