@@ -40,6 +40,21 @@ describe('translations in the editor', () => {
     );
   });
 
+  test('typing in docs.json keeps the summary true: a page added to the language, a language code edited', async () => {
+    await client.open('docs.json');
+    const summaries = async () => (await client.diagnostics('docs.json')).filter((d) => d.code === 'translation/missing-pages').map((d) => String(d.message).split(':')[0]);
+    const at = client.text('docs.json').indexOf('"zh/faq"') + '"zh/faq"'.length;
+    await client.edit('docs.json', at, at, ', "zh/changelog"');
+    assert.deepEqual(await summaries(), [], 'every page of "en" has its "zh" version');
+    await client.edit('docs.json', at, at + ', "zh/changelog"'.length, '');
+    assert.equal((await summaries()).length, 1);
+    const code = client.text('docs.json').indexOf('"language": "zh"') + '"language": "'.length;
+    await client.edit('docs.json', code, code + 2, 'ja');
+    assert.deepEqual(await summaries(), ['1 page of "en" (the default language) has no "ja" version in this language\'s navigation']);
+    await client.edit('docs.json', code, code + 2, 'zh');
+    assert.deepEqual(await summaries(), ['1 page of "en" (the default language) has no "zh" version in this language\'s navigation']);
+  });
+
   test('a link into the default language is fixed to the page in the page\'s own language, and is told no more', async () => {
     const link = async (): Promise<Diagnostic | undefined> => (await client.diagnostics('zh/index.mdx')).find((d) => d.code === 'translation/other-language-link' && client.text('zh/index.mdx').split('\n')[d.range.start.line].slice(d.range.start.character).startsWith('/en/guide'));
     const diagnostic = await link();

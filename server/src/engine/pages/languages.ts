@@ -69,12 +69,14 @@ export class SiteLanguages {
   readonly defaultLanguage: SiteLanguage;
   /** The language of each path the navigation lists ("en/start"), null when several languages list it. */
   private readonly languageByPath = new Map<string, string | null>();
-  /** Each language's paths by their content (`languagePath`), null when two of them have the same. */
-  private readonly pathsByContent = new Map<string, Map<string, string | null>>();
-  private readonly pathByFile = new Map<string, string>();
+  /** Each language's paths by their content (`languagePath`), null when two of them have the same: made when first asked for. */
+  private pathsByContentMade?: Map<string, Map<string, string | null>>;
+  /** The navigation path of each page file one language lists: made when first asked for. */
+  private pathByFileMade?: Map<string, string>;
 
   constructor(
-    private readonly graph: SiteGraph,
+    /** Route -> page file (the routes' page map). */
+    private readonly pageFiles: ReadonlyMap<string, string>,
     languageElements: NavElement[],
     listed: { path: string; language: string }[],
   ) {
@@ -89,25 +91,54 @@ export class SiteLanguages {
       if (known === undefined) this.languageByPath.set(path, language);
       else if (known !== language) this.languageByPath.set(path, null);
     }
+  }
+
+  private get pathsByContent(): Map<string, Map<string, string | null>> {
+    if (this.pathsByContentMade) return this.pathsByContentMade;
+    const made = new Map<string, Map<string, string | null>>();
     for (const [path, language] of this.languageByPath) {
       if (language === null) continue;
-      let byContent = this.pathsByContent.get(language);
-      if (!byContent) this.pathsByContent.set(language, (byContent = new Map()));
+      let byContent = made.get(language);
+      if (!byContent) made.set(language, (byContent = new Map()));
       const { content } = languagePath(path);
       byContent.set(content, byContent.has(content) ? null : path);
-      const file = this.fileAt(path);
-      if (file !== undefined && !this.pathByFile.has(file)) this.pathByFile.set(file, path);
     }
+    return (this.pathsByContentMade = made);
   }
+
+  private get pathByFile(): Map<string, string> {
+    if (this.pathByFileMade) return this.pathByFileMade;
+    const made = new Map<string, string>();
+    for (const [path, language] of this.languageByPath) {
+      if (language === null) continue;
+      const file = this.fileAt(path);
+      if (file !== undefined && !made.has(file)) made.set(file, path);
+    }
+    return (this.pathByFileMade = made);
+  }
+
+  private signatureText?: string;
 
   /** What the page rules read of the languages, as one text: equal texts, equal findings. */
   get signature(): string {
-    return JSON.stringify([this.defaultLanguage.code, this.languages.map(({ code }) => code), [...this.languageByPath]]);
+    return (this.signatureText ??= JSON.stringify([this.defaultLanguage.code, this.languages.map(({ code }) => code), [...this.languageByPath]]));
   }
 
   /** The paths one language alone lists (its pages, then its groups' root pages, each in the order written). */
   pathsOf(code: string): string[] {
-    return [...this.languageByPath].filter(([, language]) => language === code).map(([path]) => path);
+    let paths = this.pathsByLanguage.get(code);
+    if (!paths) this.pathsByLanguage.set(code, (paths = [...this.languageByPath].filter(([, language]) => language === code).map(([path]) => path)));
+    return paths;
+  }
+
+  private readonly pathsByLanguage = new Map<string, string[]>();
+  private readonly missingByLanguage = new Map<string, string[]>();
+
+  /** The paths of the default language that a language has no version of (worked out once: a keystroke elsewhere keeps the languages). */
+  missingIn(code: string): string[] {
+    let missing = this.missingByLanguage.get(code);
+    if (!missing) this.missingByLanguage.set(code, (missing = this.pathsOf(this.defaultLanguage.code).filter((path) => this.counterpart(path, code) === undefined)));
+    return missing;
   }
 
   /** The navigation path of a page file of one language ("zh/start"), or undefined (listed by none, or by several). */
@@ -136,14 +167,28 @@ export class SiteLanguages {
 
   /** The page file of a navigation path ("guides/index" is the folder's index page). */
   private fileAt(path: string): string | undefined {
-    const { pages } = this.graph.routes;
-    return pages.get(path) ?? pages.get(path.replace(/(^|\/)index$/, ''));
+    return this.pageFiles.get(path) ?? this.pageFiles.get(path.replace(/(^|\/)index$/, ''));
   }
 }
 
 const known = new WeakMap<SiteGraph, SiteLanguages | null>();
 
-/** The languages of a site's navigation (worked out once per graph), or undefined when it has none. */
+/** What a site's languages are worked out from, and what they were: kept by the routes' page map. */
+interface LanguagesMade {
+  pagesToken: symbol;
+  languageElements: NavElement[];
+  roots: unknown[];
+  languages: SiteLanguages;
+}
+const madeFor = new WeakMap<ReadonlyMap<string, string>, LanguagesMade>();
+
+/**
+ * The languages of a site's navigation (worked out once per graph), or undefined when it has none.
+ * A graph made after a keystroke that left the page files, the navigation's page entries, its
+ * `languages` elements (a re-check walks again every element it edits) and the groups' root pages
+ * as they were takes the languages of the one before: on a site of 25,000 pages they cost more
+ * than the keystroke's re-check.
+ */
 export function siteLanguages(graph: SiteGraph): SiteLanguages | undefined {
   let languages = known.get(graph);
   if (languages === undefined) known.set(graph, (languages = readLanguages(graph)));
@@ -152,8 +197,12 @@ export function siteLanguages(graph: SiteGraph): SiteLanguages | undefined {
 
 function readLanguages(graph: SiteGraph): SiteLanguages | null {
   const model = graph.check?.model;
-  const elements = model?.elements.filter(isLanguage) ?? [];
-  if (!model || elements.length === 0) return null;
+  const languageElements = model?.elements.filter(isLanguage) ?? [];
+  if (!model || languageElements.length === 0) return null;
+  const roots = model.elements.map((element) => element.value.root);
+  const pageFiles = graph.routes.pages;
+  const made = madeFor.get(pageFiles);
+  if (made && made.pagesToken === model.routeInputs.pages && sameItems(made.languageElements, languageElements) && sameItems(made.roots, roots)) return made.languages;
   const listed: { path: string; language: string }[] = [];
   const add = (entry: unknown, element: NavElement) => {
     const language = languageOf(element);
@@ -163,7 +212,13 @@ function readLanguages(graph: SiteGraph): SiteLanguages | null {
   };
   for (const entry of model.pages) add(entry.value, entry.element);
   for (const element of model.elements) add(element.value.root, element);
-  return new SiteLanguages(graph, elements, listed);
+  const languages = new SiteLanguages(pageFiles, languageElements, listed);
+  madeFor.set(pageFiles, { pagesToken: model.routeInputs.pages, languageElements, roots, languages });
+  return languages;
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 function isLanguage(element: NavElement): boolean {

@@ -18,12 +18,12 @@ export const missingTranslationRule: SiteRule = {
         const languages = siteLanguages(ctx.graph);
         if (!languages) return;
         const { defaultLanguage } = languages;
-        const defaultPaths = languages.pathsOf(defaultLanguage.code);
+        const defaultPaths = languages.pathsOf(defaultLanguage.code).length;
         for (const { code, element } of languages.languages) {
           if (code === defaultLanguage.code) continue;
-          const missing = defaultPaths.filter((path) => languages.counterpart(path, code) === undefined);
+          const missing = languages.missingIn(code);
           // No page paired at all: the site does not write a language's pages as its code and the same path ("v1/zh/x"), which the switcher does not pair either.
-          if (missing.length === 0 || missing.length === defaultPaths.length) continue;
+          if (missing.length === 0 || missing.length === defaultPaths) continue;
           const { document, path } = element.cursor;
           const [range] = document.json.locate([{ path: [...path, 'language'], target: 'value' }]);
           const named = missing.slice(0, namedAtMost).join(', ');
