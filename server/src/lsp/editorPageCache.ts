@@ -18,6 +18,7 @@ export class EditorPageCache implements PageFactsStore {
   private folder?: string;
   private file?: PageFactsFile;
   private timer?: NodeJS.Timeout;
+  private lastUse = 0;
   private saveFailed = false;
 
   constructor(
@@ -45,6 +46,7 @@ export class EditorPageCache implements PageFactsStore {
   /** Writes what changed since the file was last written; a failure is told once, and costs the next run parses only. */
   save(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
     try {
       this.file?.save();
     } catch (error) {
@@ -59,10 +61,19 @@ export class EditorPageCache implements PageFactsStore {
     return this.file;
   }
 
+  /** One timer for a run of uses (a check reads the cache page after page), fired a second after the last. */
   private saveLater(): void {
     if (!this.file) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.save(), saveDelayMs);
-    this.timer.unref();
+    this.lastUse = performance.now();
+    if (this.timer) return;
+    const wake = (delay: number) => {
+      this.timer = setTimeout(() => {
+        const idle = performance.now() - this.lastUse;
+        if (idle >= saveDelayMs) this.save();
+        else wake(saveDelayMs - idle);
+      }, delay);
+      this.timer.unref();
+    };
+    wake(saveDelayMs);
   }
 }
