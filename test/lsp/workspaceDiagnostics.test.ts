@@ -2,7 +2,7 @@
 // diagnostics) or published, the same findings and counts as `docsjson check` on the same site.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
@@ -142,6 +142,33 @@ describe('the whole site at start-up, for a client that pulls', () => {
       const setup = report.items.find((item) => item.uri === client.uri('guides/setup.mdx'));
       assert.ok(setup?.kind === 'full');
       assert.deepEqual(setup.items, []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('a docs.json created after start-up is a site from then on: checked, its status sent, its problems pulled; one in node_modules is not', async () => {
+    const root = copyOfFixtureSite('lsp-basic');
+    const docsJson = readFileSync(join(root, 'docs.json'), 'utf8');
+    renameSync(join(root, 'docs.json'), join(root, 'docs.json.kept'));
+    const client = await LspTestClient.start({ root });
+    try {
+      const empty = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      assert.deepEqual(empty.items, []);
+      mkdirSync(join(root, 'node_modules', 'pkg'), { recursive: true });
+      writeFileSync(join(root, 'node_modules', 'pkg', 'docs.json'), docsJson);
+      writeFileSync(join(root, 'docs.json'), docsJson);
+      const refreshes = client.refreshRequests;
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: client.uri('node_modules/pkg/docs.json'), type: 1 }, { uri: client.uri('docs.json'), type: 1 }],
+      });
+      await client.until(() => client.refreshRequests > refreshes, 30_000);
+      const report = await pullAfterPagesChecked(client);
+      const reported = report.items.map((item) => item.uri);
+      assert.ok(reported.includes(client.uri('docs.json')), `docs.json is reported: ${reported.join(', ')}`);
+      assert.ok(!reported.some((uri) => uri.includes('node_modules')), 'nothing in node_modules is a site');
+      assert.equal((client.statuses.at(-1) as { docsJson: string }).docsJson, client.uri('docs.json'));
+      assert.deepEqual(await client.request('docsjson/checkWorkspace', null), { sites: 1, ...counts(lspFindings(client, fullReports(report))) });
     } finally {
       await client.stop();
     }

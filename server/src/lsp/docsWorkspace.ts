@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OffsetRange } from '../engine/json/path';
 import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
@@ -7,7 +7,8 @@ import type { TextEdit } from '../engine/pages/textEdit';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
-import { findDocsJsonFiles } from './findSites';
+import { isInside, isSkippedFolder } from '../engine/site/folderWalk';
+import { docsJsonDepth, findDocsJsonFiles } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
 import type { PiecedDocument } from './piecedDocument';
 import type { RemoteSpecSource } from './remoteSpecs';
@@ -42,6 +43,7 @@ export class DocsWorkspace {
 
   /** The workspace folders' sites found at start-up (and by the last look since). */
   private discovery: Promise<DocsSite[]> = Promise.resolve([]);
+  private folders: string[] = [];
 
   constructor(private readonly options: WorkspaceOptions) {}
 
@@ -50,6 +52,7 @@ export class DocsWorkspace {
    * so their problems are known before any file is opened.
    */
   discoverSites(folders: string[]): Promise<DocsSite[]> {
+    this.folders = folders;
     this.discovery = Promise.all(folders.map(findDocsJsonFiles)).then((found) => Promise.all(found.flat().map((path) => this.siteOf(path))));
     return this.discovery;
   }
@@ -197,6 +200,28 @@ export class DocsWorkspace {
       }
     }
     return { affected, removed };
+  }
+
+  /**
+   * A docs.json created in a workspace folder where the look at start-up would have found it is
+   * a site from now on, as if it had been there at start-up; resolves to the sites it adds.
+   */
+  async sitesCreated(changes: { path: string; change: FileChange }[]): Promise<DocsSite[]> {
+    const created = changes.filter(({ path, change }) => change === 'created' && basename(path) === 'docs.json' && !this.sites.has(path) && this.isLookedIn(path));
+    if (created.length === 0) return [];
+    const sites = Promise.all(created.map(({ path }) => this.siteOf(path)));
+    const before = this.discovery.catch((): DocsSite[] => []);
+    this.discovery = Promise.all([before, sites]).then(([found, added]) => [...found, ...added]);
+    return sites;
+  }
+
+  /** Inside a workspace folder, in no dependency or dot folder, as deep as the look at start-up goes. */
+  private isLookedIn(docsJsonPath: string): boolean {
+    return this.folders.some((folder) => {
+      if (!isInside(folder, docsJsonPath)) return false;
+      const folders = relative(folder, dirname(docsJsonPath)).split(sep).filter(Boolean);
+      return folders.length <= docsJsonDepth && !folders.some(isSkippedFolder);
+    });
   }
 
   /** Without file events from the client, a site reads its folder again when its docs.json is opened. */

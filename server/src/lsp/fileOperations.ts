@@ -33,6 +33,7 @@ export function serveFileOperations(context: ServerContext, diagnostics: Diagnos
     changedOnDisk.forEach((path) => diagnostics.pageEdited(path));
     removed.forEach((site) => diagnostics.siteRemoved(site));
     if (affected.size > 0) diagnostics.sitesChanged(affected);
+    void workspace.sitesCreated(known).then((created) => created.length > 0 && diagnostics.sitesChanged(created));
   });
 
   connection.workspace.onWillRenameFiles(async ({ files }) => {

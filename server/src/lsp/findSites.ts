@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { walkFolderInSlices } from '../engine/site/folderWalk';
 
 /** How far a look for docs.json files goes: a workspace opened on a home folder must not stall the server. */
-const limits = { depth: 8, entries: 200_000 };
+export const docsJsonDepth = 8;
+const limits = { depth: docsJsonDepth, entries: 200_000 };
 /** How long the look reads folders before it lets the server answer what came in meanwhile. */
 const sliceMs = 15;
 
