@@ -60,7 +60,7 @@ export function startLanguageClient(context: ExtensionContext, activatedAt: numb
     statusItem,
     client.onNotification(siteStatusNotification, (status) => {
       statusItem.update(status);
-      // The walkthrough's first step ("Open a documentation site") is done once a site is checked.
+      // The walkthrough's first step ("Open a documentation site") is done once a site is checked, or shown when one is.
       void commands.executeCommand('setContext', 'docsjson.siteChecked', true);
     }),
   );

@@ -3,7 +3,7 @@
 // with its title and its picture, its buttons running the extension's commands, and steps ticked
 // as the writer does what they say. The pictures are taken here (DOCSJSON_E2E_SCREENSHOTS).
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
@@ -45,7 +45,13 @@ async function showStep(wb: Workbench, id: string): Promise<string> {
   }, 15_000);
 }
 
-const done = async (wb: Workbench, id: string) => (await stepButton(wb, id).getAttribute('aria-checked')) === 'true';
+const done = async (wb: Workbench, id: string) => (await stepButton(wb, id).getAttribute('aria-checked').catch(() => null)) === 'true';
+
+/** Waits for the site's first check: its problems counted in the status bar (the Problems panel left closed). */
+async function siteChecked(wb: Workbench): Promise<void> {
+  const problems = wb.page.locator('.statusbar-item[id="status.problems"]').first();
+  await waitFor('the site checked (its problems counted in the status bar)', async () => /[1-9]/.test((await problems.getAttribute('aria-label').catch(() => null)) ?? ''), 60_000);
+}
 
 describe('the Getting Started walkthrough in a real VS Code (code-server + Chromium)', () => {
   // A project id, as a writer sets it; no API key: the agent's view asks for it.
@@ -54,17 +60,21 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
     writeFileSync(join(site, '.vscode', 'settings.json'), JSON.stringify({ 'docsjson.agent.projectId': 'my-docs' }));
   });
 
-  it('opens from the palette with each step titled and pictured; "Open a documentation site" is done once the site is checked', { timeout: SCENARIO_TIMEOUT }, (t) =>
+  it('opens from the palette with each step titled and pictured; the site checked before it opened, its first step is done', { timeout: SCENARIO_TIMEOUT }, (t) =>
     vscode.session.step(t.name, async (wb) => {
+      await siteChecked(wb);
       await openWalkthrough(wb);
+      // Done by the check if VS Code registered the walkthrough first, else as it is shown.
+      await waitFor('the first step ticked (the site is checked)', () => done(wb, 'siteOpen'), 60_000);
+      const shownSteps = steps.filter((step) => step.id !== 'openSite');
       const titles = await wb.page.locator('button.getting-started-step .step-title').allTextContents();
-      assert.deepEqual(titles.map((title) => title.trim()), steps.map((step) => step.title));
-      for (const step of steps) {
+      assert.deepEqual(titles.map((title) => title.trim()), shownSteps.map((step) => step.title));
+      assert.equal(await stepButton(wb, 'openSite').count(), 0, 'the step that asks to open a site is not shown');
+      for (const step of shownSteps) {
         const shown = await showStep(wb, step.id);
         assert.equal(shown, step.media.image.split('/').slice(-3).join('/'), `the picture of ${step.id}`);
         await wb.screenshot(join(SHOTS, `${step.id}.png`));
       }
-      await waitFor('the first step ticked (the site is checked)', () => done(wb, 'openSite'), 60_000);
       assert.equal(await done(wb, 'seeProblems'), false, 'Check Workspace was not run yet');
       assert.equal(await done(wb, 'agentJob'), false, 'no agent job yet');
     }));
@@ -128,5 +138,22 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
       const input = wb.page.locator('.quick-input-widget input').first();
       await waitFor('quick open on "docs.json"', async () => (await input.isVisible()) && (await input.inputValue()) === 'docs.json', 15_000);
       await wb.page.keyboard.press('Escape');
+    }));
+});
+
+describe('the walkthrough shown before any site is open, then a docs.json created (a real VS Code)', () => {
+  const vscode = vscodeOnFixtureCopy('walkthrough-new-site', 'e2e-site', (site) => renameSync(join(site, 'docs.json'), join(site, 'docs.json.new')));
+
+  it('"Open a documentation site" stays undone while shown with no site, and is done once the docs.json written is checked', { timeout: SCENARIO_TIMEOUT }, (t) =>
+    vscode.session.step(t.name, async (wb) => {
+      await openWalkthrough(wb);
+      await showStep(wb, 'openSite');
+      assert.equal(await stepButton(wb, 'siteOpen').count(), 0, 'only the step that asks to open a site is shown');
+      assert.equal(await done(wb, 'openSite'), false, 'shown, with no site: not done');
+      await stepButton(wb, 'openSite').getByRole('button', { name: 'Open Folder' }).waitFor({ state: 'visible' });
+      copyFileSync(join(vscode.site, 'docs.json.new'), join(vscode.site, 'docs.json'));
+      await waitFor('the first step ticked (the new site is checked)', () => done(wb, 'siteOpen'), 60_000);
+      assert.equal(await stepButton(wb, 'openSite').count(), 0, 'the step that asks to open a site gave way to the done one');
+      await wb.screenshot(join(SHOTS, 'site-created.png'));
     }));
 });
