@@ -168,9 +168,13 @@ test('a menu item holds only groups, pages and links', () => {
   assert.match(expectOne(check, 'nav/child-not-allowed').message, /Menu item "M" cannot hold "anchors": a menu item holds only groups, pages and links/);
 });
 
-test('an element missing its name key is reported at its opening brace', () => {
+test('an element missing its name key is one finding, at its opening brace, saying where the element is', () => {
   const check = checkSite(docsJson('{ "tabs": [{ "tab": "T", "groups": [⟦{⟧ "pages": ["intro"] }] }] }'), pages);
+  assert.deepEqual(check.diagnostics.map((d) => d.code), ['nav/missing-name']);
   assert.equal(expectOne(check, 'nav/missing-name').message, 'A group in tab "T" is missing "group"');
+  // A global anchor has no name key the navigation rule tells of: its "anchor" is the schema's to require.
+  const global = checkSite(docsJson('{ "global": { "anchors": [⟦{⟧ "href": "https://example.com" }] }, "pages": ["intro"] }'), pages);
+  assert.deepEqual(global.diagnostics.map((d) => [d.code, d.message]), [['schema/required', 'A global entry is missing "anchor"']]);
 });
 
 test('a misspelt name key is one finding at the key, not "missing" at the element\'s brace too', () => {

@@ -1,5 +1,5 @@
 import { isRecord } from '../model/cursor';
-import { collectionKinds, type NavElement } from '../model/navigationModel';
+import { collectionKinds, nameKeys, type ElementKind, type NavElement } from '../model/navigationModel';
 import { definition, docsSchema } from '../schema/schema';
 import type { DefinitionHook } from '../schema/definitionHook';
 import { misspeltKeyFor, subjectOwner, validate, validateTopMember, type ValidationOptions } from '../schema/validate';
@@ -29,7 +29,17 @@ export const schemaRule: DocsJsonRule = {
   start(ctx) {
     const hooks = () => ctx.rules.definitions;
     const topLevel = (): ValidationOptions => ({ hooks: hooks(), skipKeys: topLevelSkippedKeys, legacyKeys: legacyTopLevelKeys });
-    let elementOptions: ValidationOptions | undefined;
+    const elementOptions = new Map<ElementKind, ValidationOptions>();
+    const optionsFor = (kind: ElementKind): ValidationOptions => {
+      let options = elementOptions.get(kind);
+      if (!options) {
+        const nameKey = nameKeys[kind];
+        // A missing name key is the navigation rule's to tell (nav/missing-name, with where the element is).
+        options = { hooks: hooks(), skipKeys: elementSkippedKeys, requiredToldElsewhere: nameKey ? new Set([nameKey]) : undefined };
+        elementOptions.set(kind, options);
+      }
+      return options;
+    };
     return {
       root(root) {
         const value = root.value;
@@ -48,7 +58,7 @@ export const schemaRule: DocsJsonRule = {
       },
       element(element) {
         const name = element.kind === 'globalEntry' ? globalDefinitions[String(element.parentCollection)] : element.kind;
-        if (name) validate(ctx, element.cursor, definition(name), { owner: element }, (elementOptions ??= { hooks: hooks(), skipKeys: elementSkippedKeys }));
+        if (name) validate(ctx, element.cursor, definition(name), { owner: element }, optionsFor(element.kind));
       },
       definitions: { languageCode: checkLanguageCode },
     };

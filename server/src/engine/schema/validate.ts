@@ -42,6 +42,8 @@ export interface ValidationOptions {
   hooks?: Record<string, DefinitionHook>;
   /** Keys of the top object that other rules check (e.g. navigation collections). */
   skipKeys?: ReadonlySet<string>;
+  /** Required keys of the top object whose absence another rule tells; a misspelling of one is still told here. */
+  requiredToldElsewhere?: ReadonlySet<string>;
   /** Extra advice for keys that are unknown here: legacy names and where their content went. */
   legacyKeys?: Record<string, string>;
 }
@@ -151,8 +153,9 @@ function validateObject(run: Run, cursor: Cursor, node: CompiledSchema, subject:
   const missing = node.required.filter((key) => !(key in value) && !skip?.has(key));
   const legacyKeys = isTop ? run.options.legacyKeys : undefined;
   const misspelt = new Set(missing.length === 0 ? [] : Object.keys(value).map((key) => !skip?.has(key) && misspeltRequired(node, value, key, skip, legacyKeys)));
+  const toldElsewhere = isTop ? run.options.requiredToldElsewhere : undefined;
   for (const key of missing) {
-    if (!misspelt.has(key)) {
+    if (!misspelt.has(key) && !toldElsewhere?.has(key)) {
       run.out.push({
         cursor,
         target: typeof cursor.key === 'string' ? 'key' : 'start',
