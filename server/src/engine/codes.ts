@@ -223,7 +223,7 @@ export const codes = {
   },
   'redirect/missing-destination': {
     severity: 'error',
-    summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',
+    summary: 'a redirect destination that is no page, file, API page or redirect source, or that starts a chain of redirects ending at none, with a did-you-mean',
     example: '"/quickstrat" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?',
   },
   'redirect/folder-destination': {
