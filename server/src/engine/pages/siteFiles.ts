@@ -59,3 +59,12 @@ function readIgnoreRules(host: SiteHost): string | undefined {
 export function isSnippet(file: string): boolean {
   return /^_?snippets\//i.test(file);
 }
+
+/**
+ * Whether a root-relative path is in `_snippets/`, the older snippet folder: its files are shown
+ * by `<Snippet file="…">`, and an import does not find them (the platform resolves imports
+ * against the other snippets only).
+ */
+export function isLegacySnippet(file: string): boolean {
+  return /^_snippets\//i.test(file);
+}
