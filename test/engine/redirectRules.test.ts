@@ -118,6 +118,39 @@ test('a chain through a wildcard source follows its parameters', () => {
   assert.equal(d.message, '"/v1/intro" is redirected again: "/v1/intro" → "/v2/intro". Point this redirect straight at "/v2/intro"');
 });
 
+test('a chain that ends nowhere leads nowhere: an error on each redirect of it, as the platform follows the chain (link-rot getBrokenRedirects)', () => {
+  const check = checkSite(
+    withRedirects(`{ "source": "/a", "destination": ⟦"/b"⟧ },
+    { "source": "/b", "destination": "/quickstrt" },
+    { "source": "/h", "destination": "/old/intro" },
+    { "source": "/old/:slug*", "destination": "/v3/:slug*" },
+    { "source": "/f", "destination": "/g" },
+    { "source": "/g", "destination": "/v2" }`),
+    pages,
+  );
+  assert.deepEqual(withCode(check, 'redirect/chain'), []);
+  const missing = withCode(check, 'redirect/missing-destination');
+  assert.deepEqual(
+    missing.map((d) => [d.severity, d.message]),
+    [
+      ['error', '"/b" is redirected again: "/b" → "/quickstrt", and "/quickstrt" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?'],
+      ['error', '"/quickstrt" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?'],
+      ['error', '"/old/intro" is redirected again: "/old/intro" → "/v3/intro", and "/v3/intro" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/v2/intro"?'],
+      ['error', 'No page matches "/v3/:slug*": the redirect leads nowhere'],
+    ],
+  );
+  assert.deepEqual(missing[0].range, check.ranges[0]);
+  assert.deepEqual(missing[0].suggestions, [{ title: 'Change to "/quickstart"', replacement: '"/quickstart"' }]);
+  const folders = withCode(check, 'redirect/folder-destination');
+  assert.deepEqual(
+    folders.map((d) => [d.severity, d.message]),
+    [
+      ['warning', '"/g" is redirected again: "/g" → "/v2", and "/v2" is a folder with no index page: no page of the site is at /v2. Redirect to its first page, "/v2/api/users"'],
+      ['warning', '"/v2" is a folder with no index page: no page of the site is at /v2. Redirect to its first page, "/v2/api/users"'],
+    ],
+  );
+});
+
 test('loops are errors on every redirect in them, a redirect to itself included', () => {
   const check = checkSite(withRedirects('{ "source": "/a", "destination": ⟦"/b"⟧ },\n    { "source": "/b", "destination": "/a" },\n    { "source": "/self", "destination": "/self/" }'), pages);
   const loops = withCode(check, 'redirect/loop');
@@ -274,17 +307,17 @@ test('a wildcard destination another wildcard redirect picks up is a chain, not 
   );
 });
 
-test('redirects into the pages of a spec that was not read are counted at the spec, not reported', () => {
+test('redirects into the pages of a spec that was not read, at once or at the end of a chain, are counted at the spec, not reported', () => {
   const found = redirectsIn(
     '{ "groups": [{ "group": "G", "pages": ["index"] }, { "group": "API", "openapi": "https://example.com/openapi.json" }] }',
-    '{ "source": "/a", "destination": "/api-reference/users/list" }, { "source": "/b/:slug*", "destination": "/api-reference/:slug*" }',
+    '{ "source": "/a", "destination": "/api-reference/users/list" }, { "source": "/b/:slug*", "destination": "/api-reference/:slug*" }, { "source": "/c", "destination": "/b/users/get" }',
     { 'index.mdx': '' },
     [redirectRule, remoteSpecRule],
   ).get('docs.json');
   assert.deepEqual(found?.map((d) => [d.code, d.message]), [
     [
       'ref/remote-unread',
-      'Cannot check 2 links and redirects into /api-reference/, where the spec at https://example.com/openapi.json makes its pages: it was not fetched. Run docsjson check with --fetch-remote (in the editor, turn on docsjson.openapi.fetchRemote)',
+      'Cannot check 3 links and redirects into /api-reference/, where the spec at https://example.com/openapi.json makes its pages: it was not fetched. Run docsjson check with --fetch-remote (in the editor, turn on docsjson.openapi.fetchRemote)',
     ],
   ]);
 });

@@ -182,7 +182,7 @@ export const codes = {
   'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
   'link/missing-snippet': {
     severity: 'error',
-    summary: 'a snippet import that names no file of the site',
+    summary: 'a snippet import that names no file of the site, or a file in `_snippets/` (the older snippet folder, which imports do not reach)',
     example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
   },
   'link/base-path': {
@@ -223,7 +223,7 @@ export const codes = {
   },
   'redirect/missing-destination': {
     severity: 'error',
-    summary: 'a redirect destination that is no page, file, API page or redirect source, with a did-you-mean',
+    summary: 'a redirect destination that is no page, file, API page or redirect source, or that starts a chain of redirects ending at none, with a did-you-mean',
     example: '"/quickstrat" is not a page, a file or another redirect\'s source: the redirect leads nowhere. Did you mean "/quickstart"?',
   },
   'redirect/folder-destination': {

@@ -15,6 +15,8 @@ test('a page is served at its path without extension; an index page at its folde
   assert.equal(routeOf('guides/index.md'), '/guides');
   assert.equal(routeOf('index.mdx'), '/');
   assert.equal(routeOf('snippets/note.mdx'), undefined);
+  assert.equal(routeOf('_snippets/note.mdx'), undefined, 'the older snippet folder');
+  assert.equal(routeOf('snippets.mdx'), '/snippets', 'a page named like the folder is a page');
   assert.equal(routeOf('images/logo.png'), undefined);
 });
 
@@ -23,6 +25,7 @@ test('a moved page gets one redirect, a moved folder one wildcard redirect, snip
   assert.deepEqual(redirectsFor({ from: 'guides/setup.mdx', to: 'start/install.mdx' }, isFile), [{ source: '/guides/setup', destination: '/start/install' }]);
   assert.deepEqual(redirectsFor({ from: 'guides', to: 'tutorials' }, isFile), [{ source: '/guides/:slug*', destination: '/tutorials/:slug*' }]);
   assert.deepEqual(redirectsFor({ from: 'snippets/a.mdx', to: 'snippets/b.mdx' }, isFile), []);
+  assert.deepEqual(redirectsFor({ from: '_snippets/parts', to: '_snippets/pieces' }, isFile), []);
   assert.deepEqual(redirectsFor({ from: 'images/a.png', to: 'images/b.png' }, isFile), []);
   assert.deepEqual(redirectsFor({ from: 'guides/setup.mdx', to: 'guides/setup.md' }, isFile), [], 'same address');
 });

@@ -10,9 +10,9 @@ const defaultIgnores = ['.git', '.github', '.claude', '.agents', '.idea', '.vsco
 
 /** The files that make up a site: every file of the docs folder that the platform's default ignores and `.mintignore` do not exclude. */
 export class SiteFiles {
-  /** Page files (.mdx/.md outside snippets/), by root-relative path. */
+  /** Page files (.mdx/.md outside the snippet folders), by root-relative path. */
   readonly pageFiles: string[] = [];
-  /** Snippet files: everything under snippets/. */
+  /** Snippet files: everything under snippets/ or _snippets/. */
   readonly snippetFiles: string[] = [];
   private readonly ignored: Ignore;
   /** What the lists were made of: the file index's generation and the text of `.mintignore`. */
@@ -52,6 +52,19 @@ function readIgnoreRules(host: SiteHost): string | undefined {
   return host.files.has('.mintignore') ? host.readFile('.mintignore') : undefined;
 }
 
+/**
+ * Whether a root-relative path is in one of the platform's snippet folders at the root of the
+ * site, `snippets/` or the older `_snippets/`, in any case: a snippet, never a page.
+ */
 export function isSnippet(file: string): boolean {
-  return file.startsWith('snippets/');
+  return /^_?snippets\//i.test(file);
+}
+
+/**
+ * Whether a root-relative path is in `_snippets/`, the older snippet folder: its files are shown
+ * by `<Snippet file="…">`, and an import does not find them (the platform resolves imports
+ * against the other snippets only).
+ */
+export function isLegacySnippet(file: string): boolean {
+  return /^_snippets\//i.test(file);
 }

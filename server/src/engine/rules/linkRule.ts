@@ -1,6 +1,7 @@
 import { shownLinks } from '../components/droppedElements';
 import type { OffsetRange } from '../json/path';
 import { pageOf } from '../site/fileIndex';
+import { isLegacySnippet } from '../pages/siteFiles';
 import type { Heading, PageModel } from '../pages/pageModel';
 import { headingAnchor } from '../pages/slug';
 import type { SiteCheckContext, SiteRule } from '../pages/siteCheck';
@@ -41,7 +42,16 @@ export const linkRule: SiteRule = {
 function checkImport(ctx: SiteCheckContext, page: PageModel, reference: PageReference): void {
   const source = reference.target;
   if (!/^[./]/.test(source)) return;
-  if (ctx.graph.resolveImport(source, page.file)) return;
+  const imported = ctx.graph.resolveImport(source, page.file);
+  if (imported && isLegacySnippet(imported)) {
+    ctx.report(page.file, {
+      range: reference.range,
+      code: 'link/missing-snippet',
+      message: `Snippet "${source}" is in _snippets/, the older snippet folder, which imports do not reach: the build warns "Could not find file" and what the import names shows nothing. Move the file to snippets/, or include it with <Snippet file="…" />`,
+    });
+    return;
+  }
+  if (imported) return;
   const suggestion = ctx.graph.suggestImport(source, page.file);
   ctx.report(page.file, {
     range: reference.range,

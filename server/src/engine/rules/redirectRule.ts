@@ -245,6 +245,11 @@ function checkStaticDestination(
   }
   if (chain.length > 2) {
     const last = chain[chain.length - 1];
+    // The platform follows the chain: a redirect whose chain ends nowhere leads nowhere too.
+    if (current !== '' && !routes.resolve(current)) {
+      checkMissingDestination(ctx, redirect, current, routes, allPageRoutes, chain.slice(1));
+      return;
+    }
     ctx.report({
       path: [redirect.index, 'destination'],
       code: 'redirect/chain',
@@ -254,24 +259,34 @@ function checkStaticDestination(
     return;
   }
   if (routes.resolve(destination)) return;
-  const intoSpec = routes.uncheckedSpecAt(destination);
+  checkMissingDestination(ctx, redirect, destination, routes, allPageRoutes);
+}
+
+/**
+ * A redirect whose destination, or the end of the chain of redirects it leads into (`chain`, from
+ * its destination on), is not served: a page a spec not read may make, a base path, a folder
+ * without an index page, or nowhere.
+ */
+function checkMissingDestination(ctx: Reporter, redirect: Redirect, end: string, routes: SiteRoutes, allPageRoutes: () => SortedRoutes, chain?: string[]): void {
+  const intoSpec = routes.uncheckedSpecAt(end);
   if (intoSpec) {
     ctx.report({ intoSpec, path: [], code: 'redirect/missing-destination', message: '' });
     return;
   }
-  const unprefixed = routes.withoutBasePath(destination);
+  const unprefixed = chain ? undefined : routes.withoutBasePath(end);
   if (unprefixed) {
     reportBasePath(ctx, redirect, unprefixed, 'is a page');
     return;
   }
-  const folderPage = routes.firstPageIn(destination);
-  const suggestion = folderPage ?? allPageRoutes().closest(destination);
+  const folderPage = routes.firstPageIn(end);
+  const suggestion = folderPage ?? allPageRoutes().closest(end);
+  const what = chain ? `"${chain[0]}" is redirected again: ${chain.map((route) => `"${route}"`).join(' → ')}, and "${end}"` : `"${redirect.destination}"`;
   reportDestination(
     ctx,
     redirect,
     folderPage
-      ? `"${redirect.destination}" is a folder with no index page: no page of the site is at ${destination}. Redirect to its first page, "${folderPage}"`
-      : `"${redirect.destination}" is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
+      ? `${what} is a folder with no index page: no page of the site is at ${end}. Redirect to its first page, "${folderPage}"`
+      : `${what} is not a page, a file or another redirect's source: the redirect leads nowhere${suggestion ? `. Did you mean "${suggestion}"?` : ''}`,
     folderPage ? 'redirect/folder-destination' : 'redirect/missing-destination',
     suggestion,
   );

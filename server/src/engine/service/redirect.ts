@@ -1,4 +1,5 @@
 import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
+import { isSnippet } from '../pages/siteFiles';
 import { pageOf } from '../site/fileIndex';
 import { lineEnd } from '../text';
 import type { FileEdit } from './edits';
@@ -12,7 +13,7 @@ export interface Redirect {
 /** The route a page file is served at: `/guides/setup`, `/guides` for guides/index.mdx, `/` for index.mdx. */
 export function routeOf(pageFile: string): string | undefined {
   const page = pageOf(pageFile);
-  if (page === undefined || page.startsWith('snippets/') || page === 'snippets') return undefined;
+  if (page === undefined || isSnippet(pageFile)) return undefined;
   return `/${page.replace(/(^|\/)index$/, '')}`;
 }
 
@@ -26,7 +27,7 @@ export function redirectsFor(move: FileRename, isFile: (path: string) => boolean
     const destination = routeOf(move.to);
     return source && destination && source !== destination ? [{ source, destination }] : [];
   }
-  if (move.from === 'snippets' || move.from.startsWith('snippets/') || move.to.startsWith('snippets/')) return [];
+  if (isSnippet(`${move.from}/`) || isSnippet(`${move.to}/`)) return [];
   return [{ source: `/${move.from}/:slug*`, destination: `/${move.to}/:slug*` }];
 }
 
