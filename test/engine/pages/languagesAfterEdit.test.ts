@@ -72,7 +72,10 @@ describe("the site's languages after an edit of docs.json", () => {
       ['"zh/faq"', '"zh/faqx"', true],
       ['"zh/faqx"', '"zh/faqxy"', false],
       ['"zh/api"', '"zh/api", "zh/guide"', false],
-      ['"ja/faq"', '"ja/faq", "ja/guide"', true],
+      // A "ja" version of en/guide, but no file: the page's versions that the page rules read are the files.
+      ['"ja/faq"', '"ja/faq", "ja/guide"', false],
+      // Two "zh" paths for en/guide (zh/guide/index is zh/guide.mdx too): its "zh" version is no longer known.
+      ['"zh/api"', '"zh/api", "zh/guide/index"', true],
       ['"en/changelog", ', '', true],
       ['"ja/faq"', '"ja/faq", "en/later"', false],
       ['"en/later"', '"zh/index"', true],

@@ -54,6 +54,73 @@ describe('the check of every page kept after an edit of docs.json', () => {
     assert.equal(foundAfter.get('zh/index.mdx'), undefined);
   });
 
+  describe('on a site in two languages, typing in page entries', () => {
+    const navigation = `{ "languages": [
+      { "language": "en", "groups": [ { "group": "Guide", "pages": ["en/index", "en/guide", "en/later"] } ] },
+      { "language": "zh", "groups": [ { "group": "指南", "pages": ["zh/index", "zh/guide", "zh/later"] } ] } ] }`;
+    const files = { 'en/index.mdx': '# Home\n', 'en/guide.mdx': '# Guide\n', 'zh/guide.mdx': '# 指南\n', 'zh/index.mdx': '# 首页\n[Guide](/en/guide) [Nothing](/en/nothing)\n' };
+
+    it('holds while the entries typed in name no page file: the languages of every page and the routes they read are as they were', () => {
+      const { found, same, foundAfter, before, after } = afterEdit((text) => text.replace('"zh/later"', '"zh/laterx"'), '', files, navigation);
+      assert.notEqual(after.routes, before.routes, 'the navigation changed');
+      assert.deepEqual(
+        [...found.values()].flat().map((d) => d.code).sort(),
+        ['link/missing-page', 'translation/other-language-link'],
+      );
+      assert.equal(same, true);
+      assert.deepEqual(foundAfter, found);
+    });
+
+    it('does not hold after an entry that named a page file is typed in: the page is of no language, and an orphan', () => {
+      const { found, same, foundAfter } = afterEdit((text) => text.replace('"zh/index"', '"zh/indexx"'), '', files, navigation);
+      assert.equal(same, false);
+      assert.notDeepEqual(foundAfter, found);
+    });
+
+    it('does not hold after an entry comes to name a page file', () => {
+      const { same, foundAfter } = afterEdit((text) => text.replace('"en/later"', '"en/laterx", "en/guide"'), '', files, navigation);
+      assert.equal(same, false);
+      assert.ok(foundAfter.size > 0);
+    });
+
+    it('is kept after any typing only when a new check of every page finds the same', () => {
+      const root = writeSite({ 'docs.json': docsJson(navigation), ...files });
+      const host = new DiskSiteHost(root);
+      const start = readFileSync(join(root, 'docs.json'), 'utf8');
+      let kept = 0;
+      fc.assert(
+        fc.property(fc.array(typingEdit, { minLength: 1, maxLength: 6 }), (edits) => {
+          let text = start;
+          let graph = new SiteGraph(host, checkDocsJson(text, host));
+          let found = checkSitePages(graph);
+          let inputs = pageInputsOf(graph)!;
+          for (const edit of edits) {
+            text = applyEdit(text, edit);
+            graph = new SiteGraph(host, recheckDocsJson(graph.check!, text), graph);
+            const inputsAfter = pageInputsOf(graph)!;
+            const foundAfter = checkSitePages(graph);
+            if (samePageFindings(inputs, inputsAfter, found)) {
+              kept++;
+              assert.deepEqual(foundAfter, found);
+            }
+            [found, inputs] = [foundAfter, inputsAfter];
+          }
+        }),
+        { numRuns: 40 },
+      );
+      assert.ok(kept >= 5, `only ${kept} edits kept the check of every page`);
+    });
+
+    it('does not hold after an entry that names no page file makes the version of a page in another language unknown', () => {
+      const { same, found, foundAfter, before, after } = afterEdit((text) => text.replace('"zh/later"', '"zh/guide/index"'), '', files, navigation);
+      assert.equal(after.routes.forPageRules, before.routes.forPageRules, 'no page is listed anew');
+      assert.equal(same, false);
+      const messages = (findings: typeof found) => findings.get('zh/index.mdx')!.filter((d) => d.code === 'translation/other-language-link').map((d) => d.message);
+      assert.match(messages(found)[0], /Link to the "zh" version, "\/zh\/guide"/);
+      assert.match(messages(foundAfter)[0], /no "zh" version of it/, 'two "zh" paths are the version of en/guide now');
+    });
+  });
+
   it('does not hold after a page is added to the navigation', () => {
     const { found, same, foundAfter } = afterEdit((text) => text.replace('"guides/start"]', '"guides/start", "guides/unlisted"]'));
     assert.equal(same, false);

@@ -210,7 +210,7 @@ export interface RouteInputs {
 export interface PagesEdit {
   from: symbol;
   slot: number;
-  removed: number;
+  removed: readonly string[];
   added: readonly string[];
   element: NavElement;
 }

@@ -176,7 +176,8 @@ export class SiteLanguages {
    * edit cannot be taken (the languages are then worked out again).
    */
   edit(edit: PagesEdit, language: string | undefined): boolean {
-    const { slot, removed, added } = edit;
+    const { slot, added } = edit;
+    const removed = edit.removed.length;
     if (slot < 0 || slot + removed > this.slots.length) return false;
     const low = slot > 0 ? this.ranks[slot - 1] : -1;
     const high = slot + removed < this.ranks.length ? this.ranks[slot + removed] : low + added.length + 1;
@@ -231,10 +232,11 @@ export class SiteLanguages {
     }
   }
 
-  /** What a page rule reads of the languages for one page file. */
+  /** What a page rule reads of the languages for one page file: its language, its path, and its versions in the others that are files. */
   private pageFacts(file: string): string {
     const path = this.pathOfFile(file);
-    return JSON.stringify([this.languageOfFile(file), path, path === undefined ? [] : this.languages.map(({ code }) => this.counterpart(path, code) ?? null)]);
+    const versions = path === undefined ? [] : this.languages.map(({ code }) => this.counterpart(path, code)).map((other) => (other !== undefined && this.fileAt(other) !== undefined ? other : null));
+    return JSON.stringify([this.languageOfFile(file), path, versions]);
   }
 
   private list(listing: Listing): void {

@@ -112,7 +112,7 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
       pages: pagesEdited ? Symbol('pages') : model.routeInputs.pages,
       generated: generatedEdited ? Symbol('generated') : model.routeInputs.generated,
     };
-    const pagesEdit = pagesEdited ? { from: model.routeInputs.pages, slot: firstPage, removed: oldPages.length, added: newPages, element } : undefined;
+    const pagesEdit = pagesEdited ? { from: model.routeInputs.pages, slot: firstPage, removed: oldPages, added: newPages, element } : undefined;
 
     (list.value as unknown[])[old.cursor.key as number] = value;
     model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs, pagesEdit);
