@@ -12,6 +12,7 @@ import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { missingTranslationRule } from '../../../server/src/engine/rules/missingTranslationRule';
 import { otherLanguageLinkRule } from '../../../server/src/engine/rules/otherLanguageLinkRule';
 import { docsJson, writeSite } from '../../support/site';
+import { materialiseSite } from '../../support/sites';
 import { applyEdit, typingEdit } from '../../support/typingEdits';
 
 const navigation = `{ "languages": [
@@ -94,6 +95,27 @@ describe("the site's languages after an edit of docs.json", () => {
       if (!concerned) assert.equal(pageRulesFound(), findings, `${to}: the page rules find what they found`);
     }
     assert.equal(languagesWorkedOut.count, workedOut + steps.length, 'only the fresh graphs worked the languages out');
+  });
+
+  it('on a real site in three languages, typing in a page entry of each finds what a fresh check finds, and works out no languages again', () => {
+    const root = materialiseSite('langgenius+dify-docs');
+    const host = new DiskSiteHost(root);
+    let text = readFileSync(join(root, 'docs.json'), 'utf8');
+    let graph = new SiteGraph(host, checkDocsJson(text, host));
+    siteLanguages(graph);
+    const workedOut = languagesWorkedOut.count;
+    for (const entry of ['"zh/home"', '"en/cloud/use-dify/nodes/llm"']) {
+      const at = text.indexOf(entry) + entry.length - 3;
+      for (const typed of 'x') {
+        text = text.slice(0, at) + typed + text.slice(at);
+        graph = new SiteGraph(host, recheckDocsJson(graph.check!, text), graph);
+        const languages = siteLanguages(graph);
+        const fresh = new SiteGraph(new DiskSiteHost(root), checkDocsJson(text, host));
+        assert.deepEqual(JSON.stringify([...runSiteRules(graph, [missingTranslationRule])]), JSON.stringify([...runSiteRules(fresh, [missingTranslationRule])]), `${entry} + ${typed}`);
+        assert.deepEqual(answers(languages, graph, text), answers(siteLanguages(fresh), fresh, text), `${entry} + ${typed}`);
+      }
+    }
+    assert.equal(languagesWorkedOut.count, workedOut + 2, 'only the fresh graphs worked the languages out');
   });
 
   it('answer as worked out afresh after any typing', () => {
