@@ -47,8 +47,8 @@ export class Routes {
   private readonly navigation?: NavigationPages;
   /**
    * What the page rules read of the routes and the navigation, as a token: the same while the
-   * routes are made of the same parts, but for edits of page entries that name no page of the
-   * site (typing in the path of a page not written yet).
+   * routes are made of the same parts, but for edits of page entries that leave the entries naming
+   * a page file as they were (typing in the path of a page not written yet).
    */
   readonly forPageRules: symbol;
 
@@ -91,9 +91,9 @@ export class Routes {
       if (check) this.addRedirects(check);
     }
     const samePages = sameFiles && Routes.samePart(previous, source, 'pages');
-    const pageless = sameFiles && !samePages && check !== undefined && previous?.source !== undefined && namesNoPage(check.model.pagesEdit, previous.source.pages, this.pages);
-    if (check) this.navigation = samePages ? previous.navigation : new NavigationPages(check.model, this.pages, pageless ? previous.navigation : undefined);
-    const sameForPageRules = (samePages || pageless) && (['generated', 'statuses', 'redirects'] as const).every((key) => Routes.samePart(previous, source, key));
+    const editNamesNoPage = sameFiles && !samePages && check !== undefined && previous?.source !== undefined && namesNoPage(check.model.pagesEdit, previous.source.pages, this.pages);
+    if (check) this.navigation = samePages ? previous.navigation : new NavigationPages(check.model, this.pages, editNamesNoPage ? previous.navigation : undefined);
+    const sameForPageRules = (samePages || editNamesNoPage) && (['generated', 'statuses', 'redirects'] as const).every((key) => Routes.samePart(previous, source, key));
     this.forPageRules = sameForPageRules ? previous!.forPageRules : Symbol('routes');
   }
 
