@@ -6,6 +6,7 @@ import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-pro
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { docsJson, writeSite } from '../support/site';
 import { LspTestClient } from './lspClient';
+import { findingsAfter, tracePagesChecks, type PagesCheckRun } from './pagesCheckRuns';
 
 const navigation = `{ "languages": [
     { "language": "en", "default": true, "pages": ["en/index", "en/guide", "en/faq", "en/changelog"] },
@@ -72,5 +73,60 @@ describe('translations in the editor', () => {
     assert.equal(await link(), undefined);
     const left = (await client.diagnostics('zh/index.mdx')).filter((d) => d.code === 'translation/other-language-link');
     assert.equal(left.length, 1, 'the link to /en/faq is still told');
+  });
+});
+
+describe('typing in a page entry of a site in two languages', () => {
+  let client: LspTestClient;
+  let runs: PagesCheckRun[];
+  const groups = `{ "languages": [
+    { "language": "en", "default": true, "groups": [ { "group": "Guide", "pages": ["en/index", "en/guide", "en/later"] } ] },
+    { "language": "zh", "groups": [ { "group": "指南", "pages": ["zh/index", "zh/later"] } ] }
+  ] }`;
+
+  before(async () => {
+    const root = writeSite({
+      'docs.json': docsJson(groups),
+      'en/index.mdx': '# Home\n',
+      'en/guide.mdx': '# Guide\n',
+      'zh/index.mdx': '# 首页\n\n参见[指南](/en/guide)。\n',
+    });
+    client = await LspTestClient.start({ root });
+    runs = await tracePagesChecks(client);
+  });
+  after(() => client.stop());
+
+  const statuses = () => client.statuses as { pagesChecked: boolean }[];
+
+  /** Whether the site's status after an edit of docs.json says the last check of every page holds (no run is due). */
+  const pagesHoldAfter = async (at: number, typed: string): Promise<boolean> => {
+    const before = statuses().length;
+    await client.edit('docs.json', at, at, typed);
+    await client.pull('docs.json');
+    await client.until(() => statuses().length > before);
+    return statuses().at(-1)!.pagesChecked;
+  };
+
+  test('the check of every page is kept while the entry names no page file, and run again when it names one no more', async () => {
+    const first = await findingsAfter(client, runs, () => client.request('workspace/diagnostic', { previousResultIds: [] }));
+    assert.ok(first.some((finding) => finding.startsWith('zh/index.mdx ') && finding.endsWith(' translation/other-language-link')));
+    await findingsAfter(client, runs, async () => {
+      await client.open('docs.json');
+      await client.pull('docs.json');
+    });
+    await client.until(() => statuses().at(-1)?.pagesChecked === true, 60_000);
+    const runsBefore = runs.length;
+    const later = client.text('docs.json').indexOf('"zh/later"') + '"zh/later'.length;
+    for (const [index, typed] of [...'-soon'].entries()) assert.equal(await pagesHoldAfter(later + index, typed), true, `"zh/later${'-soon'.slice(0, index + 1)}"`);
+    assert.equal(runs.length, runsBefore, 'no page was checked again');
+    const missing = (await client.diagnostics('docs.json')).filter((d) => d.code === 'translation/missing-pages');
+    assert.deepEqual(
+      missing.map((d) => String(d.message).split(': ')[1].split('. ')[0]),
+      ['en/guide, en/later'],
+      'the pages "zh" lacks are told as typed',
+    );
+    const index = client.text('docs.json').indexOf('"zh/index"') + '"zh/index'.length;
+    const unlisted = await findingsAfter(client, runs, async () => assert.equal(await pagesHoldAfter(index, 'x'), false, 'zh/index.mdx is listed no more: every page is checked again'));
+    assert.ok(unlisted.some((finding) => finding.startsWith('zh/index.mdx ') && finding.endsWith(' page/orphaned')));
   });
 });

@@ -32,6 +32,31 @@ function afterEdit(edit: (text: string) => string, extra = '', files: Record<str
   return { found, same: samePageFindings(inputs, inputsAfter, found), foundAfter: checkSitePages(after), before, after, inputs, inputsAfter };
 }
 
+/**
+ * Types edits into docs.json one after the other, each re-checked on the graph before as the editor
+ * does: wherever the last check of every page is kept, a new check of every page finds the same.
+ * How many edits kept it.
+ */
+function typedKeeping<Edit>(host: DiskSiteHost, start: string, edits: Edit[], apply: (text: string, edit: Edit) => string): number {
+  let kept = 0;
+  let text = start;
+  let graph = new SiteGraph(host, checkDocsJson(text, host));
+  let found = checkSitePages(graph);
+  let inputs = pageInputsOf(graph)!;
+  for (const edit of edits) {
+    text = apply(text, edit);
+    graph = new SiteGraph(host, recheckDocsJson(graph.check!, text), graph);
+    const inputsAfter = pageInputsOf(graph)!;
+    const foundAfter = checkSitePages(graph);
+    if (samePageFindings(inputs, inputsAfter, found)) {
+      kept++;
+      assert.deepEqual(foundAfter, found);
+    }
+    [found, inputs] = [foundAfter, inputsAfter];
+  }
+  return kept;
+}
+
 describe('the check of every page kept after an edit of docs.json', () => {
   it('holds after typing in the site name: same routes, same findings', () => {
     const { found, same, foundAfter, before, after } = afterEdit((text) => text.replace('"name": "Acme"', '"name": "Acme Docs"'));
@@ -52,6 +77,59 @@ describe('the check of every page kept after an edit of docs.json', () => {
     );
     assert.equal(same, false);
     assert.equal(foundAfter.get('zh/index.mdx'), undefined);
+  });
+
+  describe('on a site in two languages, typing in page entries', () => {
+    const navigation = `{ "languages": [
+      { "language": "en", "groups": [ { "group": "Guide", "pages": ["en/index", "en/guide", "en/later"] } ] },
+      { "language": "zh", "groups": [ { "group": "指南", "pages": ["zh/index", "zh/guide", "zh/later"] } ] } ] }`;
+    const files = { 'en/index.mdx': '# Home\n', 'en/guide.mdx': '# Guide\n', 'zh/guide.mdx': '# 指南\n', 'zh/index.mdx': '# 首页\n[Guide](/en/guide) [Nothing](/en/nothing)\n' };
+
+    it('holds while the entries typed in name no page file: the languages of every page and the routes they read are as they were', () => {
+      const { found, same, foundAfter, before, after } = afterEdit((text) => text.replace('"zh/later"', '"zh/laterx"'), '', files, navigation);
+      assert.notEqual(after.routes, before.routes, 'the navigation changed');
+      assert.deepEqual(
+        [...found.values()].flat().map((d) => d.code).sort(),
+        ['link/missing-page', 'translation/other-language-link'],
+      );
+      assert.equal(same, true);
+      assert.deepEqual(foundAfter, found);
+    });
+
+    it('does not hold after an entry that named a page file is typed in: the page is of no language, and an orphan', () => {
+      const { found, same, foundAfter } = afterEdit((text) => text.replace('"zh/index"', '"zh/indexx"'), '', files, navigation);
+      assert.equal(same, false);
+      assert.notDeepEqual(foundAfter, found);
+    });
+
+    it('does not hold after an entry comes to name a page file', () => {
+      const { same, foundAfter } = afterEdit((text) => text.replace('"en/later"', '"en/laterx", "en/guide"'), '', files, navigation);
+      assert.equal(same, false);
+      assert.ok(foundAfter.size > 0);
+    });
+
+    it('is kept after any typing only when a new check of every page finds the same', () => {
+      const root = writeSite({ 'docs.json': docsJson(navigation), ...files });
+      const host = new DiskSiteHost(root);
+      const start = readFileSync(join(root, 'docs.json'), 'utf8');
+      let kept = 0;
+      fc.assert(
+        fc.property(fc.array(typingEdit, { minLength: 1, maxLength: 6 }), (edits) => {
+          kept += typedKeeping(host, start, edits, applyEdit);
+        }),
+        { numRuns: 40 },
+      );
+      assert.ok(kept >= 5, `only ${kept} edits kept the check of every page`);
+    });
+
+    it('does not hold after an entry that names no page file makes the version of a page in another language unknown', () => {
+      const { same, found, foundAfter, before, after } = afterEdit((text) => text.replace('"zh/later"', '"zh/guide/index"'), '', files, navigation);
+      assert.equal(after.routes.forPageRules, before.routes.forPageRules, 'no page is listed anew');
+      assert.equal(same, false);
+      const messages = (findings: typeof found) => findings.get('zh/index.mdx')!.filter((d) => d.code === 'translation/other-language-link').map((d) => d.message);
+      assert.match(messages(found)[0], /Link to the "zh" version, "\/zh\/guide"/);
+      assert.match(messages(foundAfter)[0], /no "zh" version of it/, 'two "zh" paths are the version of en/guide now');
+    });
   });
 
   it('does not hold after a page is added to the navigation', () => {
@@ -164,31 +242,15 @@ describe('the check of every page kept after typing in docs.json, on real sites'
     'kind' in e ? applyEdit(text, e) : text.replace(/"name": "/, `"name": "${e.insert}`);
 
   it('is kept only when a new check of every page finds the same', () => {
-    let kept = 0;
+    let keptAll = 0;
     let steps = 0;
     fc.assert(
       fc.property(fc.nat(sites.length - 1), fc.array(edit, { minLength: 1, maxLength: 4 }), (which, edits) => {
-        const { host } = sites[which];
-        let text = sites[which].text;
-        let graph = new SiteGraph(host, checkDocsJson(text, host));
-        let found = checkSitePages(graph);
-        let inputs = pageInputsOf(graph)!;
-        for (const typed of edits) {
-          text = applied(text, typed);
-          graph = new SiteGraph(host, recheckDocsJson(graph.check!, text), graph);
-          const inputsAfter = pageInputsOf(graph)!;
-          const same = samePageFindings(inputs, inputsAfter, found);
-          const foundAfter = checkSitePages(graph);
-          steps++;
-          if (same) {
-            kept++;
-            assert.deepEqual(foundAfter, found);
-          }
-          [found, inputs] = [foundAfter, inputsAfter];
-        }
+        const kept = typedKeeping(sites[which].host, sites[which].text, edits, applied);
+        [keptAll, steps] = [keptAll + kept, steps + edits.length];
       }),
       { numRuns: 30 },
     );
-    assert.ok(kept >= 5, `only ${kept} of ${steps} edits kept the check of every page: the property would see little`);
+    assert.ok(keptAll >= 5, `only ${keptAll} of ${steps} edits kept the check of every page: the property would see little`);
   });
 });

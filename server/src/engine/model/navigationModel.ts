@@ -203,6 +203,18 @@ export interface RouteInputs {
   generated: symbol;
 }
 
+/**
+ * How a re-check changed the page entries: the `removed` entries from `slot` on became `added`,
+ * all of them in the subtree of `element` (the one walked again), on the model whose pages were `from`.
+ */
+export interface PagesEdit {
+  from: symbol;
+  slot: number;
+  removed: readonly string[];
+  added: readonly string[];
+  element: NavElement;
+}
+
 /** The navigation as walked: its elements, and its page entries. */
 export class NavigationModel {
   private entries?: PageEntry[];
@@ -213,6 +225,8 @@ export class NavigationModel {
     readonly elements: NavElement[] = [],
     readonly pageSlots = new PageSlots(),
     readonly routeInputs: RouteInputs = { pages: Symbol('pages'), generated: Symbol('generated') },
+    /** The edit of the page entries that made this model from the one before, when a re-check changed them. */
+    readonly pagesEdit?: PagesEdit,
   ) {}
 
   addPage(owner: number, index: number): void {

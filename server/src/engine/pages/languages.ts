@@ -1,4 +1,4 @@
-import type { NavElement } from '../model/navigationModel';
+import type { NavElement, PagesEdit } from '../model/navigationModel';
 import { pagePath } from '../model/pageReference';
 import { definition, enumValues } from '../schema/schema';
 import { trimSlashes } from './routes';
@@ -56,29 +56,53 @@ export function sameContent(a: string, b: string): boolean {
   return first.content === second.content && first.locale !== second.locale;
 }
 
+/** A page path one language lists (a page entry, or a group's root page); the ranks of listings order them as written. */
+interface Listing {
+  path: string;
+  language: string;
+  rank: number;
+}
+
+/** Above the rank of any page entry: the groups' root pages come after the entries. */
+const rootRanks = 2 ** 40;
+
 /**
  * The languages of a site whose navigation has `languages`, as the platform routes them: a page's
  * language is that of the `languages` entry whose navigation lists it (a page listed by several
  * languages is common to them, of none); the default language is the entry with `default: true`,
  * else the first; a page's version in another language is the page of that language whose path
- * differs from its own only by the locale segment.
+ * differs from its own only by the locale segment. A re-check's edit of the page entries updates
+ * them for the entries edited (`edit`).
  */
 export class SiteLanguages {
   /** The languages in the order written, each code once (at its first entry). */
   readonly languages: SiteLanguage[] = [];
   readonly defaultLanguage: SiteLanguage;
+  /** Each page entry's listing by slot (none for an entry of no language, or not of a page), and each slot's rank. */
+  private readonly slots: (Listing | undefined)[];
+  private readonly ranks: number[];
+  private readonly listingsByPath = new Map<string, Listing[]>();
   /** The language of each path the navigation lists ("en/start"), null when several languages list it. */
   private readonly languageByPath = new Map<string, string | null>();
-  /** Each language's paths by their content (`languagePath`), null when two of them have the same: made when first asked for. */
-  private pathsByContentMade?: Map<string, Map<string, string | null>>;
-  /** The navigation path of each page file one language lists: made when first asked for. */
-  private pathByFileMade?: Map<string, string>;
+  /** Each listed path's locale and content (`languagePath`). */
+  private readonly parsed = new Map<string, LanguagePath>();
+  /** Each language's paths, and them by their content. */
+  private readonly pathsByLanguage = new Map<string, Set<string>>();
+  private readonly pathsByContent = new Map<string, Map<string, string[]>>();
+  /** The paths of the default language each language has no version of (made when first asked for), and them in order. */
+  private readonly missing = new Map<string, Set<string>>();
+  private readonly missingInOrder = new Map<string, string[]>();
+  /** The paths of one language at each page file: made when first asked for. */
+  private pathsByFileMade?: Map<string, string[]>;
+  private signatureText?: string;
 
   constructor(
     /** Route -> page file (the routes' page map). */
     private readonly pageFiles: ReadonlyMap<string, string>,
     languageElements: NavElement[],
-    listed: { path: string; language: string }[],
+    /** The listing of each page entry, by slot. */
+    pageListings: (Omit<Listing, 'rank'> | undefined)[],
+    rootListings: Omit<Listing, 'rank'>[],
   ) {
     for (const element of languageElements) {
       const code = element.value.language as string;
@@ -86,89 +110,248 @@ export class SiteLanguages {
     }
     const marked = languageElements.find((element) => element.value.default === true);
     this.defaultLanguage = this.languages.find((language) => language.code === marked?.value.language) ?? this.languages[0];
-    for (const { path, language } of listed) {
-      const known = this.languageByPath.get(path);
-      if (known === undefined) this.languageByPath.set(path, language);
-      else if (known !== language) this.languageByPath.set(path, null);
-    }
+    this.slots = pageListings.map((listing, slot) => listing && { ...listing, rank: slot });
+    this.ranks = pageListings.map((_, slot) => slot);
+    const listings = [...this.slots, ...rootListings.map((listing, index) => ({ ...listing, rank: rootRanks + index }))];
+    for (const listing of listings) if (listing) this.list(listing);
+    for (const listing of listings) if (listing) this.settle(listing.path);
   }
-
-  private get pathsByContent(): Map<string, Map<string, string | null>> {
-    if (this.pathsByContentMade) return this.pathsByContentMade;
-    const made = new Map<string, Map<string, string | null>>();
-    for (const [path, language] of this.languageByPath) {
-      if (language === null) continue;
-      let byContent = made.get(language);
-      if (!byContent) made.set(language, (byContent = new Map()));
-      const { content } = languagePath(path);
-      byContent.set(content, byContent.has(content) ? null : path);
-    }
-    return (this.pathsByContentMade = made);
-  }
-
-  private get pathByFile(): Map<string, string> {
-    if (this.pathByFileMade) return this.pathByFileMade;
-    const made = new Map<string, string>();
-    for (const [path, language] of this.languageByPath) {
-      if (language === null) continue;
-      const file = this.fileAt(path);
-      if (file !== undefined && !made.has(file)) made.set(file, path);
-    }
-    return (this.pathByFileMade = made);
-  }
-
-  private signatureText?: string;
 
   /** What the page rules read of the languages, as one text: equal texts, equal findings. */
   get signature(): string {
     return (this.signatureText ??= JSON.stringify([this.defaultLanguage.code, this.languages.map(({ code }) => code), [...this.languageByPath]]));
   }
 
-  /** The paths one language alone lists (its pages, then its groups' root pages, each in the order written). */
-  pathsOf(code: string): string[] {
-    let paths = this.pathsByLanguage.get(code);
-    if (!paths) this.pathsByLanguage.set(code, (paths = [...this.languageByPath].filter(([, language]) => language === code).map(([path]) => path)));
-    return paths;
+  /** How many paths one language alone lists. */
+  pathCount(code: string): number {
+    return this.pathsByLanguage.get(code)?.size ?? 0;
   }
 
-  private readonly pathsByLanguage = new Map<string, string[]>();
-  private readonly missingByLanguage = new Map<string, string[]>();
-
-  /** The paths of the default language that a language has no version of (worked out once: a keystroke elsewhere keeps the languages). */
+  /** The paths of the default language that a language has no version of, in the order written (worked out once, then kept up to date by edits). */
   missingIn(code: string): string[] {
-    let missing = this.missingByLanguage.get(code);
-    if (!missing) this.missingByLanguage.set(code, (missing = this.pathsOf(this.defaultLanguage.code).filter((path) => this.counterpart(path, code) === undefined)));
-    return missing;
+    let ordered = this.missingInOrder.get(code);
+    if (ordered) return ordered;
+    let missing = this.missing.get(code);
+    if (!missing) {
+      missing = new Set();
+      for (const path of this.pathsByLanguage.get(this.defaultLanguage.code) ?? []) if (this.counterpart(path, code) === undefined) missing.add(path);
+      this.missing.set(code, missing);
+    }
+    const rank = new Map([...missing].map((path) => [path, this.firstRank(path)]));
+    this.missingInOrder.set(code, (ordered = [...missing].sort((a, b) => rank.get(a)! - rank.get(b)!)));
+    return ordered;
   }
 
   /** The navigation path of a page file of one language ("zh/start"), or undefined (listed by none, or by several). */
   pathOfFile(file: string): string | undefined {
-    return this.pathByFile.get(file);
+    const paths = this.pathsByFile.get(file);
+    if (!paths || paths.length < 2) return paths?.[0];
+    return paths.reduce((first, path) => (this.firstRank(path) < this.firstRank(first) ? path : first));
   }
 
   /** The language of a page file: the one language whose navigation lists it. */
   languageOfFile(file: string): string | undefined {
-    const path = this.pathByFile.get(file);
+    const path = this.pathOfFile(file);
     return path === undefined ? undefined : (this.languageByPath.get(path) ?? undefined);
   }
 
   /** The path of a page in another language ("en/start" in "zh": "zh/start"), when that language lists exactly one. */
   counterpart(path: string, code: string): string | undefined {
-    const found = this.pathsByContent.get(code)?.get(languagePath(path).content);
-    return found && sameContent(found, path) ? found : undefined;
+    const own = this.parsedPath(path);
+    const found = this.pathsByContent.get(code)?.get(own.content);
+    return found?.length === 1 && this.parsedPath(found[0]).locale !== own.locale ? found[0] : undefined;
   }
 
   /** The file of a page in another language, when that language lists exactly one and it exists. */
   counterpartFile(file: string, code: string): string | undefined {
-    const path = this.pathByFile.get(file);
+    const path = this.pathOfFile(file);
     const other = path === undefined ? undefined : this.counterpart(path, code);
     return other === undefined ? undefined : this.fileAt(other);
+  }
+
+  /**
+   * Takes a re-check's edit of the page entries, all of them of one language (or none), in place:
+   * the languages of the graph before, as its navigation model, are used up. The signature stays
+   * while no page file's language, path or versions in other languages changed. False when the
+   * edit cannot be taken (the languages are then worked out again).
+   */
+  edit(edit: PagesEdit, language: string | undefined): boolean {
+    const { slot, added } = edit;
+    const removed = edit.removed.length;
+    if (slot < 0 || slot + removed > this.slots.length) return false;
+    const low = slot > 0 ? this.ranks[slot - 1] : -1;
+    const high = slot + removed < this.ranks.length ? this.ranks[slot + removed] : low + added.length + 1;
+    const step = (high - low) / (added.length + 1);
+    // Ranks between two neighbours run out after many edits between them.
+    if (!(low + step > low && high - step < high)) return false;
+    const ranks = added.map((_, index) => low + step * (index + 1));
+    const listings = added.map((entry, index) => {
+      const path = language === undefined ? undefined : pagePathOf(entry);
+      return path === undefined ? undefined : { path, language: language!, rank: ranks[index] };
+    });
+    const gone = replaceRange(this.slots, slot, removed, listings);
+    replaceRange(this.ranks, slot, removed, ranks);
+
+    const touched = new Set<string>();
+    for (const listing of [...gone, ...listings]) if (listing) touched.add(listing.path);
+    const contents = new Set([...touched].map((path) => this.parsedPath(path).content));
+    const related = new Set(touched);
+    for (const byContent of this.pathsByContent.values()) for (const content of contents) byContent.get(content)?.forEach((path) => related.add(path));
+    const files = new Set<string>();
+    for (const path of related) {
+      const file = this.fileAt(path);
+      if (file !== undefined) files.add(file);
+    }
+    const factsBefore = [...files].map((file) => this.pageFacts(file));
+
+    for (const listing of gone) if (listing) this.unlist(listing);
+    for (const listing of listings) if (listing) this.list(listing);
+    for (const path of touched) this.settle(path);
+    this.updateMissing(touched, contents);
+
+    if ([...files].some((file, index) => this.pageFacts(file) !== factsBefore[index])) this.signatureText = `edited ${++edits}`;
+    return true;
+  }
+
+  /** After an edit: the missing paths of the default language whose content is one of the paths edited. */
+  private updateMissing(touched: Set<string>, contents: Set<string>): void {
+    const defaults = this.pathsByContent.get(this.defaultLanguage.code);
+    for (const [code, missing] of this.missing) {
+      let changed = false;
+      for (const path of touched) changed = missing.delete(path) || changed;
+      for (const content of contents) {
+        for (const path of defaults?.get(content) ?? []) {
+          if (this.counterpart(path, code) !== undefined) changed = missing.delete(path) || changed;
+          else if (!missing.has(path)) {
+            missing.add(path);
+            changed = true;
+          }
+        }
+      }
+      if (changed) this.missingInOrder.delete(code);
+    }
+  }
+
+  /** What a page rule reads of the languages for one page file: its language, its path, and its versions in the others that are files. */
+  private pageFacts(file: string): string {
+    const path = this.pathOfFile(file);
+    const versions = path === undefined ? [] : this.languages.map(({ code }) => this.counterpart(path, code)).map((other) => (other !== undefined && this.fileAt(other) !== undefined ? other : null));
+    return JSON.stringify([this.languageOfFile(file), path, versions]);
+  }
+
+  private list(listing: Listing): void {
+    const listings = this.listingsByPath.get(listing.path);
+    if (listings) listings.push(listing);
+    else this.listingsByPath.set(listing.path, [listing]);
+  }
+
+  private unlist(listing: Listing): void {
+    const listings = this.listingsByPath.get(listing.path)!;
+    listings.splice(listings.indexOf(listing), 1);
+    if (listings.length === 0) this.listingsByPath.delete(listing.path);
+  }
+
+  /** A path's language and the maps made of it, from its listings. */
+  private settle(path: string): void {
+    const before = this.languageByPath.get(path);
+    let after: string | null | undefined;
+    for (const { language } of this.listingsByPath.get(path) ?? []) after = after === undefined || after === language ? language : null;
+    if (after === before) return;
+    if (before) this.unindex(path, before);
+    if (after === undefined) {
+      this.languageByPath.delete(path);
+      this.parsed.delete(path);
+      return;
+    }
+    this.languageByPath.set(path, after);
+    if (after !== null) this.index(path, after);
+  }
+
+  private index(path: string, language: string): void {
+    let paths = this.pathsByLanguage.get(language);
+    if (!paths) this.pathsByLanguage.set(language, (paths = new Set()));
+    paths.add(path);
+    let byContent = this.pathsByContent.get(language);
+    if (!byContent) this.pathsByContent.set(language, (byContent = new Map()));
+    const { content } = this.parsedPath(path);
+    const same = byContent.get(content);
+    if (same) same.push(path);
+    else byContent.set(content, [path]);
+    const file = this.pathsByFileMade && this.fileAt(path);
+    if (file !== undefined) {
+      const atFile = this.pathsByFileMade!.get(file);
+      if (atFile) atFile.push(path);
+      else this.pathsByFileMade!.set(file, [path]);
+    }
+  }
+
+  private unindex(path: string, language: string): void {
+    this.pathsByLanguage.get(language)!.delete(path);
+    const byContent = this.pathsByContent.get(language)!;
+    const { content } = this.parsedPath(path);
+    removeFrom(byContent, content, path);
+    const file = this.pathsByFileMade && this.fileAt(path);
+    if (file !== undefined) removeFrom(this.pathsByFileMade!, file, path);
+  }
+
+  private get pathsByFile(): Map<string, string[]> {
+    if (this.pathsByFileMade) return this.pathsByFileMade;
+    const made = new Map<string, string[]>();
+    for (const [path, language] of this.languageByPath) {
+      if (language === null) continue;
+      const file = this.fileAt(path);
+      if (file === undefined) continue;
+      const atFile = made.get(file);
+      if (atFile) atFile.push(path);
+      else made.set(file, [path]);
+    }
+    return (this.pathsByFileMade = made);
+  }
+
+  private parsedPath(path: string): LanguagePath {
+    let parsed = this.parsed.get(path);
+    if (!parsed) {
+      parsed = languagePath(path);
+      if (this.listingsByPath.has(path)) this.parsed.set(path, parsed);
+    }
+    return parsed;
+  }
+
+  private firstRank(path: string): number {
+    let first = Infinity;
+    for (const { rank } of this.listingsByPath.get(path) ?? []) first = Math.min(first, rank);
+    return first;
   }
 
   /** The page file of a navigation path ("guides/index" is the folder's index page). */
   private fileAt(path: string): string | undefined {
     return this.pageFiles.get(path) ?? this.pageFiles.get(path.replace(/(^|\/)index$/, ''));
   }
+}
+
+/** How many edits the languages took: each that changes a page's facts gives a signature of its own. */
+let edits = 0;
+
+function removeFrom(map: Map<string, string[]>, key: string, item: string): void {
+  const items = map.get(key)!;
+  items.splice(items.indexOf(item), 1);
+  if (items.length === 0) map.delete(key);
+}
+
+/** Replaces `count` items of a list from `start` with others, in place (no argument spreading: lists can be long); the items replaced. */
+function replaceRange<T>(list: T[], start: number, count: number, items: readonly T[]): T[] {
+  const tail = list.splice(start + count);
+  const gone = list.splice(start);
+  for (const item of items) list.push(item);
+  for (const item of tail) list.push(item);
+  return gone;
+}
+
+/** The page path a page entry lists ("/en/start.mdx": "en/start"), if it lists a page. */
+function pagePathOf(entry: unknown): string | undefined {
+  if (typeof entry !== 'string') return undefined;
+  const page = pagePath(entry);
+  return page.kind === 'page' ? trimSlashes(page.path) : undefined;
 }
 
 const known = new WeakMap<SiteGraph, SiteLanguages | null>();
@@ -182,12 +365,15 @@ interface LanguagesMade {
 }
 const madeFor = new WeakMap<ReadonlyMap<string, string>, LanguagesMade>();
 
+/** How many times the languages of a site were worked out from the whole navigation (tests count them). */
+export const languagesWorkedOut = { count: 0 };
+
 /**
  * The languages of a site's navigation (worked out once per graph), or undefined when it has none.
- * A graph made after a keystroke that left the page files, the navigation's page entries, its
- * `languages` elements (a re-check walks again every element it edits) and the groups' root pages
- * as they were takes the languages of the one before: on a site of 25,000 pages they cost more
- * than the keystroke's re-check.
+ * A graph made after a keystroke that left the page files, the navigation's `languages` elements
+ * (a re-check walks again every element it edits) and the groups' root pages as they were takes the
+ * languages of the one before: on a site of 25,000 pages they cost more than the keystroke's
+ * re-check. When the keystroke edited page entries, those are updated for the entries edited.
  */
 export function siteLanguages(graph: SiteGraph): SiteLanguages | undefined {
   let languages = known.get(graph);
@@ -202,17 +388,23 @@ function readLanguages(graph: SiteGraph): SiteLanguages | null {
   const roots = model.elements.map((element) => element.value.root);
   const pageFiles = graph.routes.pages;
   const made = madeFor.get(pageFiles);
-  if (made && made.pagesToken === model.routeInputs.pages && sameItems(made.languageElements, languageElements) && sameItems(made.roots, roots)) return made.languages;
-  const listed: { path: string; language: string }[] = [];
-  const add = (entry: unknown, element: NavElement) => {
+  if (made && sameItems(made.languageElements, languageElements) && sameItems(made.roots, roots)) {
+    if (made.pagesToken === model.routeInputs.pages) return made.languages;
+    const { pagesEdit } = model;
+    if (pagesEdit?.from === made.pagesToken && made.languages.edit(pagesEdit, languageOf(pagesEdit.element))) {
+      made.pagesToken = model.routeInputs.pages;
+      return made.languages;
+    }
+  }
+  languagesWorkedOut.count++;
+  const listingOf = (entry: unknown, element: NavElement) => {
     const language = languageOf(element);
-    if (language === undefined || typeof entry !== 'string') return;
-    const page = pagePath(entry);
-    if (page.kind === 'page') listed.push({ path: trimSlashes(page.path), language });
+    const path = language === undefined ? undefined : pagePathOf(entry);
+    return path === undefined ? undefined : { path, language: language! };
   };
-  for (const entry of model.pages) add(entry.value, entry.element);
-  for (const element of model.elements) add(element.value.root, element);
-  const languages = new SiteLanguages(pageFiles, languageElements, listed);
+  const pageListings = model.pages.map((entry) => listingOf(entry.value, entry.element));
+  const rootListings = model.elements.map((element) => listingOf(element.value.root, element)).filter((listing) => listing !== undefined);
+  const languages = new SiteLanguages(pageFiles, languageElements, pageListings, rootListings);
   madeFor.set(pageFiles, { pagesToken: model.routeInputs.pages, languageElements, roots, languages });
   return languages;
 }

@@ -8,14 +8,15 @@ import type { SiteGraph } from './siteGraph';
 
 /**
  * What the page rules read of a site beyond its pages' texts: the files, the routes (the
- * navigation, the specs, the redirects; kept as one object while those are unchanged), the check's
- * options and the site's icon library, the paths docs.json writes (orphans) and the navigation's
- * languages (which language lists each page: links to another language). Taken when a check
- * of every page starts: a re-check of docs.json changes the last check's parsed value in place.
+ * navigation, the specs, the redirects; a token kept while those are unchanged, or changed only
+ * by page entries that name no page), the check's options and the site's icon library, the paths
+ * docs.json writes (orphans) and the navigation's languages (each page file's language and its
+ * versions in the others: links to another language). Taken when a check of every page starts: a
+ * re-check of docs.json changes the last check's parsed value in place.
  */
 export interface PageInputs {
   files: SiteFiles;
-  routes: Routes;
+  routes: Routes['forPageRules'];
   options: CheckResult['basis']['options'];
   iconLibrary: CheckResult['siteIconLibrary'];
   docsJsonPaths: string[];
@@ -25,7 +26,7 @@ export interface PageInputs {
 export function pageInputsOf(graph: SiteGraph): PageInputs | undefined {
   const { check } = graph;
   if (!check) return undefined;
-  return { files: graph.files, routes: graph.routes, options: check.basis.options, iconLibrary: check.siteIconLibrary, docsJsonPaths: docsJsonPaths(check), languages: siteLanguages(graph)?.signature ?? '' };
+  return { files: graph.files, routes: graph.routes.forPageRules, options: check.basis.options, iconLibrary: check.siteIconLibrary, docsJsonPaths: docsJsonPaths(check), languages: siteLanguages(graph)?.signature ?? '' };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../checkResult';
 import { isRecord } from '../model/cursor';
-import type { NavElement, NavigationModel, SpecDeclaration } from '../model/navigationModel';
+import type { NavElement, NavigationModel, PagesEdit, SpecDeclaration } from '../model/navigationModel';
 import type { Operation } from '../openapi/loadedSpec';
 import { pagePath, parseOperation } from '../model/pageReference';
 import { pageOf } from '../site/fileIndex';
@@ -45,6 +45,12 @@ export class Routes {
   readonly uncheckedSpecs: Map<string, UncheckedSpec>;
   /** The navigation's pages, worked out when first asked for. */
   private readonly navigation?: NavigationPages;
+  /**
+   * What the page rules read of the routes and the navigation, as a token: the same while the
+   * routes are made of the same parts, but for edits of page entries that leave the entries naming
+   * a page file as they were (typing in the path of a page not written yet).
+   */
+  readonly forPageRules: symbol;
 
   /**
    * The routes of a check: an earlier check's routes when made from the same files and parts (an
@@ -84,7 +90,11 @@ export class Routes {
       this.redirects = new RedirectIndex();
       if (check) this.addRedirects(check);
     }
-    if (check) this.navigation = sameFiles && Routes.samePart(previous, source, 'pages') ? previous.navigation : new NavigationPages(check.model, this.pages);
+    const samePages = sameFiles && Routes.samePart(previous, source, 'pages');
+    const editNamesNoPage = sameFiles && !samePages && check !== undefined && previous?.source !== undefined && namesNoPage(check.model.pagesEdit, previous.source.pages, this.pages);
+    if (check) this.navigation = samePages ? previous.navigation : new NavigationPages(check.model, this.pages, editNamesNoPage ? previous.navigation : undefined);
+    const sameForPageRules = (samePages || editNamesNoPage) && (['generated', 'statuses', 'redirects'] as const).every((key) => Routes.samePart(previous, source, key));
+    this.forPageRules = sameForPageRules ? previous!.forPageRules : Symbol('routes');
   }
 
   /** Whether earlier routes were made from the same part of a check as the routes being made from `source`. */
@@ -227,7 +237,12 @@ class NavigationPages {
   constructor(
     private readonly model: NavigationModel,
     private readonly pages: ReadonlyMap<string, string>,
-  ) {}
+    /** The navigation's pages before an edit of entries that name no page: what they worked out holds. */
+    before?: NavigationPages,
+  ) {
+    this.ordered = before?.ordered;
+    this.first = before?.first;
+  }
 
   /** In the navigation's order. */
   order(): string[] {
@@ -256,6 +271,22 @@ class NavigationPages {
       if (page.kind === 'page') yield page.path;
     }
   }
+}
+
+/**
+ * Whether an edit of page entries made on the pages `from` left the entries that name a page file
+ * (as written or without its slashes) or an operation as they were, in the same order: the others
+ * change neither which pages the navigation lists nor their order.
+ */
+function namesNoPage(edit: PagesEdit | undefined, from: symbol, pages: ReadonlyMap<string, string>): boolean {
+  if (edit?.from !== from) return false;
+  const namesPage = (entry: string) => {
+    if (parseOperation(entry)) return true;
+    const page = pagePath(entry);
+    return page.kind === 'page' && (pages.has(page.path) || pages.has(trimSlashes(page.path)));
+  };
+  const [before, after] = [edit.removed.filter(namesPage), edit.added.filter(namesPage)];
+  return before.length === after.length && before.every((entry, index) => entry === after[index]);
 }
 
 /** The element whose `openapi` is in force on an element: itself or its nearest ancestor that declares one. */

@@ -4,7 +4,7 @@ import { compareDiagnostics, toDiagnostic, type Diagnostic, type Problem } from 
 import { validJsonDocument, type JsonDocument } from '../json/jsonDocument';
 import type { JsonPath, OffsetRange } from '../json/path';
 import { Cursor, isRecord } from '../model/cursor';
-import { NavigationModel, type NavElement, type RouteInputs } from '../model/navigationModel';
+import { NavigationModel, type NavElement, type PagesEdit, type RouteInputs } from '../model/navigationModel';
 import { isOperationEntry } from '../model/pageReference';
 import { declaresOtherSource } from '../pages/otherGenerators';
 import type { SourceDocument } from '../model/sourceDocument';
@@ -107,13 +107,15 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
       statuses = checkSpecs(ctx, declaredSpecs(subtree.elements), kept);
     }
     const generatedEdited = operationsEdited || someElement(removed, declaresOtherSource) || someElement(subtree.elements, declaresOtherSource);
+    const pagesEdited = !sameList(oldPages, newPages);
     const routeInputs = {
-      pages: sameList(oldPages, newPages) ? model.routeInputs.pages : Symbol('pages'),
+      pages: pagesEdited ? Symbol('pages') : model.routeInputs.pages,
       generated: generatedEdited ? Symbol('generated') : model.routeInputs.generated,
     };
+    const pagesEdit = pagesEdited ? { from: model.routeInputs.pages, slot: firstPage, removed: oldPages, added: newPages, element } : undefined;
 
     (list.value as unknown[])[old.cursor.key as number] = value;
-    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs);
+    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs, pagesEdit);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
       ...subtreeUnits(sliceJson, unitStart, old.cursor.path, subtree.elements, document),
@@ -201,7 +203,7 @@ function subtreeOf(element: NavElement): Set<NavElement> {
  * elements and pages keep document order. The lists of the previous model, which is used up, are
  * changed in place: copying them would cost more than the rest of a re-check on a large site.
  */
-function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number, routeInputs: RouteInputs): NavigationModel {
+function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number, routeInputs: RouteInputs, pagesEdit?: PagesEdit): NavigationModel {
   const { elements, pageSlots } = model;
   const old = elements[first];
   const siblings = old.parent!.children;
@@ -217,7 +219,7 @@ function replaceSubtree(model: NavigationModel, first: number, size: number, ele
     after = firstPage + subtree.pageCount;
   }
   if (moved !== 0) pageSlots.shiftOwners(after, first + size, moved);
-  return new NavigationModel(model.root, elements, pageSlots, routeInputs);
+  return new NavigationModel(model.root, elements, pageSlots, routeInputs, pagesEdit);
 }
 
 /** The texts of the page entries the `size` elements from `first` own, their first in `firstPage` (-1: none). */

@@ -18,7 +18,7 @@ export const missingTranslationRule: SiteRule = {
         const languages = siteLanguages(ctx.graph);
         if (!languages) return;
         const { defaultLanguage } = languages;
-        const defaultPaths = languages.pathsOf(defaultLanguage.code).length;
+        const defaultPaths = languages.pathCount(defaultLanguage.code);
         for (const { code, element } of languages.languages) {
           if (code === defaultLanguage.code) continue;
           const missing = languages.missingIn(code);
