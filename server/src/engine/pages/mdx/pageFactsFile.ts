@@ -20,6 +20,12 @@ export interface PageFactsFileOptions {
 }
 
 const format = 'docsjson-page-facts';
+/**
+ * How stale an entry's "used" stamp may be before a hit stamps it anew in the file: a run that
+ * only reads entries stamped more recently leaves the file as it is, so that the pages used
+ * longest ago are still dropped first, to within a day.
+ */
+const restampAfterMs = 24 * 60 * 60 * 1000;
 /** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
 const formatVersion = 2;
 
@@ -64,9 +70,10 @@ export class PageFactsFile implements PageFactsStore {
     } catch {
       facts = undefined;
     }
+    // Last of all in this run's order, as it is dropped last if the file is written.
     this.entries.delete(key);
     if (facts) this.entries.set(key, { used: this.now, json: entry.json });
-    this.changed = true;
+    if (!facts || this.now - entry.used >= restampAfterMs) this.changed = true;
     return facts;
   }
 
@@ -79,7 +86,7 @@ export class PageFactsFile implements PageFactsStore {
     this.changed = true;
   }
 
-  /** Writes the file if a run used or added an entry; throws what the file system says. */
+  /** Writes the file if a run added an entry, dropped one, or used one whose stamp is a day old; throws what the file system says. */
   save(): void {
     if (!this.changed) return;
     const kept: string[] = [];
