@@ -1,5 +1,5 @@
 import type { PageElement, WrittenAttribute } from '../../components/jsxElements';
-import type { OffsetRange } from '../../json/path';
+import { anything, boolean, fail, integer, isRecord, list, optional, range, readAs, shaped, string, undefinedAsNull, type Reader } from '../../json/jsonShapes';
 import type { MarkdownImage, MdxFacts } from './mdxFacts';
 import type { MdxSyntaxError, PagePoint } from './parseMdx';
 import { suppressionKinds, type SuppressionComment } from './suppressionComments';
@@ -26,68 +26,20 @@ export function factsToJson(facts: MdxFacts): string | undefined {
 }
 
 export function factsFromJson(value: unknown): MdxFacts | undefined {
-  try {
-    if (isRecord(value) && 'error' in value) return shaped(value, { error: syntaxError }) as MdxFacts;
-    const read = shaped(value, { elements: list(anything), images: list(image), esmNames: list(string), suppressions: list(suppression) }) as {
-      elements: unknown[];
-      images: MarkdownImage[];
-      esmNames: string[];
-      suppressions: SuppressionComment[];
-    };
-    const elements: PageElement[] = [];
-    for (const written of read.elements) elements.push(pageElement(written, elements));
-    return { elements, images: read.images, esmNames: read.esmNames, suppressions: read.suppressions };
-  } catch (error) {
-    if (error instanceof NotFacts) return undefined;
-    throw error;
-  }
+  return readAs(facts, value);
 }
 
-function undefinedAsNull(_key: string, value: unknown): unknown {
-  return value === undefined ? null : value;
-}
-
-class NotFacts extends Error {}
-
-type Reader<T> = (value: unknown) => T;
-
-function fail(): never {
-  throw new NotFacts();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const anything: Reader<unknown> = (value) => value;
-const string: Reader<string> = (value) => (typeof value === 'string' ? value : fail());
-const boolean: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : fail());
-const integer: Reader<number> = (value) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fail());
-
-function list<T>(item: Reader<T>): Reader<T[]> {
-  return (value) => (Array.isArray(value) ? value.map(item) : fail());
-}
-
-/** A key that may hold undefined (written as null) or be left out, as the facts made it. */
-function optional<T>(read: Reader<T>): Reader<T | undefined> & { optional: true } {
-  return Object.assign((value: unknown) => (value === null ? undefined : read(value)), { optional: true as const });
-}
-
-/** An object of exactly these keys (the optional ones may be missing), each read by its reader, in the order written. */
-function shaped(value: unknown, readers: Record<string, Reader<unknown> & { optional?: true }>): Record<string, unknown> {
-  if (!isRecord(value)) fail();
-  const read: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(readers, key)) fail();
-    read[key] = readers[key](value[key]);
-  }
-  for (const key of Object.keys(readers)) if (!Object.hasOwn(value, key) && !readers[key].optional) fail();
-  return read;
-}
-
-const range: Reader<OffsetRange> = (value) => {
-  const read = shaped(value, { start: integer, end: integer }) as unknown as OffsetRange;
-  return read.start <= read.end ? read : fail();
+const facts: Reader<MdxFacts> = (value) => {
+  if (isRecord(value) && 'error' in value) return shaped(value, { error: syntaxError }) as MdxFacts;
+  const read = shaped(value, { elements: list(anything), images: list(image), esmNames: list(string), suppressions: list(suppression) }) as {
+    elements: unknown[];
+    images: MarkdownImage[];
+    esmNames: string[];
+    suppressions: SuppressionComment[];
+  };
+  const elements: PageElement[] = [];
+  for (const written of read.elements) elements.push(pageElement(written, elements));
+  return { elements, images: read.images, esmNames: read.esmNames, suppressions: read.suppressions };
 };
 
 const point: Reader<PagePoint> = (value) => shaped(value, { line: integer, column: integer, offset: integer }) as unknown as PagePoint;
