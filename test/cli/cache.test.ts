@@ -89,7 +89,7 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     const kept = readFileSync(cacheFile(root), 'utf8');
     const corruptions: [string, () => void][] = [
       // Facts that would still read, but of another component: the body no longer hashes to its header's.
-      ['a body that no longer hashes to its header', () => writeFileSync(cacheFile(root), kept.replaceAll('"name":"Accordion"', '"name":"Accordian"'))],
+      ['a body that no longer hashes to its header', () => writeFileSync(cacheFile(root), kept.replaceAll('"Accordion"', '"Accordian"'))],
       ['a cut file', () => writeFileSync(cacheFile(root), kept.slice(0, kept.length / 2))],
       ['a file of something else', () => writeFileSync(cacheFile(root), '\u0000\u0001 not a cache')],
       ['the cache of another version of docsjson', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, stack: 'another-version' }))],

@@ -30,7 +30,7 @@ const format = 'docsjson-page-facts';
  */
 const restampAfterMs = 24 * 60 * 60 * 1000;
 /** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
-const formatVersion = 2;
+const formatVersion = 3;
 
 interface Entry {
   /** When a run last used it (ms since the epoch). */
