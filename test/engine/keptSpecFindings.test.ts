@@ -10,26 +10,9 @@ import { keptSpecValidator, type SpecFindingsStore } from '../../server/src/engi
 import { parseSpec, SpecCache, specFindings } from '../../server/src/engine/openapi/openapiSpec';
 import { PageFactsFile, type PageFactsFileOptions } from '../../server/src/engine/pages/mdx/pageFactsFile';
 import { tempFolder } from '../support/tempFolder';
+import { usersSpec } from '../support/usersSpec';
 
-const spec = (ref: string, extra = '') => `openapi: 3.1.0
-info:
-  title: Acme
-  version: 1.0.0
-paths:
-  /users:
-    get:
-      ${extra}responses:
-        "200":
-          description: The users
-          content:
-            application/json:
-              schema:
-                $ref: "${ref}"
-components:
-  schemas:
-    User:
-      type: object
-`;
+const spec = (ref: string, operation?: string) => usersSpec(ref, { operation });
 
 /** Refused for a reference, for an external reference, for a value the schema refuses; and a valid one. */
 const specs = [spec('#/components/schema/User'), spec('./user.yaml'), spec('#/components/schemas/User', 'deprecated: "yes"\n      '), spec('#/components/schemas/User')];
