@@ -136,7 +136,7 @@ function medianRun(runs: Run[]): Run {
 /** Cold and warm `check --cache` beside the platform's parse of the same pages and the floor, on every shared site. */
 function cacheComparison(): void {
   const runs = 3;
-  console.log(`\nCold and warm check --cache (median of ${runs} fresh processes each; cold: an empty cache) beside the platform's parse of the same pages (getAST, one process, one thread; "spread" is its CPU time over the ${cores} cores; the CPU ratio, cold's over the platform parse's) and the floor:`);
+  console.log(`\nCold and warm check --cache (median of ${runs} fresh processes each, as the platform's parse and the floor; cold: an empty cache) beside the platform's parse of the same pages (getAST, one process, one thread; "spread" is its CPU time over the ${cores} cores; the CPU ratio, cold's over the platform parse's) and the floor:`);
   console.log('| site | pages | cold | warm | warm / cold | warm / floor | platform parse | cold / platform spread | floor |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const site of sharedSites) {
@@ -155,7 +155,7 @@ function cacheComparison(): void {
     if (!installError) {
       const list = join(cache, 'pages.txt');
       writeFileSync(list, pages.join('\n'));
-      const platform = run([join(repository, 'bench', 'support', 'platformParse.mjs'), platformFolder, root, list], cache);
+      const platform = medianRun(Array.from({ length: runs }, () => run([join(repository, 'bench', 'support', 'platformParse.mjs'), platformFolder, root, list], cache)));
       const spread = platform.cpuSeconds / cores;
       platformColumns = `${seconds(platform)}, ${platform.output.trim()} | ${(cold.seconds / spread).toFixed(2)}x (CPU ${(cold.cpuSeconds / platform.cpuSeconds).toFixed(2)}x)`;
     }

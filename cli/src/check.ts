@@ -115,7 +115,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote, configFile);
     notes.push(...(remoteSpecs?.notes ?? []));
     const specs = remoteSpecs?.specs;
-    const siteWorkers = caches ? { ...workers, store: caches.storeFor(root) } : workers;
+    const store = caches?.storeFor(root);
+    const siteWorkers = store ? { ...workers, store, specStore: store } : workers;
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     let site;
     if (fixMode) {

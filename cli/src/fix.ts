@@ -4,10 +4,9 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { GivenConfigFile, SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { MdxFactsCache } from '../../server/src/engine/pages/mdx/mdxFactsCache';
-import type { ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import { fixSite, maxFixPasses, type SiteFixes } from '../../server/src/engine/service/fixPasses';
 import { EditedSiteHost } from '../../server/src/engine/site/editedSiteHost';
-import { checkSiteInWorkers, type SiteProblems } from './siteProblems';
+import { checkSiteInWorkers, type SiteProblems, type SiteWorkers } from './siteProblems';
 import { terminalSafe, terminalSafeLine } from './terminalSafe';
 
 /** `--fix` writes the fixed files; `--fix-dry-run` prints their diff and writes nothing. */
@@ -19,7 +18,7 @@ export interface SiteToFix {
   /** The docs.json's text as read. */
   text: string;
   remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined;
-  workers: ParseWorkers;
+  workers: SiteWorkers;
   /** The config file read instead of the site's own (`--config`). */
   configFile?: GivenConfigFile;
 }

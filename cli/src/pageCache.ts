@@ -3,7 +3,8 @@ import { openPageCache, pageCacheFile, type PageFactsFile } from '../../server/s
 import { programVersion } from '../../server/src/engine/version';
 
 /**
- * The page caches of one run of `check --cache`: one file per folder, in the site's
+ * The page caches of one run of `check --cache` (the facts of pages, and the findings on specs,
+ * which depend on this program's script too): one file per folder, in the site's
  * `node_modules/.cache/docsjson/` unless a `--cache-location` folder is given (then shared by
  * the sites checked), each read once and written once at the end.
  */
@@ -24,7 +25,7 @@ export class PageCaches {
   storeFor(siteRoot: string): PageFactsFile {
     const folder = this.folderOf(siteRoot);
     let store = this.caches.get(folder);
-    if (!store) this.caches.set(folder, (store = openPageCache(folder, this.workerScript, programVersion())));
+    if (!store) this.caches.set(folder, (store = openPageCache(folder, [this.workerScript, __filename], programVersion())));
     return store;
   }
 

@@ -3,6 +3,7 @@ import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import type { MdxFactsCache } from '../../server/src/engine/pages/mdx/mdxFactsCache';
 import { SpecCache } from '../../server/src/engine/openapi/openapiSpec';
+import { keptSpecValidator, type SpecFindingsStore } from '../../server/src/engine/openapi/keptSpecValidator';
 import { CheckedSite } from '../../server/src/engine/service/checkedSite';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
@@ -20,8 +21,19 @@ export interface SiteProblems {
 
 const siteRules = [...pageRules, ...docsJsonSiteRules];
 
-/** The OpenAPI specs read in this run, each text parsed once across the checks of a site (fixes check it again). */
+/** The threads that parse pages, and where the findings on specs of earlier runs are kept (`--cache`). */
+export type SiteWorkers = ParseWorkers & { specStore?: SpecFindingsStore };
+
+/** The OpenAPI specs read in this run, each text parsed once across the checks of a site (fixes check it again); one cache per store of specs' findings. */
 const specs = new SpecCache();
+const keptSpecs = new WeakMap<SpecFindingsStore, SpecCache>();
+
+function specCacheOf(store: SpecFindingsStore | undefined): SpecCache {
+  if (!store) return specs;
+  let cache = keptSpecs.get(store);
+  if (!cache) keptSpecs.set(store, (cache = new SpecCache(keptSpecValidator(store))));
+  return cache;
+}
 
 /**
  * Checks a docs.json and every page of its site, the pages parsed by worker threads, each within
@@ -34,10 +46,11 @@ export async function checkSiteInWorkers(
   docsJsonName: string,
   text: string,
   remoteSpecs: ReadonlyMap<string, LoadedSpec> | undefined,
-  workers: ParseWorkers,
+  workers: SiteWorkers,
   { configFile, mdxFacts }: { configFile?: GivenConfigFile; mdxFacts?: MdxFactsCache } = {},
 ): Promise<SiteProblems> {
   const { config, diagnostics: configProblems, text: configText, path: configPath } = loadProjectConfig(host, configFile);
+  const specs = specCacheOf(workers.specStore);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName, specs);
   const graph = new SiteGraph(host, result, undefined, mdxFacts);
   const { diagnostics: siteFindings, parsed, stored } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;

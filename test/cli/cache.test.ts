@@ -1,11 +1,12 @@
 // `docsjson check --cache` reports exactly what a check without it reports, and a run after one
-// that kept every page's facts parses none (DOCSJSON_STATS counts the pages parsed): on a small
-// site with every kind of page finding and on each of the ten shared real sites. An edited page
-// is parsed again; a corrupt cache, or one another version wrote, is read as empty.
+// that kept every page's facts parses none (DOCSJSON_STATS counts the pages parsed), and leaves
+// the cache's file as it was: on a small site with every kind of page finding and on each of the
+// ten shared real sites. An edited page is parsed again; a corrupt cache, or one another version
+// wrote, is read as empty.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
@@ -61,9 +62,13 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     assert.deepEqual([first.parsed, first.stored], [12, 0]);
     assert.ok(existsSync(cacheFile(root)), 'kept in the site\'s node_modules/.cache/docsjson');
 
+    const kept = { text: readFileSync(cacheFile(root), 'utf8'), stat: statSync(cacheFile(root)) };
     const warm = check(root, '--cache');
     assertSameReport(warm, cold, 'the run that reads the cache');
     assert.deepEqual([warm.parsed, warm.stored], [0, 12]);
+    const after = statSync(cacheFile(root));
+    assert.equal(readFileSync(cacheFile(root), 'utf8'), kept.text, 'the run that only reads the cache leaves its bytes');
+    assert.deepEqual([after.ino, after.mtimeMs], [kept.stat.ino, kept.stat.mtimeMs], 'and does not write it');
   });
 
   test('parses an edited page again, and reports it as a check without the cache does', () => {
@@ -84,7 +89,7 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     const kept = readFileSync(cacheFile(root), 'utf8');
     const corruptions: [string, () => void][] = [
       // Facts that would still read, but of another component: the body no longer hashes to its header's.
-      ['a body that no longer hashes to its header', () => writeFileSync(cacheFile(root), kept.replaceAll('"name":"Accordion"', '"name":"Accordian"'))],
+      ['a body that no longer hashes to its header', () => writeFileSync(cacheFile(root), kept.replaceAll('"Accordion"', '"Accordian"'))],
       ['a cut file', () => writeFileSync(cacheFile(root), kept.slice(0, kept.length / 2))],
       ['a file of something else', () => writeFileSync(cacheFile(root), '\u0000\u0001 not a cache')],
       ['the cache of another version of docsjson', () => rewriteHeader(cacheFile(root), (header) => ({ ...header, stack: 'another-version' }))],
@@ -129,10 +134,12 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
       const root = materialiseSite(site);
       const first = check(root, '--cache');
       assert.ok(JSON.parse(first.stdout).files.length > 0 && first.parsed > 100, `${first.parsed} pages parsed`);
+      const kept = statSync(cacheFile(root));
       const warm = check(root, '--cache');
       assertSameReport(warm, first, 'the run that reads the cache');
       assert.equal(warm.parsed, 0);
       assert.equal(warm.stored, first.parsed + first.stored);
+      assert.equal(statSync(cacheFile(root)).mtimeMs, kept.mtimeMs, 'the cache is not written again');
     });
   }
 });

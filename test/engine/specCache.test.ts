@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseSpec, SpecCache, specFindings } from '../../server/src/engine/openapi/openapiSpec';
 import type { SpecFindings, SpecValidator } from '../../server/src/engine/openapi/specValidator';
+import { usersSpec } from '../support/usersSpec';
 
 /** A validator that answers only texts it was told to (`answer`), counting what it was asked. */
 function laterValidator(): SpecValidator & { asked: string[]; answer(text: string): void } {
@@ -22,25 +23,7 @@ function laterValidator(): SpecValidator & { asked: string[]; answer(text: strin
   };
 }
 
-const spec = (ref: string, title = 'Acme') => `openapi: 3.1.0
-info:
-  title: ${title}
-  version: 1.0.0
-paths:
-  /users:
-    get:
-      responses:
-        "200":
-          description: The users
-          content:
-            application/json:
-              schema:
-                $ref: "${ref}"
-components:
-  schemas:
-    User:
-      type: object
-`;
+const spec = (ref: string, title?: string) => usersSpec(ref, { title });
 
 test('without an answer yet, a spec has no verdict and no problems; the answer is used once given', () => {
   const validator = laterValidator();

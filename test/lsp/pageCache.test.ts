@@ -1,10 +1,11 @@
 // The editor keeps what each page's parse found in the folder the client gives as the server
 // starts (the extension's storage, `initializationOptions.storageFolder`), as `check --cache` does:
-// a restart on upstash parses no unchanged page and finds the same, a page edited on disk between
-// two starts is the only one parsed, and a corrupt cache is read as empty. While the pages of
-// upstash are checked with a cold cache, hovers are answered at once.
+// a restart on upstash parses no unchanged page, finds the same and leaves the cache's file as it
+// was, a page edited on disk between two starts is the only one parsed, and a corrupt cache is
+// read as empty. While the pages of upstash are checked with a cold cache, hovers are answered at
+// once.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Hover } from 'vscode-languageserver-protocol';
@@ -40,9 +41,11 @@ describe('the editor keeps the facts of pages across restarts', { timeout: 3 * u
     assert.ok(first.run.parsed > first.run.files - 10, `the first start parses every page: ${JSON.stringify(first.run)}`);
     assert.ok(existsSync(join(storageFolder, 'page-facts')), 'the cache is kept in the storage folder');
 
+    const kept = statSync(join(storageFolder, 'page-facts'));
     const second = await session(root, storageFolder);
     assert.deepEqual(second.run, { files: first.run.files, parsed: 0 });
     assert.deepEqual(second.findings, first.findings);
+    assert.equal(statSync(join(storageFolder, 'page-facts')).mtimeMs, kept.mtimeMs, 'a start that parses nothing does not write the cache again');
 
     const edited = 'redis/sdks/ts/commands/overview.mdx';
     writeFileSync(join(root, edited), `${readFileSync(join(root, edited), 'utf8')}\n<Frame>unclosed\n`);

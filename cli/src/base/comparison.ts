@@ -3,8 +3,7 @@ import { GitTreeSiteHost } from './gitTreeSiteHost';
 import { newProblems, type ComparedFile } from './newProblems';
 import type { CheckedFile } from './problemIdentity';
 import type { GivenConfigFile } from '../../../server/src/engine';
-import type { ParseWorkers } from '../../../server/src/engine/pages/parallelSiteCheck';
-import { checkSiteInWorkers } from '../siteProblems';
+import { checkSiteInWorkers, type SiteWorkers } from '../siteProblems';
 
 /**
  * A site's problems at a commit (its folder is the repository's), with the files too large to
@@ -15,7 +14,7 @@ export async function checkAtCommit(
   repository: GitRepository,
   commit: string,
   docsJsonName: string,
-  workers: ParseWorkers,
+  workers: SiteWorkers,
   configFile?: GivenConfigFile,
 ): Promise<{ files: CheckedFile[]; pages: number; notes: string[] } | undefined> {
   const tree = repository.treeAt(commit);
@@ -37,7 +36,7 @@ export async function compareWithBase(
   base: string,
   docsJsonName: string,
   current: CheckedFile[],
-  workers: ParseWorkers,
+  workers: SiteWorkers,
   { head, configFile }: { head?: string; configFile?: GivenConfigFile } = {},
 ): Promise<{ files: ComparedFile[]; notes: string[] }> {
   const renames = repository.renames(base, head);

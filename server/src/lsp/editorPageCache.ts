@@ -57,7 +57,7 @@ export class EditorPageCache implements PageFactsStore {
   }
 
   private opened(): PageFactsFile | undefined {
-    if (this.folder !== undefined) this.file ??= openPageCache(this.folder, this.workerScript, programVersion());
+    if (this.folder !== undefined) this.file ??= openPageCache(this.folder, [this.workerScript], programVersion());
     return this.file;
   }
 

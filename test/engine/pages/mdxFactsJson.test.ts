@@ -63,7 +63,11 @@ describe('MdxFacts as JSON', () => {
   });
 
   test('reads anything of another shape as no facts', () => {
-    const written = JSON.parse(factsToJson(factsOf(everyShape))!) as { elements: Record<string, unknown>[] };
+    const written = JSON.parse(factsToJson(factsOf(everyShape))!) as { elements: unknown[][] };
+    const [first, second] = written.elements;
+    const page = { images: [], esmNames: [], suppressions: [] };
+    /** An array with one item replaced. */
+    const changed = (items: unknown[], at: number, item: unknown) => items.map((old, index) => (index === at ? item : old));
     const foreign: [string, unknown][] = [
       ['null', null],
       ['an array', []],
@@ -73,7 +77,13 @@ describe('MdxFacts as JSON', () => {
       ['a negative offset', { elements: [], images: [{ alt: null, range: { start: -1, end: 2 } }], esmNames: [], suppressions: [] }],
       ['a range ending before it starts', { elements: [], images: [{ alt: null, range: { start: 3, end: 2 } }], esmNames: [], suppressions: [] }],
       ['a suppression of no known kind', { elements: [], images: [], esmNames: [], suppressions: [{ kind: 'disable-everything', codes: [], range: { start: 0, end: 4 } }] }],
-      ['a parent read after its child', { ...written, elements: [{ ...written.elements[1], parent: 1 }, written.elements[0]] }],
+      ['a parent read after its child', { ...written, elements: [changed(second, 2, 1), first] }],
+      ['an element of another length', { ...page, elements: [first.slice(0, 7)] }],
+      ['an element neither block nor inline', { ...page, elements: [changed(first, 1, true)] }],
+      ['an element whose range ends before it starts', { ...page, elements: [changed(first, 6, 0)] }],
+      ['an attribute with a key of no known kind', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 16, 'x']])] }],
+      ['an attribute with a key it says it lacks', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 0, 'x']])] }],
+      ['an attribute with a key it says it has missing', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 1]])] }],
       ['an error without its rule', { error: { start: { line: 1, column: 1, offset: 0 }, reason: 'x' } }],
     ];
     for (const [what, value] of foreign) assert.equal(factsFromJson(value), undefined, what);

@@ -3,7 +3,7 @@
 // pages used longest ago, and written through a file of its own renamed over the old one.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { mdxFactsOf } from '../../../server/src/engine/pages/mdx/mdxFacts';
@@ -50,7 +50,7 @@ describe('PageFactsFile', () => {
     written(at, pages);
     const text = readFileSync(at.file, 'utf8');
     // A component's name changed: the facts would still read, but the body no longer hashes to its header's.
-    const changed = text.replace('"name":"Card"', '"name":"Cord"');
+    const changed = text.replace('"Card"', '"Cord"');
     assert.notEqual(changed, text);
     writeFileSync(at.file, changed);
     assert.equal(PageFactsFile.open(at).get(pages[0]), undefined, 'a changed body');
@@ -89,6 +89,35 @@ describe('PageFactsFile', () => {
     assert.deepEqual(
       pages.map((page) => third.get(page) !== undefined),
       [true, true, false, true, false, false],
+    );
+  });
+
+  test('is left as it was by a run that only finds pages, and stamps again the pages found a day or more after their stamp', () => {
+    const at = options();
+    written(at, pages);
+    const before = { text: readFileSync(at.file, 'utf8'), stat: statSync(at.file) };
+    const reader = PageFactsFile.open(at);
+    assert.ok(pages.every((page) => reader.get(page)));
+    reader.save();
+    const after = statSync(at.file);
+    assert.equal(readFileSync(at.file, 'utf8'), before.text, 'the same bytes');
+    assert.deepEqual([after.ino, after.mtimeMs], [before.stat.ino, before.stat.mtimeMs], 'not written again');
+
+    // Every page stamped two days ago, and room for four: the run that finds page 0, the first of the file, stamps it anew and drops pages 1 and 2.
+    const lines = before.text.split('\n');
+    const body = lines.slice(1).map((line) => line.replace(/\t\d+\t/, `\t${Date.now() - 2 * 24 * 60 * 60 * 1000}\t`)).join('\n');
+    const header = JSON.parse(lines[0]) as Record<string, unknown>;
+    writeFileSync(at.file, `${JSON.stringify({ ...header, sha256: createHash('sha256').update(body).digest('base64url') })}\n${body}`);
+    const bounded = { ...at, maxBytes: (lines[1].length + 1) * 4 + 2 };
+    const stale = PageFactsFile.open(bounded);
+    assert.ok(stale.get(pages[0]));
+    stale.save();
+    const stamps = readFileSync(at.file, 'utf8').split('\n').slice(1, -1).map((line) => Number(line.split('\t')[1]));
+    assert.equal(stamps.filter((stamp) => Date.now() - stamp < 60_000).length, 1, 'page 0 stamped anew, the others not');
+    const next = PageFactsFile.open(bounded);
+    assert.deepEqual(
+      pages.map((page) => next.get(page) !== undefined),
+      [true, false, false, true, true, true],
     );
   });
 

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { SpecFindingsStore } from '../../openapi/keptSpecValidator';
+import { specFindingsFromJson, specFindingsToJson } from '../../openapi/specFindingsJson';
+import type { SpecFindings } from '../../openapi/specValidator';
 import type { MdxFacts } from './mdxFacts';
 import { factsFromJson, factsToJson } from './mdxFactsJson';
 
@@ -20,8 +23,14 @@ export interface PageFactsFileOptions {
 }
 
 const format = 'docsjson-page-facts';
+/**
+ * How stale an entry's "used" stamp may be before a hit stamps it anew in the file: a run that
+ * only reads entries stamped more recently leaves the file as it is, so that the pages used
+ * longest ago are still dropped first, to within a day.
+ */
+const restampAfterMs = 24 * 60 * 60 * 1000;
 /** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
-const formatVersion = 2;
+const formatVersion = 3;
 
 interface Entry {
   /** When a run last used it (ms since the epoch). */
@@ -32,14 +41,15 @@ interface Entry {
 
 /**
  * The facts of pages kept in one file across runs, as ESLint's and Prettier's caches keep their
- * results: each page's by the SHA-256 of its text. A header line names the format, its version,
+ * results: each page's by the SHA-256 of its text (and the findings on each OpenAPI spec, by
+ * that of its path and text). A header line names the format, its version,
  * the `stack` and the SHA-256 of the rest, one line per page: a file of another format, version or
  * stack, or whose rest does not hash to its header's, is read as empty, and an entry of
  * another shape is a miss, so that a bad file costs parses, never findings. Written whole to a
  * file of its own then renamed over the old one, so that a run reading it while another writes
  * reads one or the other; within `maxBytes`, the entries used longest ago left out.
  */
-export class PageFactsFile implements PageFactsStore {
+export class PageFactsFile implements PageFactsStore, SpecFindingsStore {
   /** The entries, those used longest ago first. */
   private readonly entries = new Map<string, Entry>();
   private changed = false;
@@ -55,31 +65,45 @@ export class PageFactsFile implements PageFactsStore {
   }
 
   get(text: string): MdxFacts | undefined {
-    const key = sha256(text);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    let facts: MdxFacts | undefined;
-    try {
-      facts = factsFromJson(JSON.parse(entry.json));
-    } catch {
-      facts = undefined;
-    }
-    this.entries.delete(key);
-    if (facts) this.entries.set(key, { used: this.now, json: entry.json });
-    this.changed = true;
-    return facts;
+    return this.lookUp(sha256(text), factsFromJson);
   }
 
   set(text: string, facts: MdxFacts): void {
     const json = factsToJson(facts);
-    if (json === undefined) return;
-    const key = sha256(text);
+    if (json !== undefined) this.keep(sha256(text), json);
+  }
+
+  specFindings(text: string, fileName: string): SpecFindings | undefined {
+    return this.lookUp(specKey(text, fileName), specFindingsFromJson);
+  }
+
+  setSpecFindings(text: string, fileName: string, findings: SpecFindings): void {
+    this.keep(specKey(text, fileName), specFindingsToJson(findings));
+  }
+
+  private lookUp<T>(key: string, read: (value: unknown) => T | undefined): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    let value: T | undefined;
+    try {
+      value = read(JSON.parse(entry.json));
+    } catch {
+      value = undefined;
+    }
+    // Last of all in this run's order, as it is dropped last if the file is written.
+    this.entries.delete(key);
+    if (value) this.entries.set(key, { used: this.now, json: entry.json });
+    if (!value || this.now - entry.used >= restampAfterMs) this.changed = true;
+    return value;
+  }
+
+  private keep(key: string, json: string): void {
     this.entries.delete(key);
     this.entries.set(key, { used: this.now, json });
     this.changed = true;
   }
 
-  /** Writes the file if a run used or added an entry; throws what the file system says. */
+  /** Writes the file if a run added an entry, dropped one, or used one whose stamp is a day old; throws what the file system says. */
   save(): void {
     if (!this.changed) return;
     const kept: string[] = [];
@@ -144,14 +168,16 @@ export function pageCacheFile(folder: string): string {
 }
 
 /**
- * The page cache kept in a folder, of the facts read by the worker `workerScript` with this
- * version of the program. What the facts depend on besides a page's text: that worker's code
- * (the parser stack, its versions and the platform's rewrites are bundled in it), the program's
+ * The page cache kept in a folder, of the facts read by the worker script and the findings on
+ * specs reached by the program's script (`scripts`), with this version of the program. What they
+ * depend on besides a page's or spec's text: those scripts' code (the parser stack, the spec
+ * validation, their versions and the platform's rewrites are bundled in them), the program's
  * version and the Node.js that runs it (its Unicode tables drive the parser's).
  */
-export function openPageCache(folder: string, workerScript: string, programVersion: string): PageFactsFile {
-  const stack = createHash('sha256').update(`${programVersion}\0${process.version}\0`).update(readFileSync(workerScript)).digest('base64url');
-  return PageFactsFile.open({ file: pageCacheFile(folder), stack, maxBytes: pageCacheMaxBytes });
+export function openPageCache(folder: string, scripts: readonly string[], programVersion: string): PageFactsFile {
+  const hash = createHash('sha256').update(`${programVersion}\0${process.version}\0`);
+  for (const script of scripts) hash.update(readFileSync(script));
+  return PageFactsFile.open({ file: pageCacheFile(folder), stack: hash.digest('base64url'), maxBytes: pageCacheMaxBytes });
 }
 
 /** Makes a folder and those above it one by one: Node's recursive `mkdirSync` never returns under /proc. */
@@ -163,6 +189,11 @@ function makeFolders(folder: string): void {
 
 function isHeader(value: unknown): value is { format: unknown; version: unknown; stack: unknown; sha256: unknown } {
   return typeof value === 'object' && value !== null;
+}
+
+/** The key of a spec's findings: its path says how its text is read (JSON or YAML). */
+function specKey(text: string, fileName: string): string {
+  return createHash('sha256').update(`openapi-spec\0${fileName}\0`).update(text).digest('base64url');
 }
 
 function sha256(text: string): string {
