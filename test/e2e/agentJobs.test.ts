@@ -222,9 +222,8 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await setKey('mint_wrong_key_for_e2e');
       const rejected = await jobNotification(wb, /^The API key was not accepted\. It was not saved\.$/);
       assert.deepEqual(rejected.buttons, ['Set API Key']);
-      await wb.page.locator('.notifications-toasts .monaco-button', { hasText: 'Set API Key' }).first().click();
       const input = wb.page.locator('.quick-input-widget input').first();
-      await input.waitFor({ state: 'visible' });
+      await wb.clickNotificationButton('Set API Key', () => input.isVisible());
       await input.fill(apiKey);
       await wb.page.keyboard.press('Enter');
       assert.equal(await wb.waitForNotification('API key saved'), `Docs Agent: API key saved for ${dev.url}. The API key was accepted.`);
@@ -578,7 +577,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       const retired = await jobNotification(wb, /no longer serves agent API v1/, 30_000);
       assert.match(retired.text, /^Agent job "Add a FAQ page \[fault:410\]": The platform no longer serves agent API v1 \(deprecated since March 2026\); it may have retired it: set "docsjson\.agent\.apiVersion" to 2\./);
       assert.deepEqual(retired.buttons, ['Use API Version 2']);
-      await page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: 'Use API Version 2' }).first().click();
+      await wb.clickNotificationButton('Use API Version 2', async () => (await dialog(page)) !== undefined);
       // It asks before switching.
       await answerDialog(page, /^Switch the agent API to version 2\?$/, 'Switch to Version 2');
       // The form came back with the reason; under v2 it asks for the prompt only.

@@ -692,6 +692,30 @@ export class Workbench {
   }
 
   /**
+   * Clicks a notification's button, once it shows, and again until `done` holds. A toast moves as others come and go (a
+   * progress toast closing shifts it down), and on a busy machine it can move between Playwright's
+   * look at the spot and its click: the click then lands on another part of the toast, which stays,
+   * its button with it, to be clicked again.
+   */
+  async clickNotificationButton(label: string | RegExp, done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+    const button = this.page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: label }).first();
+    let clicked = false;
+    await waitFor(
+      `the notification's button ${String(label)} clicked`,
+      async () => {
+        if (clicked && (await done())) return true;
+        if (await button.isVisible().catch(() => false)) {
+          await button.click({ timeout: loadScaled(2_000) }).catch(() => undefined);
+          clicked = true;
+          await button.waitFor({ state: 'hidden', timeout: loadScaled(2_000) }).catch(() => undefined);
+        }
+        return (clicked && (await done())) || undefined;
+      },
+      timeoutMs,
+    );
+  }
+
+  /**
    * Finds a webview's inner frame (the one holding the extension's HTML) for which predicate
    * holds, e.g. `f => f.locator('h1').count().then(n => n > 0)`. Polls until timeoutMs. The frame
    * returned is live: when the webview reloads (its frame detached), an action on it or on a
