@@ -705,6 +705,9 @@ export class Workbench {
       async () => {
         if (clicked && (await done())) return true;
         if (await button.isVisible().catch(() => false)) {
+          // A click that landed on the toast's gear leaves the pointer there, and the gear's
+          // "More Actions..." hover over the button: the pointer is taken away before a new try.
+          if (clicked) await this.page.mouse.move(0, 0);
           await button.click({ timeout: loadScaled(2_000) }).catch(() => undefined);
           clicked = true;
           await button.waitFor({ state: 'hidden', timeout: loadScaled(2_000) }).catch(() => undefined);

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { checkDocsJson, runSiteRules, DiskSiteHost, LineIndex, SiteGraph } from '../../../server/src/engine';
 import { linkRule } from '../../../server/src/engine/rules/linkRule';
 import { pageOf } from '../../../server/src/engine/site/fileIndex';
+import { isLegacySnippet } from '../../../server/src/engine/pages/siteFiles';
 import { materialiseSite, realSites, type RealSite } from '../../support/sites';
 import { pinnedFindings } from './pinnedFindings';
 
@@ -39,7 +40,7 @@ describe('page checks on the three real sites', { timeout: 300_000 }, () => {
         const otherRoute = pageOf(other)!;
         const anchor = graph.page(other)!.headings[0].anchor;
         const image = [...graph.host.files.all()].find((file) => /\.(png|svg|jpe?g)$/i.test(file) && graph.files.has(file))!;
-        const importable = graph.files.snippetFiles.find((file) => file.endsWith('.mdx')) ?? other;
+        const importable = graph.files.snippetFiles.find((file) => file.endsWith('.mdx') && !isLegacySnippet(file)) ?? other;
         const original = graph.page(page)!.text;
         const bodyStart = graph.page(page)!.frontmatter?.block.range.end ?? 0;
         const top = [`import Valid from '/${importable}';`, "import Broken from '/snippets/no-such-snippet.mdx';", ''];
