@@ -111,7 +111,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       assert.ok(existsSync(join(vscode.site, 'guides', 'installation.mdx')) && !existsSync(join(vscode.site, 'guides', 'setup.mdx')));
       const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
       assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /guides/setup → /guides/installation');
-      await wb.clickNotificationButton(/^Add Redirect$/, async () => !(await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).first().isVisible()));
+      await wb.clickNotificationButton(/^Add Redirect$/);
       await waitFor('the redirect in the docs.json buffer', async () => {
         await wb.openFile('docs.json');
         return (await wb.editorText()).includes('"/guides/installation"') || undefined;
@@ -161,7 +161,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
       const offer = await wb.waitForNotification(/Add a redirect/, 30_000);
       assert.equal(offer, 'Add a redirect to docs.json so the old address keeps working? /quickstart → /start/quickstart');
       await wb.showcase('move-page-redirect-offer');
-      await wb.clickNotificationButton(/^Add Redirect$/, async () => !(await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).first().isVisible()));
+      await wb.clickNotificationButton(/^Add Redirect$/);
       await waitFor('the redirect in the docs.json buffer', async () => {
         await wb.openFile('docs.json');
         return (await wb.editorText()).includes('"/start/quickstart"') || undefined;

@@ -129,7 +129,7 @@ describe('the whole site in a real VS Code', () => {
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^OK$/ }).click();
       await renamed;
       await wb.waitForNotification(/Add a redirect/, 30_000);
-      await wb.clickNotificationButton(/^Add Redirect$/, async () => !(await wb.page.locator('.notifications-toasts .monaco-button', { hasText: /^Add Redirect$/ }).first().isVisible()));
+      await wb.clickNotificationButton(/^Add Redirect$/);
       const status = await waitFor('every edit on disk', async () => {
         const now = git(site, 'status', '--porcelain', '--untracked-files=all');
         return now.includes(' M docs.json') && now.includes(' M quickstart.mdx') && readFileSync(join(site, 'docs.json'), 'utf8').includes('"destination": "/about"') ? now : undefined;

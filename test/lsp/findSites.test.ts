@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { findDocsJsonFiles } from '../../server/src/lsp/findSites';
+import { findDocsJsonFiles, isFoundIn } from '../../server/src/lsp/findSites';
 import { tempFolder } from '../support/tempFolder';
 
 function file(root: string, path: string): void {
@@ -22,6 +22,10 @@ test('docs.json files are found at any depth up to eight folders; dependencies, 
   file(root, 'site/docs/readme-docs.json');
   const found = await findDocsJsonFiles(root);
   assert.deepEqual(found, ['a/b/c/d/e/f/g/h/docs.json', 'docs.json', 'site/docs/docs.json'].map((path) => join(root, path)));
+  // A file created later is taken as the look would have taken it.
+  const written = ['docs.json', 'site/docs/docs.json', 'a/b/c/d/e/f/g/h/docs.json', 'a/b/c/d/e/f/g/h/i/docs.json', 'node_modules/pkg/docs.json', '.git/docs.json', 'site/docs/readme-docs.json'];
+  assert.deepEqual(written.filter((path) => isFoundIn(root, join(root, path))).map((path) => join(root, path)).sort(), found);
+  assert.equal(isFoundIn(join(root, 'site'), join(root, 'docs.json')), false, 'outside the folder');
 });
 
 test('a large tree is read in slices: a timer set before the look fires before the look ends', async () => {

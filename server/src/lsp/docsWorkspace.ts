@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OffsetRange } from '../engine/json/path';
 import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
@@ -7,8 +7,7 @@ import type { TextEdit } from '../engine/pages/textEdit';
 import { JsonText } from '../engine/service/jsonText';
 import type { DocsJsonSettings } from '../settings';
 import { DocsSite, type CheckedState } from './docsSite';
-import { isInside, isSkippedFolder } from '../engine/site/folderWalk';
-import { docsJsonDepth, findDocsJsonFiles } from './findSites';
+import { findDocsJsonFiles, isFoundIn } from './findSites';
 import { isIndexedPath } from './overlaySiteHost';
 import type { PiecedDocument } from './piecedDocument';
 import type { RemoteSpecSource } from './remoteSpecs';
@@ -207,21 +206,12 @@ export class DocsWorkspace {
    * a site from now on, as if it had been there at start-up; resolves to the sites it adds.
    */
   async sitesCreated(changes: { path: string; change: FileChange }[]): Promise<DocsSite[]> {
-    const created = changes.filter(({ path, change }) => change === 'created' && basename(path) === 'docs.json' && !this.sites.has(path) && this.isLookedIn(path));
+    const created = changes.filter(({ path, change }) => change === 'created' && !this.sites.has(path) && this.folders.some((folder) => isFoundIn(folder, path)));
     if (created.length === 0) return [];
     const sites = Promise.all(created.map(({ path }) => this.siteOf(path)));
     const before = this.discovery.catch((): DocsSite[] => []);
     this.discovery = Promise.all([before, sites]).then(([found, added]) => [...found, ...added]);
     return sites;
-  }
-
-  /** Inside a workspace folder, in no dependency or dot folder, as deep as the look at start-up goes. */
-  private isLookedIn(docsJsonPath: string): boolean {
-    return this.folders.some((folder) => {
-      if (!isInside(folder, docsJsonPath)) return false;
-      const folders = relative(folder, dirname(docsJsonPath)).split(sep).filter(Boolean);
-      return folders.length <= docsJsonDepth && !folders.some(isSkippedFolder);
-    });
   }
 
   /** Without file events from the client, a site reads its folder again when its docs.json is opened. */

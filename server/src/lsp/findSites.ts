@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import { walkFolderInSlices } from '../engine/site/folderWalk';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { isInside, isSkippedFolder, walkFolderInSlices } from '../engine/site/folderWalk';
 
 /** How far a look for docs.json files goes: a workspace opened on a home folder must not stall the server. */
-export const docsJsonDepth = 8;
-const limits = { depth: docsJsonDepth, entries: 200_000 };
+const limits = { depth: 8, entries: 200_000 };
 /** How long the look reads folders before it lets the server answer what came in meanwhile. */
 const sliceMs = 15;
 
@@ -21,4 +20,11 @@ export async function findDocsJsonFiles(folder: string): Promise<string[]> {
   };
   await walkFolderInSlices(folder, visitor, limits, sliceMs);
   return found.sort();
+}
+
+/** Whether the look in a workspace folder would find the file: a docs.json in no dependency or dot folder, at most `limits.depth` folders deep. */
+export function isFoundIn(folder: string, path: string): boolean {
+  if (basename(path) !== 'docs.json' || !isInside(folder, path)) return false;
+  const folders = relative(folder, dirname(path)).split(sep).filter(Boolean);
+  return folders.length <= limits.depth && !folders.some(isSkippedFolder);
 }

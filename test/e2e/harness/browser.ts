@@ -692,13 +692,15 @@ export class Workbench {
   }
 
   /**
-   * Clicks a notification's button, once it shows, and again until `done` holds. A toast moves as others come and go (a
+   * Clicks a notification's button, once it shows, and again until `done` holds (by default: until
+   * the button is gone). A toast moves as others come and go (a
    * progress toast closing shifts it down), and on a busy machine it can move between Playwright's
    * look at the spot and its click: the click then lands on another part of the toast, which stays,
    * its button with it, to be clicked again.
    */
-  async clickNotificationButton(label: string | RegExp, done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  async clickNotificationButton(label: string | RegExp, done?: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
     const button = this.page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: label }).first();
+    done ??= async () => !(await button.isVisible().catch(() => false));
     let clicked = false;
     await waitFor(
       `the notification's button ${String(label)} clicked`,
