@@ -3,6 +3,7 @@ import { runCheck } from './check';
 import { runMove } from './mv';
 import { didYouMean } from '../../server/src/engine/suggest';
 import { UsageError } from './usage';
+import { tierUpFlags } from './v8Flags';
 import { programVersion } from '../../server/src/engine/version';
 
 const usage = `Usage:
@@ -27,13 +28,7 @@ const usage = `Usage:
   docsjson help [COMMAND] print this, or a command's options
 The options of the job commands: docsjson job --help`;
 
-/**
- * A check lives about a second. By default V8 hands a function to its optimizing compiler as soon
- * as it is a little warm, and on the real sites those compilations cost more CPU than they save
- * (a cold check of upstash: 1.27 s CPU by default, 0.92 s with four times the budget; a 2.3 MB
- * docs.json of 23,000 pages: 1.41 s and 1.45 s). Functions that stay hot are optimized all the same.
- */
-setFlagsFromString('--interrupt-budget=540672');
+tierUpFlags(process.versions.v8).forEach((flag) => setFlagsFromString(flag));
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
