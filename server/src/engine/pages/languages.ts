@@ -365,8 +365,12 @@ interface LanguagesMade {
 }
 const madeFor = new WeakMap<ReadonlyMap<string, string>, LanguagesMade>();
 
-/** How many times the languages of a site were worked out from the whole navigation (tests count them). */
-export const languagesWorkedOut = { count: 0 };
+let workedOut = 0;
+
+/** How many times this process worked out a site's languages from the whole navigation. */
+export function languagesWorkedOut(): number {
+  return workedOut;
+}
 
 /**
  * The languages of a site's navigation (worked out once per graph), or undefined when it has none.
@@ -396,7 +400,7 @@ function readLanguages(graph: SiteGraph): SiteLanguages | null {
       return made.languages;
     }
   }
-  languagesWorkedOut.count++;
+  workedOut++;
   const listingOf = (entry: unknown, element: NavElement) => {
     const language = languageOf(element);
     const path = language === undefined ? undefined : pagePathOf(entry);
