@@ -113,7 +113,7 @@ export class SiteLanguages {
     this.slots = pageListings.map((listing, slot) => listing && { ...listing, rank: slot });
     this.ranks = pageListings.map((_, slot) => slot);
     const listings = [...this.slots, ...rootListings.map((listing, index) => ({ ...listing, rank: rootRanks + index }))];
-    for (const listing of listings) if (listing) this.list(listing);
+    for (const listing of listings) if (listing) addTo(this.listingsByPath, listing.path, listing);
     for (const listing of listings) if (listing) this.settle(listing.path);
   }
 
@@ -204,8 +204,8 @@ export class SiteLanguages {
     }
     const factsBefore = [...files].map((file) => this.pageFacts(file));
 
-    for (const listing of gone) if (listing) this.unlist(listing);
-    for (const listing of listings) if (listing) this.list(listing);
+    for (const listing of gone) if (listing) removeFrom(this.listingsByPath, listing.path, listing);
+    for (const listing of listings) if (listing) addTo(this.listingsByPath, listing.path, listing);
     for (const path of touched) this.settle(path);
     this.updateMissing(touched, contents);
 
@@ -239,18 +239,6 @@ export class SiteLanguages {
     return JSON.stringify([this.languageOfFile(file), path, versions]);
   }
 
-  private list(listing: Listing): void {
-    const listings = this.listingsByPath.get(listing.path);
-    if (listings) listings.push(listing);
-    else this.listingsByPath.set(listing.path, [listing]);
-  }
-
-  private unlist(listing: Listing): void {
-    const listings = this.listingsByPath.get(listing.path)!;
-    listings.splice(listings.indexOf(listing), 1);
-    if (listings.length === 0) this.listingsByPath.delete(listing.path);
-  }
-
   /** A path's language and the maps made of it, from its listings. */
   private settle(path: string): void {
     const before = this.languageByPath.get(path);
@@ -273,23 +261,14 @@ export class SiteLanguages {
     paths.add(path);
     let byContent = this.pathsByContent.get(language);
     if (!byContent) this.pathsByContent.set(language, (byContent = new Map()));
-    const { content } = this.parsedPath(path);
-    const same = byContent.get(content);
-    if (same) same.push(path);
-    else byContent.set(content, [path]);
+    addTo(byContent, this.parsedPath(path).content, path);
     const file = this.pathsByFileMade && this.fileAt(path);
-    if (file !== undefined) {
-      const atFile = this.pathsByFileMade!.get(file);
-      if (atFile) atFile.push(path);
-      else this.pathsByFileMade!.set(file, [path]);
-    }
+    if (file !== undefined) addTo(this.pathsByFileMade!, file, path);
   }
 
   private unindex(path: string, language: string): void {
     this.pathsByLanguage.get(language)!.delete(path);
-    const byContent = this.pathsByContent.get(language)!;
-    const { content } = this.parsedPath(path);
-    removeFrom(byContent, content, path);
+    removeFrom(this.pathsByContent.get(language)!, this.parsedPath(path).content, path);
     const file = this.pathsByFileMade && this.fileAt(path);
     if (file !== undefined) removeFrom(this.pathsByFileMade!, file, path);
   }
@@ -300,10 +279,7 @@ export class SiteLanguages {
     for (const [path, language] of this.languageByPath) {
       if (language === null) continue;
       const file = this.fileAt(path);
-      if (file === undefined) continue;
-      const atFile = made.get(file);
-      if (atFile) atFile.push(path);
-      else made.set(file, [path]);
+      if (file !== undefined) addTo(made, file, path);
     }
     return (this.pathsByFileMade = made);
   }
@@ -332,7 +308,13 @@ export class SiteLanguages {
 /** How many edits the languages took: each that changes a page's facts gives a signature of its own. */
 let edits = 0;
 
-function removeFrom(map: Map<string, string[]>, key: string, item: string): void {
+function addTo<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const items = map.get(key);
+  if (items) items.push(item);
+  else map.set(key, [item]);
+}
+
+function removeFrom<T>(map: Map<string, T[]>, key: string, item: T): void {
   const items = map.get(key)!;
   items.splice(items.indexOf(item), 1);
   if (items.length === 0) map.delete(key);
@@ -365,8 +347,12 @@ interface LanguagesMade {
 }
 const madeFor = new WeakMap<ReadonlyMap<string, string>, LanguagesMade>();
 
-/** How many times the languages of a site were worked out from the whole navigation (tests count them). */
-export const languagesWorkedOut = { count: 0 };
+let workedOut = 0;
+
+/** How many times this process worked out a site's languages from the whole navigation. */
+export function languagesWorkedOut(): number {
+  return workedOut;
+}
 
 /**
  * The languages of a site's navigation (worked out once per graph), or undefined when it has none.
@@ -396,7 +382,7 @@ function readLanguages(graph: SiteGraph): SiteLanguages | null {
       return made.languages;
     }
   }
-  languagesWorkedOut.count++;
+  workedOut++;
   const listingOf = (entry: unknown, element: NavElement) => {
     const language = languageOf(element);
     const path = language === undefined ? undefined : pagePathOf(entry);
