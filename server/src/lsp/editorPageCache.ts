@@ -61,11 +61,11 @@ export class EditorPageCache implements PageFactsStore {
     return this.file;
   }
 
-  /** One timer for a run of uses (a check reads the cache page after page), fired a second after the last. */
+  /** One timer for a run of uses (a check reads the cache page after page), fired a second after the last, once a use leaves something to write. */
   private saveLater(): void {
     if (!this.file) return;
     this.lastUse = performance.now();
-    if (this.timer) return;
+    if (this.timer || !this.file.unsaved) return;
     const wake = (delay: number) => {
       this.timer = setTimeout(() => {
         const idle = performance.now() - this.lastUse;

@@ -81,7 +81,7 @@ describe('MdxFacts as JSON', () => {
       ['an element of another length', { ...page, elements: [first.slice(0, 7)] }],
       ['an element neither block nor inline', { ...page, elements: [changed(first, 1, true)] }],
       ['an element whose range ends before it starts', { ...page, elements: [changed(first, 6, 0)] }],
-      ['an attribute with a key of no known kind', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 16, 'x']])] }],
+      ['an attribute with a key of no known kind', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 16]])] }],
       ['an attribute with a key it says it lacks', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 0, 'x']])] }],
       ['an attribute with a key it says it has missing', { ...page, elements: [changed(first, 7, [['title', 1, 0, 4, 1]])] }],
       ['an error without its rule', { error: { start: { line: 1, column: 1, offset: 0 }, reason: 'x' } }],

@@ -1,3 +1,4 @@
+import { isRecord } from '../model/cursor';
 import type { OffsetRange } from './path';
 
 /**
@@ -20,10 +21,6 @@ export function readAs<T>(read: Reader<T>, value: unknown): T | undefined {
     if (error instanceof NotOfShape) return undefined;
     throw error;
   }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export const anything: Reader<unknown> = (value) => value;

@@ -1,6 +1,7 @@
 import type { PageElement, WrittenAttribute } from '../../components/jsxElements';
-import { anything, fail, integer, isRecord, list, optional, range, readAs, shaped, string, undefinedAsNull, type Reader } from '../../json/jsonShapes';
+import { anything, fail, integer, list, optional, range, readAs, shaped, string, undefinedAsNull, type Reader } from '../../json/jsonShapes';
 import type { OffsetRange } from '../../json/path';
+import { isRecord } from '../../model/cursor';
 import type { MarkdownImage, MdxFacts } from './mdxFacts';
 import type { MdxSyntaxError, PagePoint } from './parseMdx';
 import { suppressionKinds, type SuppressionComment } from './suppressionComments';

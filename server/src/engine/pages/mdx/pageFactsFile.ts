@@ -103,7 +103,12 @@ export class PageFactsFile implements PageFactsStore, SpecFindingsStore {
     this.changed = true;
   }
 
-  /** Writes the file if a run added an entry, dropped one, or used one whose stamp is a day old; throws what the file system says. */
+  /** Whether `save` would write the file: this run added an entry, dropped one, or used one whose stamp is a day old. */
+  get unsaved(): boolean {
+    return this.changed;
+  }
+
+  /** Writes the file if it is `unsaved`; throws what the file system says. */
   save(): void {
     if (!this.changed) return;
     const kept: string[] = [];
