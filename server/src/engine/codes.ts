@@ -181,7 +181,7 @@ export const codes = {
   },
   'link/outside-root': { severity: 'error', summary: 'a link or image in a page that leaves the docs root (`../` past it)', example: 'Link "../../x" leaves the docs root (a path that leaves the docs root): …' },
   'link/missing-snippet': {
-    severity: 'error',
+    severity: 'warning',
     summary: 'a snippet import that names no file of the site, or a file in `_snippets/` (the older snippet folder, which imports do not reach)',
     example: 'Snippet "/snippets/intro.mdx" not found: the import names no file of the site (…)',
   },
