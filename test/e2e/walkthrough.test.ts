@@ -82,7 +82,8 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
   it('"Check Workspace" in "See the problems" checks the site, shows the Problems panel and ticks the step', { timeout: SCENARIO_TIMEOUT }, (t) =>
     vscode.session.step(t.name, async (wb) => {
       await showStep(wb, 'seeProblems');
-      await stepButton(wb, 'seeProblems').getByRole('button', { name: 'Check Workspace' }).click();
+      const checked = wb.page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'docs.json: checked' }).first();
+      await wb.clickUntil(stepButton(wb, 'seeProblems').getByRole('button', { name: 'Check Workspace' }), 'the workspace checked from the step\'s button', () => checked.isVisible(), 30_000);
       const note = await wb.waitForNotification('docs.json: checked', 30_000);
       assert.match(note, /^docs\.json: checked 1 site: 2 errors, 1 warning$/);
       const problems = await wb.waitForProblems((ms) => ms.some((m) => m.text.includes('ref/missing-page')), 30_000);
@@ -95,7 +96,8 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
     vscode.session.step(t.name, async (wb) => {
       await showStep(wb, 'agentJob');
       assert.equal(await done(wb, 'agentJob'), false, 'no job yet');
-      await stepButton(wb, 'agentJob').getByRole('button', { name: 'Compose Agent Job' }).click();
+      const composeTab = wb.page.locator('.tabs-container .tab', { hasText: 'New Agent Job' }).first();
+      await wb.clickUntil(stepButton(wb, 'agentJob').getByRole('button', { name: 'Compose Agent Job' }), 'the compose panel opened from the step\'s button', () => composeTab.isVisible(), 30_000);
       const panel = await wb.webviewFrameWithText('New agent job', 30_000);
       assert.match(await panel.evaluate(() => document.body.innerText), /Project my-docs/);
       await wb.screenshot(join(SHOTS, 'compose-clicked.png'));
@@ -134,9 +136,9 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
       await waitFor('the quick fix step ticked', () => done(wb, 'quickFix'), 15_000);
       // Its button opens quick open on "docs.json".
       await showStep(wb, 'quickFix');
-      await stepButton(wb, 'quickFix').getByRole('button', { name: 'Open docs.json' }).click();
       const input = wb.page.locator('.quick-input-widget input').first();
-      await waitFor('quick open on "docs.json"', async () => (await input.isVisible()) && (await input.inputValue()) === 'docs.json', 15_000);
+      const quickOpen = async () => (await input.isVisible()) && (await input.inputValue()) === 'docs.json';
+      await wb.clickUntil(stepButton(wb, 'quickFix').getByRole('button', { name: 'Open docs.json' }), 'quick open on "docs.json" from the step\'s button', quickOpen, 15_000);
       await wb.page.keyboard.press('Escape');
     }));
 });

@@ -114,8 +114,8 @@ export class PageFeatures {
     if (!graph.page(file)) return [];
     const { config } = (await site.checked('latest')).config;
     if (config.isIgnored(file)) return [];
-    // The page's text once its facts are read (a newer one than at first, if it was edited meanwhile): the rules read the same.
-    const page = await site.parsers.current(file, () => graph.page(file));
+    // The page's text once its facts (and those of the pages its links read anchors from) are read, a newer one than at first if it was edited meanwhile: the rules read the same.
+    const page = await site.parsers.readyForRules(graph, file);
     if (!page) return [];
     const lines = new LineIndex(page.text);
     const found = reportedDiagnostics(file, checkSitePages(graph, [file]).get(file) ?? [], config);
@@ -132,7 +132,7 @@ export class PageFeatures {
     const graph = await this.graphOf(site, 'current');
     if (!graph.page(file)) return null;
     const { config } = (await site.checked('latest')).config;
-    const page = await site.parsers.current(file, () => graph.page(file));
+    const page = await site.parsers.readyForRules(graph, file);
     if (!page) return null;
     const lines = new LineIndex(page.text);
     const document = this.context.workspace.openDocument(path!);

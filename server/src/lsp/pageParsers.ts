@@ -4,7 +4,9 @@ import type { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { MdxWorkerPool } from '../engine/pages/mdx/mdxWorkers';
 import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
 import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { linkedPagesWithoutFacts } from '../engine/pages/linkedPageFacts';
 import type { PageModel } from '../engine/pages/pageModel';
+import type { SiteGraph } from '../engine/pages/siteGraph';
 
 /** The threads the check of every page parses with at most: the server shares the machine with the editor. */
 const maxSiteWorkers = 4;
@@ -53,6 +55,19 @@ export class PageParsers {
       const page = current();
       if (!page || this.cache.get(file, page.text)) return page;
       await new Promise<void>((done) => this.read(file, page.text, done));
+    }
+  }
+
+  /**
+   * A page of the graph as `current` gives it, once its facts and those of the pages whose anchors
+   * its links check from their facts are in the site's cache: the page's rules then parse nothing.
+   */
+  async readyForRules(graph: SiteGraph, file: string): Promise<PageModel | undefined> {
+    for (;;) {
+      const page = await this.current(file, () => graph.page(file));
+      const linked = page ? linkedPagesWithoutFacts(graph, page) : [];
+      if (linked.length === 0) return page;
+      for (const { file: linkedFile, text } of linked) await this.factsOf(linkedFile, text);
     }
   }
 

@@ -700,19 +700,27 @@ export class Workbench {
    */
   async clickNotificationButton(label: string | RegExp, done?: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
     const button = this.page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button', { hasText: label }).first();
-    done ??= async () => !(await button.isVisible().catch(() => false));
+    await this.clickUntil(button, `the notification's button ${String(label)} clicked`, done, timeoutMs);
+  }
+
+  /**
+   * Clicks `target` until `done` (by default: until it is gone). A click can miss under load: the
+   * target moved between Playwright's look and its click (a toast sliding in, a walkthrough step
+   * expanding), or landed on a neighbour whose hover then covers the target (a toast's gear: the
+   * pointer is taken away before each new try).
+   */
+  async clickUntil(target: Locator, what: string, done?: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+    done ??= async () => !(await target.isVisible().catch(() => false));
     let clicked = false;
     await waitFor(
-      `the notification's button ${String(label)} clicked`,
+      what,
       async () => {
         if (clicked && (await done())) return true;
-        if (await button.isVisible().catch(() => false)) {
-          // A click that landed on the toast's gear leaves the pointer there, and the gear's
-          // "More Actions..." hover over the button: the pointer is taken away before a new try.
+        if (await target.isVisible().catch(() => false)) {
           if (clicked) await this.page.mouse.move(0, 0);
-          await button.click({ timeout: loadScaled(2_000) }).catch(() => undefined);
+          await target.click({ timeout: loadScaled(2_000) }).catch(() => undefined);
           clicked = true;
-          await button.waitFor({ state: 'hidden', timeout: loadScaled(2_000) }).catch(() => undefined);
+          await waitFor(`${what}: its effect`, async () => (await done()) || undefined, 2_000).catch(() => undefined);
         }
         return (clicked && (await done())) || undefined;
       },

@@ -99,7 +99,7 @@ export class PageModel {
    */
   get tableOfContentsAnchors(): string[] {
     if (this.contentsAnchors) return this.contentsAnchors;
-    const steps = this.text.includes('<Step') ? anchoredSteps(this.mdxFacts) : [];
+    const steps = anchorsNeedFacts(this.text) ? anchoredSteps(this.mdxFacts) : [];
     if (steps.length === 0) return (this.contentsAnchors = this.headings.flatMap((heading) => (heading.anchor === undefined ? [] : [heading.anchor])));
     const counter = new AnchorCounter();
     return (this.contentsAnchors = [
@@ -142,6 +142,14 @@ export class PageModel {
     const tree = this.parsedMdx?.tree;
     return tree ? { text: this.text, tree, facts: this.facts } : this.parsedBefore;
   }
+}
+
+/**
+ * Whether a page's anchors are read from its parse (its facts), not from its scan alone: those of
+ * a page with steps. A link into such a page needs the page's facts before its anchor is checked.
+ */
+export function anchorsNeedFacts(text: string): boolean {
+  return text.includes('<Step');
 }
 
 /** A page's model; `before`, the model of an earlier text of the same page, lends its parse; `factsCache`, the site's facts kept by text. */

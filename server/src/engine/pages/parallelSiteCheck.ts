@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostic';
 import { MdxWorkerPool } from './mdx/mdxWorkers';
 import type { PageFactsStore } from './mdx/pageFactsFile';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
+import { anchorsNeedFacts } from './pageModel';
 import type { SiteGraph } from './siteGraph';
 
 /** The text to parse (in characters) that pays for starting more than one worker: about 0.3 s of parsing on one core. */
@@ -30,7 +31,8 @@ export interface RunPace {
  * `runSiteRules` over every page of a site (or the given files), the pages parsed by worker
  * threads: the main thread reads the pages and sends those whose facts the site has not kept,
  * then runs the rules page by page in the same order as `runSiteRules`, waiting whenever the next
- * page's facts are not back. The same findings, in the same order; a page whose parse outlasts the
+ * page's facts are not back. Pages whose anchors are read from their facts are parsed first and
+ * waited for before any rule runs: a link into one is checked without a parse on the main thread. The same findings, in the same order; a page whose parse outlasts the
  * time limit or fails is reported as such by the rules, and the others are checked. Also answers
  * how many pages were parsed, and how many had their facts from the store.
  */
@@ -49,10 +51,26 @@ export async function runSiteRulesInWorkers(
     graph.mdxFacts.set(file, text, facts);
     store?.set(text, facts);
   });
+  /** Pages whose facts another page's rules may read (a link to one of their anchors): parsed first, and in before any rule runs. */
+  const neededByOthers: [string, string][] = [];
   const sent = new Map<string, string>();
   const send = (file: string, text: string) => {
     sent.set(file, text);
-    pool.add({ file, text });
+    if (anchorsNeedFacts(text)) {
+      pool.addFirst({ file, text });
+      neededByOthers.push([file, text]);
+    } else {
+      pool.add({ file, text });
+    }
+  };
+  /** Whether the run goes on, after waiting for the facts of a page to be back. */
+  const factsBack = async (file: string, text: string) => {
+    while (!graph.mdxFacts.get(file, text)) {
+      await pool.answered();
+      sliceEnd = performance.now() + pace.sliceMs;
+      if (pace.abandoned?.()) return false;
+    }
+    return true;
   };
   let sliceEnd = performance.now() + pace.sliceMs;
   /** Whether the run goes on, after waiting for what is waiting once its slice is over. */
@@ -81,6 +99,7 @@ export async function runSiteRulesInWorkers(
       // The workers' answers are taken in between, so that they get more pages while the rest is read.
       if (!(await goesOn())) return undefined;
     }
+    for (const [file, text] of neededByOthers) if (!(await factsBack(file, text))) return undefined;
     const steps = siteRuleSteps(graph, rules, files);
     for (;;) {
       const step = steps.next();
@@ -92,12 +111,7 @@ export async function runSiteRulesInWorkers(
         send(file, text);
         pool.send();
       }
-      while (!graph.mdxFacts.get(file, text)) {
-        await pool.answered();
-        sliceEnd = performance.now() + pace.sliceMs;
-        if (pace.abandoned?.()) return undefined;
-      }
-      if (!(await goesOn())) return undefined;
+      if (!(await factsBack(file, text)) || !(await goesOn())) return undefined;
     }
   } finally {
     await pool.close();

@@ -90,6 +90,11 @@ export class MdxWorkerPool {
     this.waiting.push(page);
   }
 
+  /** Adds a page to be sent before every page waiting. */
+  addFirst(page: PageToParse): void {
+    this.waiting.splice(this.first, 0, page);
+  }
+
   /** How many threads parse from now on (at least one): more are started at the next `send`, none is ended. */
   resize(size: number): void {
     this.size = Math.max(1, size);
