@@ -46,26 +46,32 @@ export async function runSiteRulesInWorkers(
   let parsed = 0;
   let stored = 0;
   const { store } = workers;
+  /**
+   * Pages whose facts another page's rules may read (a link to one of their anchors): parsed first,
+   * and back before any rule runs. Told back by the answer itself, not by the site's facts, where
+   * a newer text of the page (an editor's) may have taken the place of the one sent.
+   */
+  const neededByOthers = new Map<string, { text: string; back: boolean }>();
   const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs }, ({ file, text }, facts) => {
     parsed++;
     graph.mdxFacts.set(file, text, facts);
     store?.set(text, facts);
+    const needed = neededByOthers.get(file);
+    if (needed?.text === text) needed.back = true;
   });
-  /** Pages whose facts another page's rules may read (a link to one of their anchors): parsed first, and in before any rule runs. */
-  const neededByOthers: [string, string][] = [];
   const sent = new Map<string, string>();
   const send = (file: string, text: string) => {
     sent.set(file, text);
     if (anchorsNeedFacts(text)) {
       pool.addFirst({ file, text });
-      neededByOthers.push([file, text]);
+      neededByOthers.set(file, { text, back: false });
     } else {
       pool.add({ file, text });
     }
   };
-  /** Whether the run goes on, after waiting for the facts of a page to be back. */
-  const factsBack = async (file: string, text: string) => {
-    while (!graph.mdxFacts.get(file, text)) {
+  /** Whether the run goes on, after waiting until `back`. */
+  const waitUntil = async (back: () => boolean) => {
+    while (!back()) {
       await pool.answered();
       sliceEnd = performance.now() + pace.sliceMs;
       if (pace.abandoned?.()) return false;
@@ -99,7 +105,7 @@ export async function runSiteRulesInWorkers(
       // The workers' answers are taken in between, so that they get more pages while the rest is read.
       if (!(await goesOn())) return undefined;
     }
-    for (const [file, text] of neededByOthers) if (!(await factsBack(file, text))) return undefined;
+    for (const needed of neededByOthers.values()) if (!(await waitUntil(() => needed.back))) return undefined;
     const steps = siteRuleSteps(graph, rules, files);
     for (;;) {
       const step = steps.next();
@@ -111,7 +117,7 @@ export async function runSiteRulesInWorkers(
         send(file, text);
         pool.send();
       }
-      if (!(await factsBack(file, text)) || !(await goesOn())) return undefined;
+      if (!(await waitUntil(() => graph.mdxFacts.get(file, text) !== undefined)) || !(await goesOn())) return undefined;
     }
   } finally {
     await pool.close();
