@@ -35,6 +35,7 @@ import {
 } from '../../server/src/lsp/navigationProtocol';
 import { corpusSites, materialiseRepository } from '../support/corpus';
 import { LspTestClient } from './lspClient';
+import { loadScaled } from '../support/loadScaled';
 
 /** Corpus sites of every shape: "$ref" files, OpenAPI specs, versions and tabs, legacy keys, anchors. */
 const sites = ['mintlify+docs', 'PrefectHQ+fastmcp', 'spree+spree', 'CopilotKit+vnext_experimental', 'cline+cline', 'axiomhq+docs'];
@@ -303,7 +304,7 @@ describe('any text a writer types, through the protocol: no request fails, every
   });
 
   for (const folder of sites) {
-    test(`${folder}: ${runsPerSite} random series of edits`, { timeout: 300_000 }, async () => {
+    test(`${folder}: ${runsPerSite} random series of edits`, { timeout: loadScaled(300_000) }, async () => {
       const site = corpusSites().find((s) => s.folder === folder)!;
       const repository = materialiseRepository(folder);
       const client = await LspTestClient.start({ root: repository });

@@ -18,6 +18,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { loadScaled } from '../support/loadScaled';
 
 export const serverPath = join(__dirname, '..', '..', 'dist', 'server.js');
 
@@ -196,9 +197,12 @@ export class LspTestClient {
     return this.connection.sendRequest(method, params) as Promise<R>;
   }
 
-  /** Resolves once `condition` holds, re-tested after each notification or request from the server. */
+  /**
+   * Resolves once `condition` holds, re-tested after each notification or request from the server;
+   * gives up after `timeoutMs`, scaled by the machine's load (a busy machine checks more slowly).
+   */
   async until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + loadScaled(timeoutMs);
     while (!condition()) {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error('timed out waiting for the server');

@@ -9,6 +9,7 @@ import type { WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { copyOfFixtureSite } from '../support/fixtureSite';
 import { LspTestClient } from './lspClient';
 import { findingsAfter, tracePagesChecks, type PagesCheckRun } from './pagesCheckRuns';
+import { loadScaled } from '../support/loadScaled';
 
 /** A page with findings that come from its MDX tree: components, an image without alt text. */
 const componentsPage = `---
@@ -50,7 +51,7 @@ async function withFirstRun(body: (session: { client: LspTestClient; runs: Pages
   }
 }
 
-describe('the check of every page in the editor parses only the pages that changed', { timeout: 120_000 }, () => {
+describe('the check of every page in the editor parses only the pages that changed', { timeout: loadScaled(120_000) }, () => {
   test('after an edit of docs.json no page is parsed again, and the findings are the same', () =>
     withFirstRun(async ({ client, runs, first }) => {
       assert.equal(runs[0].parsed, runs[0].files, 'the first run parses every page');

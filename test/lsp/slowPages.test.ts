@@ -14,7 +14,7 @@ import { LspTestClient } from './lspClient';
 const limitSeconds = 5;
 const componentsPage = '---\ntitle: Components\n---\n\n# Components\n\n<Card title="A card" icon="rocket">Text</Card>\n';
 
-describe('slow pages in the editor', { timeout: 180_000 }, () => {
+describe('slow pages in the editor', { timeout: loadScaled(180_000) }, () => {
   test('a hover is answered at once while the check of every page reads a slow page; the slow page gets one problem, the others their findings', async () => {
     const root = copyOfFixtureSite('lsp-basic');
     writeFileSync(join(root, 'emphasis.mdx'), '*a'.repeat(60_000) + '\n');
