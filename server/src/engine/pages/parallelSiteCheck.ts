@@ -32,9 +32,10 @@ export interface RunPace {
  * threads: the main thread reads the pages and sends those whose facts the site has not kept,
  * then runs the rules page by page in the same order as `runSiteRules`, waiting whenever the next
  * page's facts are not back. Pages whose anchors are read from their facts are parsed first and
- * waited for before any rule runs: a link into one is checked without a parse on the main thread. The same findings, in the same order; a page whose parse outlasts the
- * time limit or fails is reported as such by the rules, and the others are checked. Also answers
- * how many pages were parsed, and how many had their facts from the store.
+ * waited for before any rule runs: a link into one is checked without a parse on the main thread.
+ * The same findings, in the same order; a page whose parse outlasts the time limit or fails is
+ * reported as such by the rules, and the others are checked. Also answers how many pages were
+ * parsed, and how many had their facts from the store.
  */
 export async function runSiteRulesInWorkers(
   graph: SiteGraph,
@@ -69,6 +70,7 @@ export async function runSiteRulesInWorkers(
       pool.add({ file, text });
     }
   };
+  let sliceEnd = performance.now() + pace.sliceMs;
   /** Whether the run goes on, after waiting until `back`. */
   const waitUntil = async (back: () => boolean) => {
     while (!back()) {
@@ -78,7 +80,6 @@ export async function runSiteRulesInWorkers(
     }
     return true;
   };
-  let sliceEnd = performance.now() + pace.sliceMs;
   /** Whether the run goes on, after waiting for what is waiting once its slice is over. */
   const goesOn = async () => {
     if (performance.now() > sliceEnd) {
