@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { buildComponentData } from './scripts/build-component-data.mjs';
 import { buildIconData } from './scripts/build-icon-data.mjs';
+import { buildOpenapiValidators } from './scripts/build-openapi-validators.mjs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const production = process.argv.includes('--production');
@@ -10,6 +11,7 @@ const watch = process.argv.includes('--watch');
 
 buildIconData();
 buildComponentData();
+await buildOpenapiValidators();
 
 /** `codicon-paths:a,b`: the SVG paths of those codicons, from the @vscode/codicons sprite (the font is not shipped). */
 const codiconPaths = {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocsJson, DiskSiteHost, runSiteRules, SiteGraph, type Diagnostic } from '../../server/src/engine';
+import { frontmatterPlacesRead } from '../../server/src/engine/pages/frontmatter';
 import { readPage } from '../../server/src/engine/pages/pageModel';
 import { checkFrontmatter, frontmatterRule, frontmatterSite } from '../../server/src/engine/rules/frontmatterRule';
 import { docsJson, extractMarkers, writeSite } from '../support/site';
@@ -55,6 +56,35 @@ custom_key: anything goes
   check('# No frontmatter\n\n---\n\ntitle: not frontmatter\n');
   check('---\n---\nEmpty frontmatter\n');
   check('---\r\ntitle: Windows line ends\r\nicon: "house"\r\n---\r\n');
+});
+
+test('the places of the keys are read only for a frontmatter with a finding: the `yaml` package reads none of the pages that pass', () => {
+  const before = frontmatterPlacesRead();
+  check(`---
+title: Quickstart
+description: Get going
+icon: rocket
+openapi: GET /users
+---
+`);
+  assert.equal(frontmatterPlacesRead(), before);
+  check(`---
+title: Quickstart
+icon: ⟦rockt⟧
+---
+`);
+  assert.equal(frontmatterPlacesRead(), before + 1);
+});
+
+test('a key the text does not show where it is (one written as a list) is not told, though its value is wrong where a plain key\'s is', () => {
+  check(`---
+[icon]: 3
+---
+`);
+  check(`---
+icon: ⟦3⟧
+---
+`);
 });
 
 test('a YAML error is reported at its line, with plain words for the unquoted colon', () => {

@@ -1,7 +1,7 @@
-import { details, jsonSchemaVersions, OpenApiSpecifications, resolveReferences, transformErrors, type OpenApiVersion } from '@mintlify/openapi-parser';
-import addFormats from 'ajv-formats';
+import { details, resolveReferences, transformErrors, type OpenApiVersion } from '@mintlify/openapi-parser';
 import { load as loadYaml } from 'js-yaml-4';
 import { isRecord } from '../model/cursor';
+import schemaValidators from '../../../data/openapi-validators.generated.cjs';
 
 /** A key or an index on the way from the document's root to a value. */
 export type Segment = string | number;
@@ -33,7 +33,8 @@ export interface PlatformVerdict {
  * refused; then @mintlify/openapi-parser's own steps (a missing `info.version` taken as "0.0.1",
  * the version's JSON schema checked with ajv, every `$ref` resolved), called one by one because
  * its `validate` is asynchronous and a check is not; then Swagger 2.0 refused. The parser's
- * validators are compiled once per version, where it compiles them on every call.
+ * validators are compiled at build time (scripts/build-openapi-validators.mjs), where it compiles
+ * them on every call.
  */
 export function validateOnPlatform(document: unknown): PlatformVerdict {
   const external = externalReferences(document);
@@ -89,7 +90,7 @@ function parserValidation(input: unknown): ParserOutcome {
     if (document === undefined || document === null) return failed(undefined, transformErrors(entry, 'Can’t find JSON, YAML or filename in data'), [{ kind: 'no-version' }]);
     version = details(document).version;
     if (!version) return failed(undefined, transformErrors(entry, versionNotSupported), [{ kind: 'no-version' }]);
-    const validateSchema = compiledSchema(version);
+    const validateSchema = schemaValidators[version];
     const schemaValid = validateSchema(document);
     if (validateSchema.errors && validateSchema.errors.length > 0) {
       const found = validateSchema.errors as AjvError[];
@@ -183,23 +184,6 @@ function withDefaultInfoVersion(document: unknown): unknown {
   const info = document.info;
   if (typeof info !== 'object') throw new TypeError(`Cannot create property 'version' on ${typeof info} '${String(info)}'`);
   return { ...document, info: Array.isArray(info) ? Object.assign([...info], { version: '0.0.1' }) : { ...info, version: '0.0.1' } };
-}
-
-type SchemaValidator = ((value: unknown) => boolean) & { errors?: unknown[] | null };
-const compiled = new Map<OpenApiVersion, SchemaValidator>();
-
-/** The parser's ajv validator of a version, as it configures it. */
-function compiledSchema(version: OpenApiVersion): SchemaValidator {
-  let validator = compiled.get(version);
-  if (!validator) {
-    const schema = OpenApiSpecifications[version] as { $schema: keyof typeof jsonSchemaVersions };
-    const ajv = new jsonSchemaVersions[schema.$schema]({ strict: false });
-    addFormats(ajv);
-    if (version === '3.1') ajv.addFormat('media-range', true);
-    validator = ajv.compile(schema) as SchemaValidator;
-    compiled.set(version, validator);
-  }
-  return validator;
 }
 
 interface ExternalReference {

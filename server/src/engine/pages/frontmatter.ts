@@ -4,10 +4,12 @@ import type { OffsetRange } from '../json/path';
 import type { FrontmatterBlock } from './scanPage';
 
 export interface FrontmatterField {
-  key: string;
-  value: unknown;
-  keyRange: OffsetRange;
-  valueRange: OffsetRange;
+  readonly key: string;
+  readonly value: unknown;
+  /** Whether the key was found in the text (the `yaml` package's reading, or a line that starts with it); when not, the ranges are the whole block's. */
+  readonly placed: boolean;
+  readonly keyRange: OffsetRange;
+  readonly valueRange: OffsetRange;
 }
 
 export interface FrontmatterError {
@@ -49,7 +51,55 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
   const notKeys = value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value));
   if (notKeys || value === null || value === undefined) return { block, fields, errors: [], notKeys };
   const data = value as Record<string, unknown>;
-  const document = readPlaces(block.raw);
+  let places: ReadonlyMap<string, FieldPlace> | undefined;
+  const placesOf = () => (places ??= fieldPlaces(block.raw, data));
+  const blockRange = at(0, block.raw.length);
+  for (const key of Object.keys(data)) fields.set(key, new LazilyPlacedField(key, data[key], placesOf, at, blockRange));
+  return { block, data, fields, errors: [] };
+}
+
+interface FieldPlace {
+  key: [number, number];
+  value: [number, number];
+}
+
+/** A field whose places are read (for every field of its frontmatter at once) when a finding first asks for one. */
+class LazilyPlacedField implements FrontmatterField {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+    private readonly places: () => ReadonlyMap<string, FieldPlace>,
+    private readonly at: (start: number, end: number) => OffsetRange,
+    private readonly blockRange: OffsetRange,
+  ) {}
+
+  get placed(): boolean {
+    return this.places().has(this.key);
+  }
+
+  get keyRange(): OffsetRange {
+    const place = this.places().get(this.key);
+    return place ? this.at(...place.key) : this.blockRange;
+  }
+
+  get valueRange(): OffsetRange {
+    const place = this.places().get(this.key);
+    return place ? this.at(...place.value) : this.blockRange;
+  }
+}
+
+let placesRead = 0;
+
+/** How many frontmatters this process read the places of its keys in. */
+export function frontmatterPlacesRead(): number {
+  return placesRead;
+}
+
+/** The places of the keys of `data` in the YAML, relative to it: from the `yaml` package's reading, else the line that starts with the key. */
+function fieldPlaces(raw: string, data: Record<string, unknown>): Map<string, FieldPlace> {
+  placesRead++;
+  const places = new Map<string, FieldPlace>();
+  const document = readPlaces(raw);
   if (isMap(document.contents)) {
     for (const pair of document.contents.items) {
       if (!isScalar(pair.key)) continue;
@@ -57,15 +107,15 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
       if (!Object.hasOwn(data, key)) continue;
       const keyRange = pair.key.range!;
       const valueRange = (pair.value as { range?: number[] } | null)?.range ?? keyRange;
-      fields.set(key, { key, value: data[key], keyRange: at(keyRange[0], keyRange[1]), valueRange: at(valueRange[0], valueRange[1]) });
+      places.set(key, { key: [keyRange[0], keyRange[1]], value: [valueRange[0], valueRange[1]] });
     }
   }
   // Keys the `yaml` package lost after a line it could not read: at the line that starts with them.
   for (const key of Object.keys(data)) {
-    const line = fields.has(key) ? undefined : keyLine(block.raw, key);
-    if (line) fields.set(key, { key, value: data[key], keyRange: at(...line.key), valueRange: at(...line.value) });
+    const line = places.has(key) ? undefined : keyLine(raw, key);
+    if (line) places.set(key, line);
   }
-  return { block, data, fields, errors: [] };
+  return places;
 }
 
 /** Where a line of the YAML starts with a key (as written plain) and a colon: the key's place, and its value's up to the line's end (the key's when it has none on the line). */

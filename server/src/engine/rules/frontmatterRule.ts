@@ -112,20 +112,24 @@ export function checkFrontmatter(text: string, frontmatter: Frontmatter, site: F
     return out;
   }
   for (const field of frontmatter.fields.values()) {
+    // A key the text does not show where it is (after a line the `yaml` package could not read, written quoted) is not told.
+    const reportField: Report = (...finding) => {
+      if (field.placed) report(...finding);
+    };
     const type = knownKeys[field.key];
     if (type === undefined) {
-      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, frontmatter.fields, report);
+      if (!keySet.has(field.key) && !metaTagKey.test(field.key)) checkUnknownKey(field, frontmatter.fields, reportField);
       continue;
     }
     if (field.value === null || field.value === undefined) continue;
     const typeProblem = typeMessage(field, type);
     if (typeProblem) {
       const suggestion = typeof type === 'object' && typeof field.value === 'string' ? didYouMean(field.value, type.oneOf) : undefined;
-      report(field.valueRange, typeof type === 'object' ? 'frontmatter/enum' : 'frontmatter/type', typeProblem + (suggestion ? `. Did you mean "${suggestion}"?` : ''), suggestion && scalar(suggestion, field, text));
+      reportField(field.valueRange, typeof type === 'object' ? 'frontmatter/enum' : 'frontmatter/type', typeProblem + (suggestion ? `. Did you mean "${suggestion}"?` : ''), suggestion && scalar(suggestion, field, text));
       continue;
     }
-    if (field.key === 'icon') checkIcon(field, text, site, report);
-    else if (field.key === 'openapi') checkOperation(field, site, report);
+    if (field.key === 'icon') checkIcon(field, text, site, reportField);
+    else if (field.key === 'openapi') checkOperation(field, site, reportField);
   }
   return out;
 }
@@ -139,7 +143,7 @@ function trimmed(range: OffsetRange, text: string): OffsetRange {
   return end === range.end ? range : { start: range.start, end };
 }
 
-function typeMessage(entry: FrontmatterField, type: ValueType): string | undefined {
+function typeMessage(entry: Pick<FrontmatterField, 'key' | 'value'>, type: ValueType): string | undefined {
   const value = entry.value;
   const subject = `${quote(entry.key)} in the frontmatter`;
   if (type === 'text') {
@@ -189,7 +193,7 @@ function nearMiss(entry: FrontmatterField, fields: ReadonlyMap<string, Frontmatt
     const lower = known.toLowerCase();
     if (lower !== written && (written.length < 4 || written[0] !== lower[0] || `${written}s` === lower || `${lower}s` === written || !oneTypoApart(written, lower))) return false;
     const type = knownKeys[known];
-    return type === undefined || entry.value === null || entry.value === undefined || typeMessage({ ...entry, key: known }, type) === undefined;
+    return type === undefined || entry.value === null || entry.value === undefined || typeMessage({ key: known, value: entry.value }, type) === undefined;
   });
 }
 
