@@ -3,6 +3,7 @@ import { dirname, relative, basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
+import { SpareParseWorker } from '../../server/src/engine/pages/mdx/mdxWorkers';
 import { compareWithBase } from './base/comparison';
 import { maxDefaultWorkers, parseWorkers } from './parseWorkers';
 import { GitRepository } from './base/gitRepository';
@@ -107,6 +108,8 @@ export async function runCheck(argv: string[]): Promise<number> {
   let existing = 0;
   for (const file of docsJsonFiles) {
     const root = dirname(file);
+    // A check that parses its pages loads a worker's parser while the main thread reads docs.json and the pages.
+    const spare = !caches || caches.isNewFor(root) ? new SpareParseWorker(workers.script) : undefined;
     // The base is found first: a ref that is not there fails before the check.
     const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
     const host = new DiskSiteHost(root);
@@ -117,13 +120,15 @@ export async function runCheck(argv: string[]): Promise<number> {
     const specs = remoteSpecs?.specs;
     const store = caches?.storeFor(root);
     const siteWorkers = store ? { ...workers, store, specStore: store } : workers;
+    const mainCheckWorkers = { ...siteWorkers, spare };
     const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
     let site;
     if (fixMode) {
-      const fixed = await fixSiteFiles({ host, docsJsonName: basename(file), text, remoteSpecs: specs, workers: siteWorkers, configFile }, fixMode, printedPath);
+      const fixed = await fixSiteFiles({ host, docsJsonName: basename(file), text, remoteSpecs: specs, workers: mainCheckWorkers, configFile }, fixMode, printedPath);
       fixOutput.write(fixed.output);
       site = fixed.site;
-    } else site = await checkSiteInWorkers(host, basename(file), text, specs, siteWorkers, { configFile });
+    } else site = await checkSiteInWorkers(host, basename(file), text, specs, mainCheckWorkers, { configFile });
+    await spare?.end();
     if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
     const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers, { configFile });
     notes.push(...(compared?.notes ?? []));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openPageCache, pageCacheFile, type PageFactsFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
 import { programVersion } from '../../server/src/engine/version';
@@ -20,6 +21,11 @@ export class PageCaches {
   /** The folder of a site's cache. */
   folderOf(siteRoot: string): string {
     return this.location === undefined ? join(siteRoot, 'node_modules', '.cache', 'docsjson') : resolve(this.location);
+  }
+
+  /** Whether a site has no cache file yet: every page of its check is to be parsed. */
+  isNewFor(siteRoot: string): boolean {
+    return !existsSync(pageCacheFile(this.folderOf(siteRoot)));
   }
 
   storeFor(siteRoot: string): PageFactsFile {

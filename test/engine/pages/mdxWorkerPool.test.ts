@@ -5,11 +5,12 @@
 // or fails: one unread answer for that page, the others parsed by a new worker.
 // test/engine/pages/workerPool.test.ts checks the findings of a whole check with the pool.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { MdxFacts } from '../../../server/src/engine/pages/mdx/mdxFacts';
-import { MdxWorkerPool, type PageToParse } from '../../../server/src/engine/pages/mdx/mdxWorkers';
+import { MdxWorkerPool, SpareParseWorker, type PageToParse } from '../../../server/src/engine/pages/mdx/mdxWorkers';
 import { tempFolder } from '../../support/tempFolder';
 
 /** What the test worker answers for a page: its text, and what the worker was started with. */
@@ -26,7 +27,8 @@ function workerScript(): string {
   writeFileSync(
     script,
     `const { parentPort, resourceLimits } = require('node:worker_threads');
-const { readlinkSync } = require('node:fs');
+const { appendFileSync, readlinkSync } = require('node:fs');
+appendFileSync(__filename + '.starts', 'x');
 parentPort.on('message', ({ id, text }) => {
   if (text === 'hold') return;
   if (text === 'spin') for (;;);
@@ -44,10 +46,13 @@ parentPort.postMessage({ ready: true, thread: Number(/task\\/(\\d+)$/.exec(readl
   return script;
 }
 
+/** How many test workers of a script have started. */
+const startsOf = (script: string) => (existsSync(`${script}.starts`) ? readFileSync(`${script}.starts`, 'utf8').length : 0);
+
 /** A pool of `size` test workers, and the pages it was answered for, in the order answered. */
-function poolOf(size: number, timeLimitMs = 60_000): { pool: MdxWorkerPool; answered: { file: string; facts: EchoFacts }[] } {
+function poolOf(size: number, timeLimitMs = 60_000, script = workerScript(), spare?: SpareParseWorker): { pool: MdxWorkerPool; answered: { file: string; facts: EchoFacts }[] } {
   const answered: { file: string; facts: EchoFacts }[] = [];
-  const pool = new MdxWorkerPool({ script: workerScript(), size, timeLimitMs }, (page: PageToParse, facts: MdxFacts) => {
+  const pool = new MdxWorkerPool({ script, size, timeLimitMs, spare }, (page: PageToParse, facts: MdxFacts) => {
     answered.push({ file: page.file, facts: facts as unknown as EchoFacts });
   });
   return { pool, answered };
@@ -159,4 +164,41 @@ test('each worker starts without the Node options of the main thread and with a 
   } finally {
     await pool.close();
   }
+});
+
+test('a worker started ahead is the first worker of the first pool that starts one, whether it was ready before or after: no other is started', async () => {
+  for (const readyFirst of [true, false]) {
+    const script = workerScript();
+    const spare = new SpareParseWorker(script);
+    if (readyFirst) await until(() => startsOf(script) === 1, 'the spare worker has loaded its script');
+    const { pool, answered } = poolOf(1, 60_000, script, spare);
+    try {
+      for (const page of pagesOf(['first', 'second', 'third'])) pool.add(page);
+      pool.send();
+      await until(() => answered.length === 3, 'every page is answered');
+      assert.deepEqual(outcomes(answered), { 'p0.mdx': 'first', 'p1.mdx': 'second', 'p2.mdx': 'third' });
+      assert.equal(startsOf(script), 1);
+    } finally {
+      await pool.close();
+    }
+    const second = poolOf(1, 60_000, script, spare);
+    try {
+      second.pool.add({ file: 'a.mdx', text: 'a' });
+      second.pool.send();
+      await until(() => second.answered.length === 1, 'the second pool answers');
+      assert.equal(startsOf(script), 2, 'the spare is taken once: a second pool starts its own worker');
+    } finally {
+      await second.pool.close();
+    }
+  }
+});
+
+test('a worker started ahead that no pool takes does not keep the process alive', () => {
+  const script = workerScript();
+  const pool = join(process.cwd(), 'server/src/engine/pages/mdx/mdxWorkers.ts');
+  const program = `const { SpareParseWorker } = require(${JSON.stringify(pool)}); new SpareParseWorker(${JSON.stringify(script)}); console.log('started');`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', program], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(run.stdout.trim(), 'started', run.stderr);
+  assert.equal(run.signal, null, 'the process ended on its own');
+  assert.equal(run.status, 0, run.stderr);
 });

@@ -80,9 +80,9 @@ describe('site graph', () => {
 
   it('suggests the page a missing link most likely meant', () => {
     const moved = graph.resolveLink('/start', 'index.mdx');
-    assert.equal(moved.kind === 'missing' && moved.suggestion, 'guides/start');
+    assert.equal(moved.kind === 'missing' && graph.suggestRoute(moved.path), 'guides/start');
     const typo = graph.resolveLink('/guides/strat', 'index.mdx');
-    assert.equal(typo.kind === 'missing' && typo.suggestion, 'guides/start');
+    assert.equal(typo.kind === 'missing' && graph.suggestRoute(typo.path), 'guides/start');
   });
 
   it('knows the anchors of a page, its snippets included, and the nearest one to a wrong anchor', () => {
@@ -119,7 +119,10 @@ describe('site graph: links of every form, suggestions, editor texts', () => {
   const resolved = (target: string) => {
     const resolution = graph.resolveLink(target, 'guides/start.mdx');
     if (resolution.kind === 'found') return `found ${resolution.route.kind === 'page' ? resolution.route.file : resolution.path}${resolution.fragment === undefined ? '' : ` #${resolution.fragment}`}`;
-    if (resolution.kind === 'missing') return `missing ${resolution.path}${resolution.suggestion ? ` (${resolution.suggestion}?)` : ''}`;
+    if (resolution.kind === 'missing') {
+      const suggestion = graph.suggestRoute(resolution.path);
+      return `missing ${resolution.path}${suggestion ? ` (${suggestion}?)` : ''}`;
+    }
     if (resolution.kind === 'unchecked') return `unchecked${resolution.spec ? ` ${resolution.spec.url}` : ''}`;
     return resolution.kind;
   };
@@ -249,7 +252,7 @@ describe('site graph: anchors, link forms and suggestions the checks rely on', (
 
   it('suggests a page of the same name in a far folder for a missing link', () => {
     const missing = graph.resolveLink('/reference/old/setup', 'index.mdx');
-    assert.ok(missing.kind === 'missing' && missing.suggestion === 'guides/setup', JSON.stringify(missing));
+    assert.ok(missing.kind === 'missing' && graph.suggestRoute(missing.path) === 'guides/setup', JSON.stringify(missing));
   });
 
   it('suggests a snippet in a folder with a dot in its name, without an extension when written without one', () => {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostic';
-import { MdxWorkerPool } from './mdx/mdxWorkers';
+import { MdxWorkerPool, type SpareParseWorker } from './mdx/mdxWorkers';
 import type { PageFactsStore } from './mdx/pageFactsFile';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
 import { anchorsNeedFacts } from './pageModel';
@@ -19,6 +19,8 @@ export interface ParseWorkers {
   timeLimitMs: number;
   /** Where the facts of pages parsed in earlier runs are kept: a page found there is not parsed, and each page parsed is put there. */
   store?: PageFactsStore;
+  /** A worker started ahead, taken as the first worker (see `ParsePoolOptions.spare`). */
+  spare?: SpareParseWorker;
 }
 
 /** How a run shares the main thread: it yields to what waits after each slice, and stops (answering undefined) once `abandoned`. */
@@ -53,7 +55,7 @@ export async function runSiteRulesInWorkers(
    * a newer text of the page (an editor's) may have taken the place of the one sent.
    */
   const neededByOthers = new Map<string, { text: string; back: boolean }>();
-  const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs }, ({ file, text }, facts) => {
+  const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs, spare: workers.spare }, ({ file, text }, facts) => {
     parsed++;
     graph.mdxFacts.set(file, text, facts);
     store?.set(text, facts);

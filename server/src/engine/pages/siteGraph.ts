@@ -17,7 +17,7 @@ export type LinkResolution =
   /** A target made at build time (`{{variable}}`, `${...}`), or where the pages of a spec not read may be (`spec`): cannot be checked. */
   | { kind: 'unchecked'; spec?: UncheckedSpec }
   | { kind: 'outside'; reason: string }
-  | { kind: 'missing'; path: string; suggestion?: string }
+  | { kind: 'missing'; path: string }
   | { kind: 'found'; path: string; route: Route; fragment?: string };
 
 /** Whether an anchor is defined by the page a link leads to. */
@@ -161,7 +161,7 @@ export class SiteGraph {
     if (fromRoot?.kind === 'file' && this.files.has(fromRoot.path)) return { kind: 'found', path: fromRoot.path, route: { kind: 'file', path: fromRoot.path }, fragment };
     const spec = this.routes.uncheckedSpecAt(path);
     if (spec) return { kind: 'unchecked', spec };
-    return { kind: 'missing', path, suggestion: this.suggestRoute(path) };
+    return { kind: 'missing', path };
   }
 
   /** Whether the page a link found defines its anchor. */
@@ -187,7 +187,7 @@ export class SiteGraph {
   }
 
   /** A page or generated route close to a missing path: the same name in another folder, else the nearest spelling. */
-  private suggestRoute(path: string): string | undefined {
+  suggestRoute(path: string): string | undefined {
     const { byName, near } = (this.routeSuggestions ??= routeSuggestions([...this.routes.pages.keys(), ...this.routes.generated.keys()]));
     const sameName = byName.get(lastSegment(path)) ?? [];
     if (sameName.length === 1) return sameName[0];

@@ -112,7 +112,7 @@ function checkLink(ctx: SiteCheckContext, page: PageModel, reference: PageRefere
     if (mayHoldBasePath(ctx, reference, page.file)) return;
     if (checkBasePath(ctx, page, reference, file)) return;
     const folderPage = file ? undefined : graph.routes.firstPageIn(resolution.path);
-    const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? resolution.suggestion);
+    const suggestion = file ? graph.suggestFile(resolution.path) : (folderPage ?? graph.suggestRoute(resolution.path));
     const rest = written.slice(written.search(/[?#]|$/));
     const replacement = suggestion === undefined ? undefined : `/${suggestion}${file ? '' : rest}`;
     ctx.report(page.file, {

@@ -37,6 +37,8 @@ export interface ParsePoolOptions {
   timeLimitMs: number;
   /** Whether the workers keep each page's parse to read only what changed in its next text (an editor's open pages). */
   keepParses?: boolean;
+  /** A worker of the same script started ahead (`SpareParseWorker`): the first worker of the first pool that starts one; ended by `close` of a pool that started none. */
+  spare?: SpareParseWorker;
 }
 
 /** Parsing allocates much that lives briefly: a larger young generation than the default (16 MB) spends a third less time collecting it. */
@@ -49,6 +51,51 @@ const startLimitMs = 60_000;
 const wallTimesLimit = 10;
 /** The shortest wait before the processor time of a parse is looked at again (the system counts it in ticks of 10 ms). */
 const minWaitMs = 20;
+
+/** A worker of its own bundle: none of the main thread's Node options (a loader, a test's imports) apply to it. */
+function parseWorker(script: string): Worker {
+  return new Worker(script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+}
+
+/**
+ * A parse worker started before its pool is made, so that it loads its script while the main
+ * thread reads the site; it does not keep the process alive until a pool takes it. What it says
+ * before then (that it is ready, or that it failed) is kept for the pool.
+ */
+export class SpareParseWorker {
+  private readonly worker: Worker;
+  private taken = false;
+  private readyMessage?: WorkerReady;
+  private failure?: string;
+  private readonly listeners = {
+    message: (message: WorkerReady) => (this.readyMessage = message),
+    error: (error: Error) => (this.failure ??= error.message),
+    exit: (code: number) => (this.failure ??= `its reader stopped (exit code ${code})`),
+  };
+
+  constructor(readonly script: string) {
+    this.worker = parseWorker(script);
+    for (const [event, listener] of Object.entries(this.listeners)) this.worker.on(event, listener);
+    // After the listeners: listening to its messages holds the process again.
+    this.worker.unref();
+  }
+
+  /** The worker, for a pool to listen to from now on, with what it said before; undefined once taken or ended. */
+  take(): { worker: Worker; ready?: WorkerReady; failure?: string } | undefined {
+    if (this.taken) return undefined;
+    this.taken = true;
+    for (const [event, listener] of Object.entries(this.listeners)) this.worker.off(event, listener);
+    this.worker.ref();
+    return { worker: this.worker, ready: this.readyMessage, failure: this.failure };
+  }
+
+  /** Ends the worker unless a pool took it. */
+  async end(): Promise<void> {
+    if (this.taken) return;
+    this.taken = true;
+    await this.worker.terminate();
+  }
+}
 
 interface PoolWorker {
   worker: Worker;
@@ -78,12 +125,14 @@ export class MdxWorkerPool {
   private nextId = 0;
   private size: number;
   private readonly wakes: (() => void)[] = [];
+  private spare: SpareParseWorker | undefined;
 
   constructor(
     private readonly options: ParsePoolOptions,
     private readonly onParsed: (page: PageToParse, facts: MdxFacts) => void,
   ) {
     this.size = Math.max(1, options.size);
+    if (options.spare?.script === options.script) this.spare = options.spare;
   }
 
   add(page: PageToParse): void {
@@ -123,14 +172,17 @@ export class MdxWorkerPool {
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     for (const { timer } of workers) clearTimeout(timer);
-    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+    await Promise.all([...workers.map(({ worker }) => worker.terminate()), this.spare?.end()]);
+    this.spare = undefined;
   }
 
-  /** A worker of its own bundle: none of the main thread's Node options (a loader, a test's imports) apply to it. */
+  /** A worker: the spare one first. */
   private start(): PoolWorker {
-    const poolWorker: PoolWorker = { worker: new Worker(this.options.script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }), sent: [], ready: false };
+    const spare = this.spare?.take();
+    this.spare = undefined;
+    const poolWorker: PoolWorker = { worker: spare?.worker ?? parseWorker(this.options.script), sent: [], ready: false };
     poolWorker.timer = setTimeout(() => this.retire(poolWorker, { reason: 'failure', message: `its reader did not start within ${startLimitMs / 1000} s` }), startLimitMs);
-    poolWorker.worker.on('message', (message: ParseAnswer | WorkerReady) => {
+    const onMessage = (message: ParseAnswer | WorkerReady) => {
       if ('ready' in message) {
         poolWorker.ready = true;
         poolWorker.thread = message.thread;
@@ -146,11 +198,14 @@ export class MdxWorkerPool {
       this.onParsed(page, facts);
       this.send();
       this.wakeUp();
-    });
+    };
+    poolWorker.worker.on('message', onMessage);
     // The answers it sent before it failed are taken first (its messages before the check phase).
     const fail = (message: string) => setImmediate(() => this.retire(poolWorker, { reason: 'failure', message }));
     poolWorker.worker.on('error', (error) => fail(error.message));
     poolWorker.worker.on('exit', (code) => fail(`its reader stopped (exit code ${code})`));
+    if (spare?.ready) onMessage(spare.ready);
+    if (spare?.failure !== undefined) fail(spare.failure);
     return poolWorker;
   }
 
