@@ -358,7 +358,7 @@ describe('job tracker with API v2 against the dev server', () => {
     assert.equal(done.phase, 'finished');
     assert.equal(done.record?.pullRequestLink, first.record?.pullRequestLink);
     assert.equal(done.followUps?.[0].outcome, 'not-sent');
-    assert.match(done.failure?.message ?? '', /^Your message was not sent: the platform allows 100 jobs and follow-up messages an hour per project; try again at \d\d:\d\d\.$/);
+    assert.match(done.failure?.message ?? '', /^Your message was not sent: the platform allows 100 jobs and follow-up messages an hour per project; try again at (?:[A-Z][a-z]{2} \d{1,2}, )?\d\d:\d\d\.$/);
     assert.equal(done.failure?.action, 'TryAgainLater');
   });
 
