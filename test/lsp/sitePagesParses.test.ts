@@ -1,6 +1,7 @@
 // The editor's check of every page, run in the background after each change, parses only the
-// pages whose text changed: the server's trace ($/logTrace, as an editor shows it with the trace
-// on) says how many pages each run parsed, and the findings stay those of a run that parsed all.
+// pages whose text changed, and none that is open (the worker of the open pages parses those):
+// the server's trace ($/logTrace, as an editor shows it with the trace on) says how many pages
+// each run parsed, and the findings stay those of a run that parsed all.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,16 +107,28 @@ describe('the check of every page in the editor parses only the pages that chang
     }),
   );
 
-  test('after a page is edited only that page is parsed, and its findings are of its new text', () =>
+  test("after an open page is edited the check parses no page: the open page's text is parsed by the worker of the open pages alone", () =>
     withFirstRun(async ({ client, runs, first }) => {
       await client.open('broken.mdx');
       const at = client.text('broken.mdx').indexOf('<br>');
       const mended = await findingsAfter(client, runs, () => client.edit('broken.mdx', at, at + 4, '<br />'));
-      assert.equal(runs.at(-1)!.parsed, 1);
+      assert.equal(runs.at(-1)!.parsed, 0);
       // The open page's diagnostics are pulled by themselves (the workspace report leaves open pages out).
       assert.deepEqual(mended, first.filter((finding) => !finding.startsWith('broken.mdx ')));
       assert.ok(first.some((finding) => finding.startsWith('broken.mdx ') && finding.endsWith(' mdx/syntax')));
       assert.deepEqual((await client.diagnostics('broken.mdx')).map((d) => d.code), ['page/orphaned']);
+    }),
+  );
+
+  test('after a page changes on disk only that page is parsed, and its findings are of its new text', () =>
+    withFirstRun(async ({ client, runs, first }) => {
+      const mended = await findingsAfter(client, runs, async () => {
+        writeFileSync(join(client.root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nA line<br />\n');
+        await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('broken.mdx'), type: 2 }] });
+      });
+      assert.deepEqual(runs.at(-1), { files: runs[0].files, parsed: 1 });
+      assert.deepEqual(mended, first.filter((finding) => !(finding.startsWith('broken.mdx ') && finding.endsWith(' mdx/syntax'))));
+      assert.ok(first.some((finding) => finding.startsWith('broken.mdx ') && finding.endsWith(' mdx/syntax')));
     }),
   );
 

@@ -140,7 +140,7 @@ export class DiagnosticsFeature {
     let check = this.pagesChecks.get(site);
     if (!check) {
       check = new SitePagesCheck(
-        async () => ({ graph: await this.pages.graphOf(site, 'current'), config: (await site.checked('latest')).config.config }),
+        async () => ({ graph: await this.pages.graphForPagesCheck(site), config: (await site.checked('latest')).config.config }),
         (result) => this.pagesChecked(site, result),
         (error) => this.context.connection.console.error(`docs.json language server: checking the pages failed: ${error instanceof Error ? error.stack : String(error)}`),
         () => site.parsers.workers,

@@ -71,6 +71,20 @@ export class PageFeatures {
     return graph;
   }
 
+  /**
+   * The graph of `graphOf` for the check of every page, once the facts of its open pages' texts
+   * are read by the worker of the open pages, which keeps their parses (see PageParsers): the
+   * check's own workers, which would parse each text typed in full, then parse none of them.
+   */
+  async graphForPagesCheck(site: DocsSite): Promise<SiteGraph> {
+    const graph = await this.graphOf(site, 'current');
+    for (const path of this.context.workspace.openPaths()) {
+      const file = pageFile.test(path) ? site.relative(path) : undefined;
+      if (file !== undefined && graph.files.has(file)) await site.parsers.current(file, () => graph.page(file));
+    }
+    return graph;
+  }
+
   /** A page of a site at a position: an open document's current text, or the file on disk. */
   async openPage(uri: string, position: { line: number; character: number }): Promise<OpenPage | undefined> {
     const path = pathOf(uri);

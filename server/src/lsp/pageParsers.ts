@@ -90,23 +90,19 @@ export class PageParsers {
     else reading.next = { text, done: [...(reading.next?.done ?? []), done] };
   }
 
+  /** Sends a page's text, the one `reading` says is sent, to the worker of the open pages (started again when the time limit changed). */
   private send(file: string, text: string): void {
-    const pool = this.editingPool();
-    pool.add({ file, text });
-    pool.send();
-  }
-
-  /** The worker of the open pages, started again when the time limit changed. */
-  private editingPool(): MdxWorkerPool {
     const timeLimitMs = this.timeLimitMs();
-    if (this.editing?.timeLimitMs !== timeLimitMs) {
+    if (this.editing?.timeLimitMs === timeLimitMs) {
+      this.editing.pool.add({ file, text });
+    } else {
       void this.editing?.pool.close();
-      // Its pages sent, never to be answered now, are sent to the new one.
       const pool = new MdxWorkerPool({ script: this.script, size: 1, timeLimitMs, keepParses: true }, ({ file, text }, facts) => this.answered(file, text, facts));
       this.editing = { pool, timeLimitMs };
-      for (const [file, { sent }] of this.reading) pool.add({ file, text: sent.text });
+      // Every page's text being read, this one among them: those sent to the worker ended are never to be answered now.
+      for (const [page, { sent }] of this.reading) pool.add({ file: page, text: sent.text });
     }
-    return this.editing.pool;
+    this.editing.pool.send();
   }
 
   private answered(file: string, text: string, facts: MdxFacts): void {
