@@ -61,6 +61,13 @@ describe('the paths docs.json writes', () => {
     assert.deepEqual(docsJsonPaths(checked('"quickstart"')), []);
   });
 
+  it('lists 200,000 paths written in one list, each once', () => {
+    const many = Array.from({ length: 200_000 }, (_, index) => `/page-${index}`);
+    const paths = docsJsonPaths(checked(JSON.stringify({ name: 'Acme', 'x-many': many })));
+    assert.equal(paths.length, many.length);
+    assert.deepEqual([paths[0], paths[199_999]], ['/page-0', '/page-199999']);
+  });
+
   it('reads the files docs.json pulls in with "$ref", after docs.json itself', () => {
     const text = docsJson('{ "$ref": "navigation.json" }', '\n  "navbar": { "primary": { "type": "button", "label": "Start", "href": "/start" } },');
     const navigation = '{ "groups": [ { "group": "G", "pages": ["/from-ref", "relative"] } ] }';

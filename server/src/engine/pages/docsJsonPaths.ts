@@ -15,10 +15,15 @@ export function docsJsonPaths(check: CheckResult): string[] {
   for (const { document } of check.documents.values()) {
     const value = document.json.value;
     // The main document's object is changed in place by re-checks: its members are kept, not it.
-    if (isRecord(value) && document.path === check.basis.mainPath) for (const key in value) paths.push(...pathsOf(value[key], check.model));
-    else paths.push(...pathsOf(value, check.model));
+    if (isRecord(value) && document.path === check.basis.mainPath) for (const key in value) append(paths, pathsOf(value[key], check.model));
+    else append(paths, pathsOf(value, check.model));
   }
   return paths;
+}
+
+/** One item at a time: spread as arguments, 200,000 paths would overflow the call stack. */
+function append(paths: string[], more: readonly string[]): void {
+  for (const path of more) paths.push(path);
 }
 
 function pathsOf(value: unknown, model: CheckResult['model']): string[] {
