@@ -95,7 +95,7 @@ describe('the paths docs.json writes, after re-checks that change its parsed val
     assert.deepEqual(docsJsonPaths(after), ['/start', '/first', '/other']);
   });
 
-  it('walks a value once per navigation model: listing again under the same model reads none of it, a new model reads it again', () => {
+  it("walks a value once per token of the navigation's paths: listing again reads none of it, a model with another token reads it again", () => {
     const check = checked(text);
     const root = rootOf(check) as Record<string, unknown>;
     let reads = 0;
@@ -111,7 +111,10 @@ describe('the paths docs.json writes, after re-checks that change its parsed val
     assert.deepEqual(docsJsonPaths(check), ['/counted', '/first', '/second']);
     assert.deepEqual(docsJsonPaths(check), ['/counted', '/first', '/second']);
     assert.equal(reads, 1, 'the second listing reused the first walk of the navbar');
+    const sameToken = new NavigationModel(check.model.root, check.model.elements, check.model.pageSlots, check.model.routeInputs, undefined, check.model.rootPathsToken);
+    assert.deepEqual(docsJsonPaths({ ...check, model: sameToken }), ['/counted', '/first', '/second']);
+    assert.equal(reads, 1, 'a new navigation model with the same token reads none of it');
     assert.deepEqual(docsJsonPaths({ ...check, model: new NavigationModel() }), ['/counted', '/first', '/second']);
-    assert.equal(reads, 2, 'a new navigation model walks the navbar again');
+    assert.equal(reads, 2, 'a new token walks the navbar again');
   });
 });
