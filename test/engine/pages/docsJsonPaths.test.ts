@@ -61,6 +61,13 @@ describe('the paths docs.json writes', () => {
     assert.deepEqual(docsJsonPaths(checked('"quickstart"')), []);
   });
 
+  it('lists 200,000 paths written in one list, each once', () => {
+    const many = Array.from({ length: 200_000 }, (_, index) => `/page-${index}`);
+    const paths = docsJsonPaths(checked(JSON.stringify({ name: 'Acme', 'x-many': many })));
+    assert.equal(paths.length, many.length);
+    assert.deepEqual([paths[0], paths[199_999]], ['/page-0', '/page-199999']);
+  });
+
   it('reads the files docs.json pulls in with "$ref", after docs.json itself', () => {
     const text = docsJson('{ "$ref": "navigation.json" }', '\n  "navbar": { "primary": { "type": "button", "label": "Start", "href": "/start" } },');
     const navigation = '{ "groups": [ { "group": "G", "pages": ["/from-ref", "relative"] } ] }';
@@ -88,7 +95,7 @@ describe('the paths docs.json writes, after re-checks that change its parsed val
     assert.deepEqual(docsJsonPaths(after), ['/start', '/first', '/other']);
   });
 
-  it('walks a value once per navigation model: listing again under the same model reads none of it, a new model reads it again', () => {
+  it("walks a value once per token of the navigation's paths: listing again reads none of it, a model with another token reads it again", () => {
     const check = checked(text);
     const root = rootOf(check) as Record<string, unknown>;
     let reads = 0;
@@ -104,7 +111,10 @@ describe('the paths docs.json writes, after re-checks that change its parsed val
     assert.deepEqual(docsJsonPaths(check), ['/counted', '/first', '/second']);
     assert.deepEqual(docsJsonPaths(check), ['/counted', '/first', '/second']);
     assert.equal(reads, 1, 'the second listing reused the first walk of the navbar');
+    const sameToken = new NavigationModel(check.model.root, check.model.elements, check.model.pageSlots, check.model.routeInputs, undefined, check.model.rootPathsToken);
+    assert.deepEqual(docsJsonPaths({ ...check, model: sameToken }), ['/counted', '/first', '/second']);
+    assert.equal(reads, 1, 'a new navigation model with the same token reads none of it');
     assert.deepEqual(docsJsonPaths({ ...check, model: new NavigationModel() }), ['/counted', '/first', '/second']);
-    assert.equal(reads, 2, 'a new navigation model walks the navbar again');
+    assert.equal(reads, 2, 'a new token walks the navbar again');
   });
 });

@@ -227,6 +227,12 @@ export class NavigationModel {
     readonly routeInputs: RouteInputs = { pages: Symbol('pages'), generated: Symbol('generated') },
     /** The edit of the page entries that made this model from the one before, when a re-check changed them. */
     readonly pagesEdit?: PagesEdit,
+    /**
+     * A token that stays the same while the root-relative strings ("/quickstart") written in the
+     * values a re-check changes in place do: a re-check of an element passes it on when the
+     * element's old and new values write the same ones, in the same order.
+     */
+    readonly rootPathsToken: symbol = Symbol('root paths'),
   ) {}
 
   addPage(owner: number, index: number): void {

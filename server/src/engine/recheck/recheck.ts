@@ -7,6 +7,7 @@ import { Cursor, isRecord } from '../model/cursor';
 import { NavigationModel, type NavElement, type PagesEdit, type RouteInputs } from '../model/navigationModel';
 import { isOperationEntry } from '../model/pageReference';
 import { declaresOtherSource } from '../pages/otherGenerators';
+import { sameRootPaths } from '../pages/docsJsonPaths';
 import type { SourceDocument } from '../model/sourceDocument';
 import type { TextSource } from '../textSource';
 import { checkSpecs, checkTopLevelMember, declaredSpecs, startCheck, walkSubtree } from '../pipeline';
@@ -114,8 +115,10 @@ function recheckLocally(previous: CheckResult, text: TextSource, edit: EditSpan 
     };
     const pagesEdit = pagesEdited ? { from: model.routeInputs.pages, slot: firstPage, removed: oldPages, added: newPages, element } : undefined;
 
-    (list.value as unknown[])[old.cursor.key as number] = value;
-    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs, pagesEdit);
+    const slots = list.value as unknown[];
+    const rootPathsToken = sameRootPaths(slots[old.cursor.key as number], value) ? model.rootPathsToken : Symbol('root paths');
+    slots[old.cursor.key as number] = value;
+    model = replaceSubtree(model, first, removed.size, element, subtree, firstPage, routeInputs, pagesEdit, rootPathsToken);
     units = [
       ...basis.units.filter((u) => !u.element || !removed.has(u.element)).map((u) => shiftUnit(u, span)),
       ...subtreeUnits(sliceJson, unitStart, old.cursor.path, subtree.elements, document),
@@ -203,7 +206,7 @@ function subtreeOf(element: NavElement): Set<NavElement> {
  * elements and pages keep document order. The lists of the previous model, which is used up, are
  * changed in place: copying them would cost more than the rest of a re-check on a large site.
  */
-function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number, routeInputs: RouteInputs, pagesEdit?: PagesEdit): NavigationModel {
+function replaceSubtree(model: NavigationModel, first: number, size: number, element: NavElement, subtree: NavigationModel, firstPage: number, routeInputs: RouteInputs, pagesEdit: PagesEdit | undefined, rootPathsToken: symbol): NavigationModel {
   const { elements, pageSlots } = model;
   const old = elements[first];
   const siblings = old.parent!.children;
@@ -219,7 +222,7 @@ function replaceSubtree(model: NavigationModel, first: number, size: number, ele
     after = firstPage + subtree.pageCount;
   }
   if (moved !== 0) pageSlots.shiftOwners(after, first + size, moved);
-  return new NavigationModel(model.root, elements, pageSlots, routeInputs, pagesEdit);
+  return new NavigationModel(model.root, elements, pageSlots, routeInputs, pagesEdit, rootPathsToken);
 }
 
 /** The texts of the page entries the `size` elements from `first` own, their first in `firstPage` (-1: none). */
