@@ -2,6 +2,7 @@
 // generates for them as @mintlify/openapi-parser configures it, written out with ajv's standalone
 // mode, so that a check does not compile the schemas at run time (a third of a second each). The
 // file is made again when a package that decides its code changes version.
+import { Buffer } from 'node:buffer';
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
