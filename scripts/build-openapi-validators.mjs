@@ -1,9 +1,9 @@
 // Builds the validators of the OpenAPI schemas (2.0, 3.0, 3.1) ahead of time: the code ajv
 // generates for them as @mintlify/openapi-parser configures it, written out with ajv's standalone
 // mode, so that a check does not compile the schemas at run time (a third of a second each). The
-// file is made again when a package that decides its code changes version.
-import { Buffer } from 'node:buffer';
-import { closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+// file is made again when a package that decides its code changes version, or this script.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,24 +13,13 @@ const packages = ['@mintlify/openapi-parser', 'ajv', 'ajv-draft-04', 'ajv-format
 
 function stamp() {
   const versions = packages.map((name) => `${name}@${JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`);
-  const script = readFileSync(fileURLToPath(import.meta.url), 'utf8');
-  return `// ${versions.join(' ')} ${script.length}`;
-}
-
-function firstLine(path) {
-  if (!existsSync(path)) return undefined;
-  const head = Buffer.alloc(512);
-  const file = openSync(path, 'r');
-  try {
-    return head.subarray(0, readSync(file, head)).toString('utf8').split('\n')[0];
-  } finally {
-    closeSync(file);
-  }
+  const script = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
+  return `// ${versions.join(' ')} ${script}`;
 }
 
 export async function buildOpenapiValidators() {
   const wanted = stamp();
-  if (firstLine(openapiValidatorsPath) === wanted) return;
+  if (existsSync(openapiValidatorsPath) && readFileSync(openapiValidatorsPath, 'utf8').startsWith(`${wanted}\n`)) return;
   const { OpenApiSpecifications, jsonSchemaVersions } = await import('@mintlify/openapi-parser');
   const { default: addFormats } = await import('ajv-formats');
   const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');

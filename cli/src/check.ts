@@ -128,6 +128,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       fixOutput.write(fixed.output);
       site = fixed.site;
     } else site = await checkSiteInWorkers(host, basename(file), text, specs, mainCheckWorkers, { configFile });
+    // Taken by the check's first worker, unless no page was parsed.
     await spare?.end();
     if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
     const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers, { configFile });

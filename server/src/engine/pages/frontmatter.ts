@@ -52,15 +52,15 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
   if (notKeys || value === null || value === undefined) return { block, fields, errors: [], notKeys };
   const data = value as Record<string, unknown>;
   let places: ReadonlyMap<string, FieldPlace> | undefined;
-  const placesOf = () => (places ??= fieldPlaces(block.raw, data));
+  const placesOf = () => (places ??= fieldPlaces(block, data));
   const blockRange = at(0, block.raw.length);
-  for (const key of Object.keys(data)) fields.set(key, new LazilyPlacedField(key, data[key], placesOf, at, blockRange));
+  for (const key of Object.keys(data)) fields.set(key, new LazilyPlacedField(key, data[key], placesOf, blockRange));
   return { block, data, fields, errors: [] };
 }
 
 interface FieldPlace {
-  key: [number, number];
-  value: [number, number];
+  key: OffsetRange;
+  value: OffsetRange;
 }
 
 /** A field whose places are read (for every field of its frontmatter at once) when a finding first asks for one. */
@@ -69,7 +69,6 @@ class LazilyPlacedField implements FrontmatterField {
     readonly key: string,
     readonly value: unknown,
     private readonly places: () => ReadonlyMap<string, FieldPlace>,
-    private readonly at: (start: number, end: number) => OffsetRange,
     private readonly blockRange: OffsetRange,
   ) {}
 
@@ -78,13 +77,11 @@ class LazilyPlacedField implements FrontmatterField {
   }
 
   get keyRange(): OffsetRange {
-    const place = this.places().get(this.key);
-    return place ? this.at(...place.key) : this.blockRange;
+    return this.places().get(this.key)?.key ?? this.blockRange;
   }
 
   get valueRange(): OffsetRange {
-    const place = this.places().get(this.key);
-    return place ? this.at(...place.value) : this.blockRange;
+    return this.places().get(this.key)?.value ?? this.blockRange;
   }
 }
 
@@ -95,11 +92,12 @@ export function frontmatterPlacesRead(): number {
   return placesRead;
 }
 
-/** The places of the keys of `data` in the YAML, relative to it: from the `yaml` package's reading, else the line that starts with the key. */
-function fieldPlaces(raw: string, data: Record<string, unknown>): Map<string, FieldPlace> {
+/** The places of the keys of `data` in the page: from the `yaml` package's reading, else the line that starts with the key. */
+function fieldPlaces(block: FrontmatterBlock, data: Record<string, unknown>): Map<string, FieldPlace> {
   placesRead++;
+  const at = (start: number, end: number): OffsetRange => ({ start: block.start + start, end: block.start + end });
   const places = new Map<string, FieldPlace>();
-  const document = readPlaces(raw);
+  const document = readPlaces(block.raw);
   if (isMap(document.contents)) {
     for (const pair of document.contents.items) {
       if (!isScalar(pair.key)) continue;
@@ -107,13 +105,13 @@ function fieldPlaces(raw: string, data: Record<string, unknown>): Map<string, Fi
       if (!Object.hasOwn(data, key)) continue;
       const keyRange = pair.key.range!;
       const valueRange = (pair.value as { range?: number[] } | null)?.range ?? keyRange;
-      places.set(key, { key: [keyRange[0], keyRange[1]], value: [valueRange[0], valueRange[1]] });
+      places.set(key, { key: at(keyRange[0], keyRange[1]), value: at(valueRange[0], valueRange[1]) });
     }
   }
   // Keys the `yaml` package lost after a line it could not read: at the line that starts with them.
   for (const key of Object.keys(data)) {
-    const line = places.has(key) ? undefined : keyLine(raw, key);
-    if (line) places.set(key, line);
+    const line = places.has(key) ? undefined : keyLine(block.raw, key);
+    if (line) places.set(key, { key: at(...line.key), value: at(...line.value) });
   }
   return places;
 }

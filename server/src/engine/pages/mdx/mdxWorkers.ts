@@ -37,7 +37,7 @@ export interface ParsePoolOptions {
   timeLimitMs: number;
   /** Whether the workers keep each page's parse to read only what changed in its next text (an editor's open pages). */
   keepParses?: boolean;
-  /** A worker of the same script started ahead (`SpareParseWorker`): the first worker of the first pool that starts one; ended by `close` of a pool that started none. */
+  /** A worker of the same script started ahead (`SpareParseWorker`): the first worker of the first pool that starts one; its maker ends it if none did. */
   spare?: SpareParseWorker;
 }
 
@@ -73,7 +73,7 @@ export class SpareParseWorker {
     exit: (code: number) => (this.failure ??= `its reader stopped (exit code ${code})`),
   };
 
-  constructor(readonly script: string) {
+  constructor(script: string) {
     this.worker = parseWorker(script);
     for (const [event, listener] of Object.entries(this.listeners)) this.worker.on(event, listener);
     // After the listeners: listening to its messages holds the process again.
@@ -125,14 +125,12 @@ export class MdxWorkerPool {
   private nextId = 0;
   private size: number;
   private readonly wakes: (() => void)[] = [];
-  private spare: SpareParseWorker | undefined;
 
   constructor(
     private readonly options: ParsePoolOptions,
     private readonly onParsed: (page: PageToParse, facts: MdxFacts) => void,
   ) {
     this.size = Math.max(1, options.size);
-    if (options.spare?.script === options.script) this.spare = options.spare;
   }
 
   add(page: PageToParse): void {
@@ -172,14 +170,12 @@ export class MdxWorkerPool {
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     for (const { timer } of workers) clearTimeout(timer);
-    await Promise.all([...workers.map(({ worker }) => worker.terminate()), this.spare?.end()]);
-    this.spare = undefined;
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 
   /** A worker: the spare one first. */
   private start(): PoolWorker {
-    const spare = this.spare?.take();
-    this.spare = undefined;
+    const spare = this.options.spare?.take();
     const poolWorker: PoolWorker = { worker: spare?.worker ?? parseWorker(this.options.script), sent: [], ready: false };
     poolWorker.timer = setTimeout(() => this.retire(poolWorker, { reason: 'failure', message: `its reader did not start within ${startLimitMs / 1000} s` }), startLimitMs);
     const onMessage = (message: ParseAnswer | WorkerReady) => {
