@@ -176,20 +176,30 @@ function renderLiveNote(job: JobSummaryView, root: HTMLElement): void {
   root.replaceChildren(...(job.liveNote ? [el('p', { id: 'live-note', class: 'note' }, job.liveNote)] : []));
 }
 
+/**
+ * Shows a job's snapshot. A snapshot of the job already shown (renamed, listed again, its changes
+ * checked) updates the view in place, so the follow-up being typed keeps its text and focus.
+ */
 export function renderWatch(app: HTMLElement, job: JobView): void {
+  if (watching?.localId !== job.localId || !watching.summary.isConnected) watching = watchIn(app, job.localId);
+  else for (const error of app.querySelectorAll(':scope > .error')) error.remove();
+  renderSummary(job, watching.summary);
+  renderFollowUp(job, watching.followUp);
+  renderLiveNote(job, watching.liveNote);
+  watching.notices.replaceChildren();
+  renderConnection(job, watching.notices);
+  watching.transcript.reset(job.transcript, job.dropped);
+  vscodeApi.setState({ localId: job.localId } satisfies PanelState);
+}
+
+function watchIn(app: HTMLElement, localId: string): Watching {
   const summary = el('div', { id: 'summary' });
   const followUp = el('section', { id: 'follow-up-section' });
   const liveNote = el('div', {});
   const transcriptRoot = el('div', { id: 'transcript', class: 'transcript' });
   const notices = el('div', { id: 'notices' });
   app.replaceChildren(summary, followUp, el('h2', {}, 'Activity'), liveNote, transcriptRoot, notices);
-  watching = { localId: job.localId, summary, followUp, liveNote, transcript: new TranscriptView(transcriptRoot), notices };
-  renderSummary(job, summary);
-  renderFollowUp(job, followUp);
-  renderLiveNote(job, liveNote);
-  renderConnection(job, notices);
-  watching.transcript.reset(job.transcript, job.dropped);
-  vscodeApi.setState({ localId: job.localId } satisfies PanelState);
+  return { localId, summary, followUp, liveNote, transcript: new TranscriptView(transcriptRoot), notices };
 }
 
 export function applyUpdate(message: Extract<HostMessage, { type: 'update' }>): void {

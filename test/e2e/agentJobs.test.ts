@@ -608,19 +608,34 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.deepEqual(await jobOnlyRows(page), rowsBefore, 'the job list is as it was');
       assert.ok(!(await viewText(page)).includes('No agent jobs yet'));
       assert.ok(!dev.requests.some((request) => request.method === 'POST' && request.path.includes('mint_wrong')), 'nothing sent with it but the check');
-      await wb.runCommand('Docs Agent: Show Job');
-      const which = page.locator('.quick-input-widget input').first();
-      await which.waitFor({ state: 'visible' });
-      await which.fill('Add a FAQ page');
+      await wb.runCommandAndPick('Docs Agent: Show Job', 'Add a FAQ page', (row) => row.label.startsWith('Add a FAQ page'));
+      const followUpBox = panel.locator('#follow-up textarea');
+      await followUpBox.fill('Also link it from the quickstart');
+      // Renamed while a follow-up is being typed: the panel takes the new name and keeps the text.
+      await wb.clickUntil(panel.locator('header button.link', { hasText: 'Rename' }), 'the Rename link', async () => await page.locator('.quick-input-widget input').first().isVisible().catch(() => false));
+      const nameInput = page.locator('.quick-input-widget input').first();
+      await waitFor('the name box holding the old name', async () => (await nameInput.inputValue().catch(() => '')) === 'Add a FAQ page');
+      await nameInput.fill('FAQ page');
       await page.keyboard.press('Enter');
-      await panel.locator('#follow-up textarea').fill('Also link it from the quickstart');
+      await waitFor('the panel under its new name', async () => clean(await panel.locator('#title').textContent()) === 'FAQ page');
+      assert.equal(await followUpBox.inputValue(), 'Also link it from the quickstart', 'what was typed in the follow-up box stays');
+      // Every status the panel shows from here on, recorded as it is drawn.
+      await panel.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { statusesSeen: string[] }).statusesSeen = seen;
+        new MutationObserver(() => {
+          const outcome = document.querySelector('#status')?.getAttribute('data-outcome');
+          if (outcome && seen[seen.length - 1] !== outcome) seen.push(outcome);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
       await panel.locator('#send-follow-up').click();
-      await waitFor('the job running again', async () => (await panel.locator('#status').getAttribute('data-outcome')) !== 'completed', 20_000);
       await waitFor('the second run to complete with a new pull request', async () => {
         const outcome = await panel.locator('#status').getAttribute('data-outcome');
         const pr = clean(await panel.locator('#pull-request-url').textContent().catch(() => ''));
         return outcome === 'completed' && pr !== firstPr && /\/pull\/\d+$/.test(pr);
       }, 60_000);
+      const statuses = await panel.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen);
+      assert.ok(statuses.some((outcome) => outcome !== 'completed'), `the job was shown running again: ${JSON.stringify(statuses)}`);
       assert.match(clean(await panel.locator('#follow-ups').textContent()), /^Also link it from the quickstart \(sent\)$/);
       assert.match(clean(await panel.locator('#live-note').textContent()), /^Agent API version 2 sends no live output/);
       await screen(page, 'follow-up.png', 1400, 640);
@@ -628,7 +643,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       assert.equal(messages.length, 1, 'one POST of the follow-up');
       assert.deepEqual(messages[0].body, { prompt: 'Also link it from the quickstart' });
       await showJobsView(wb);
-      assert.equal((await jobOnlyRows(page)).filter((row) => row.startsWith('Add a FAQ page ')).length, 1, 'the same job, in place');
+      assert.equal((await jobOnlyRows(page)).filter((row) => row.startsWith('FAQ page ')).length, 1, 'the same job, in place, under its new name');
     }));
 
   it('never writes the API key to the output channel, logs, settings or URLs', { timeout: SCENARIO_TIMEOUT }, (t) =>

@@ -179,15 +179,15 @@ export class Workbench {
   }
 
   /**
-   * Opens the quick input with `shortcut`, fills `value`, and accepts the row `pick` chooses, by
+   * Opens the quick input with `open`, fills `value`, and accepts the row `pick` chooses, by
    * states rather than times: a row is taken only once the list has settled (the same rows twice
    * running); a list without the row is typed again (the filter may have run on part of the
    * text); the row is accepted with Enter when it is the focused one (no hit-testing), else
    * clicked; done once the widget has closed. The widget closing under us (focus moved) starts
-   * over from the shortcut. Gives up at the deadline only.
+   * over from `open`. Gives up at the deadline only.
    */
   private async pickFromQuickInput(
-    shortcut: string,
+    open: { what: string; input: () => Promise<Locator> },
     value: string,
     pick: (row: { label: string; description: string }) => boolean,
     what: string,
@@ -198,8 +198,8 @@ export class Workbench {
     let shown: string[] = [];
     let lastTry = '';
     for (let attempt = 1; Date.now() < deadline; attempt++) {
-      debug(`quick input ${shortcut} "${value}" (attempt ${attempt})`);
-      const input = await this.openQuickInput(shortcut).catch(() => undefined);
+      debug(`quick input ${open.what} "${value}" (attempt ${attempt})`);
+      const input = await open.input().catch(() => undefined);
       for (let typed = 0; input && typed < 3 && Date.now() < deadline; typed++) {
         // Retyped from empty: a list filtered on a prefix of the text (keys lost under load) is redone.
         const fill = typed === 0 ? input.fill(value, { timeout: loadScaled(3000) }) : input.fill('', { timeout: loadScaled(3000) }).then(() => input.fill(value, { timeout: loadScaled(3000) }));
@@ -267,7 +267,22 @@ export class Workbench {
    */
   async runCommand(title: string, options: { timeoutMs?: number; match?: (label: string) => boolean } = {}): Promise<void> {
     const match = options.match ?? ((label: string) => commandMatches(label, title));
-    await this.pickFromQuickInput('Control+Shift+P', `>${title}`, (r) => match(r.label), `command "${title}" in the palette`, options.timeoutMs ?? 30_000);
+    await this.pickFromQuickInput(this.shortcut('Control+Shift+P'), `>${title}`, (r) => match(r.label), `command "${title}" in the palette`, options.timeoutMs ?? 30_000);
+  }
+
+  /** Runs a command that asks for one item with a quick pick, and picks the row `pick` chooses after typing `value`. */
+  async runCommandAndPick(title: string, value: string, pick: (row: { label: string; description: string }) => boolean, timeoutMs = 30_000): Promise<void> {
+    const open = async () => {
+      await this.runCommand(title);
+      const input = this.quickInput().locator('input.input, .quick-input-box input').first();
+      await input.waitFor({ state: 'visible', timeout: loadScaled(5000) });
+      return input;
+    };
+    await this.pickFromQuickInput({ what: `after "${title}"`, input: open }, value, pick, `a row for "${value}" after "${title}"`, timeoutMs);
+  }
+
+  private shortcut(keys: string): { what: string; input: () => Promise<Locator> } {
+    return { what: keys, input: () => this.openQuickInput(keys) };
   }
 
   /** Opens a workspace file by (relative) path with quick open (Ctrl+P) and waits for its editor. */
@@ -275,7 +290,7 @@ export class Workbench {
     const name = basename(path);
     const dir = dirname(path) === '.' ? '' : dirname(path);
     await this.pickFromQuickInput(
-      'Control+P',
+      this.shortcut('Control+P'),
       path,
       (r) => r.label === name && (!dir || r.description.replace(/\\/g, '/').includes(dir)),
       `"${path}" in quick open`,
