@@ -36,6 +36,11 @@ const ourRuns = 5;
 /** The issue's targets for a cold whole-site check; the ratio to the floor allowed depends on the cores. */
 const targets = { seconds: 1, ratio: 30, peakMB: 200, floorRatio: (cores: number) => (cores >= 4 ? 1.5 : 2) };
 const cores = availableParallelism();
+/** `BENCH_SITES=fastmcp,spree`: only the sites whose name holds one of these. */
+const only = process.env.BENCH_SITES?.split(',').filter(Boolean);
+const chosen = (site: string) => !only || only.some((part) => site.includes(part));
+const benchedSharedSites = sharedSites.filter(chosen);
+const benchedRealSites = realSites.filter(chosen);
 
 /** The floor: the site's files read and their links and headings found with a regular expression, in a fresh process. */
 const floorScript = join(cache, 'floor.js');
@@ -139,7 +144,7 @@ function cacheComparison(): void {
   console.log(`\nCold and warm check --cache (median of ${runs} fresh processes each, as the platform's parse and the floor; cold: an empty cache) beside the platform's parse of the same pages (getAST, one process, one thread; "spread" is its CPU time over the ${cores} cores; the CPU ratio, cold's over the platform parse's) and the floor:`);
   console.log('| site | pages | cold | warm | warm / cold | warm / floor | platform parse | cold / platform spread | floor |');
   console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const site of sharedSites) {
+  for (const site of benchedSharedSites) {
     const root = materialiseSite(site);
     const pages = parsedPages(root);
     // Run from the bench's folder: a site's own package.json (an empty file where the repository's is not kept) would stop Node's preload of the probe.
@@ -169,7 +174,7 @@ cacheComparison();
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const rows: string[] = [];
 const checks: string[] = [];
-for (const site of realSites) {
+for (const site of benchedRealSites) {
   const root = materialiseSite(site);
   const ours = Array.from({ length: ourRuns }, () => run([cli, 'check', root, '--format', 'json'], root));
   const report = JSON.parse(ours[0].output) as { files: { path: string; diagnostics: { code: string }[] }[] };
@@ -230,7 +235,7 @@ function specValidationCost(site: string, root: string): string[] {
 console.log('\nOpenAPI validation (in this process, in declaration order):');
 console.log('| site | spec | size | read (operations) | validation | verdict |');
 console.log('|---|---|---|---|---|---|');
-for (const site of realSites) for (const row of specValidationCost(site, materialiseSite(site))) console.log(row);
+for (const site of benchedRealSites) for (const row of specValidationCost(site, materialiseSite(site))) console.log(row);
 console.log(`load average: ${load()}`);
 
 /** The time of each part of a cold check of a site, with the garbage collection within it, in this process (one thread). */
@@ -270,7 +275,7 @@ async function breakdowns(): Promise<void> {
   console.log('\nWhere a cold check goes (in this process, one thread; the first site also warms the code up):');
   console.log('| site | files | docs.json and file list | read and scan | parse | rules |');
   console.log('|---|---|---|---|---|---|');
-  for (const site of realSites) console.log(await costBreakdown(site, materialiseSite(site)));
+  for (const site of benchedRealSites) console.log(await costBreakdown(site, materialiseSite(site)));
   console.log(`load average: ${load()}`);
 }
 

@@ -2,8 +2,8 @@ import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadPr
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
 import type { MdxFactsCache } from '../../server/src/engine/pages/mdx/mdxFactsCache';
-import { SpecCache } from '../../server/src/engine/openapi/openapiSpec';
-import { keptSpecValidator, type SpecFindingsStore } from '../../server/src/engine/openapi/keptSpecValidator';
+import { SpecCache, validateAtOnce } from '../../server/src/engine/openapi/openapiSpec';
+import type { SpecStore } from '../../server/src/engine/openapi/keptSpecs';
 import { CheckedSite } from '../../server/src/engine/service/checkedSite';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
@@ -22,16 +22,16 @@ export interface SiteProblems {
 const siteRules = [...pageRules, ...docsJsonSiteRules];
 
 /** The threads that parse pages, and where the findings on specs of earlier runs are kept (`--cache`). */
-export type SiteWorkers = ParseWorkers & { specStore?: SpecFindingsStore };
+export type SiteWorkers = ParseWorkers & { specStore?: SpecStore };
 
 /** The OpenAPI specs read in this run, each text parsed once across the checks of a site (fixes check it again); one cache per store of specs' findings. */
 const specs = new SpecCache();
-const keptSpecs = new WeakMap<SpecFindingsStore, SpecCache>();
+const keptSpecs = new WeakMap<SpecStore, SpecCache>();
 
-function specCacheOf(store: SpecFindingsStore | undefined): SpecCache {
+function specCacheOf(store: SpecStore | undefined): SpecCache {
   if (!store) return specs;
   let cache = keptSpecs.get(store);
-  if (!cache) keptSpecs.set(store, (cache = new SpecCache(keptSpecValidator(store))));
+  if (!cache) keptSpecs.set(store, (cache = new SpecCache(validateAtOnce, store)));
   return cache;
 }
 

@@ -1,6 +1,6 @@
-import { isRecord } from '../model/cursor';
 import type { SiteFiles } from '../pages/siteFiles';
 import type { SpecStatus } from './loadSpec';
+import { readsAsOpenapi } from './keptSpecs';
 import type { SpecCache } from './openapiSpec';
 
 /** A local spec found among the site's files. */
@@ -27,7 +27,7 @@ export function discoverSpecs(files: SiteFiles, cache: SpecCache): DiscoveredSpe
     const text = files.host.readFile(path);
     if (text === undefined || !openapiKey.test(text)) continue;
     const spec = cache.get(path, text);
-    if (!spec.ok || spec.reading.syntax || !isRecord(spec.reading.document) || !('openapi' in spec.reading.document)) continue;
+    if (!spec.ok || !readsAsOpenapi(spec.reading)) continue;
     const verdict = cache.verdict(path, text, spec);
     if (verdict && !verdict.valid) continue;
     found.push({ kind: 'local', path, operations: spec.operations, verdict });

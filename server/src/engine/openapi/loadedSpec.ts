@@ -15,10 +15,13 @@ export interface Operation {
   excluded?: true;
 }
 
-/** `text` is the text read; `reading` is absent where no text was read (a remote spec that could not be fetched). */
+/**
+ * `text` is the text read; `reading` is absent where no text was read (a remote spec that could
+ * not be fetched), and kept where the text was read in an earlier run (`check --cache`).
+ */
 export type LoadedSpec =
-  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading; text: string }
-  | { ok: false; error: string; reading?: SpecReading; text?: string };
+  | { ok: true; version: string; title?: string; operations: Operation[]; reading: SpecReading | KeptReading; text: string }
+  | { ok: false; error: string; reading?: SpecReading | KeptReading; text?: string };
 
 /** Specs fetched from the network, by URL, when the user allows it; the check itself never fetches. */
 export interface RemoteSpecs {
@@ -35,3 +38,12 @@ export interface SyntaxProblem {
 
 /** The spec's text as the platform reads it: its value, or why it cannot read it. */
 export type SpecReading = { document: unknown; syntax?: undefined } | { document?: undefined; syntax: SyntaxProblem };
+
+/** What an earlier run's reading of the same text said (`keptSpecs.ts`), its value not kept: the findings on it were kept with it. */
+export interface KeptReading {
+  kept: true;
+  /** Whether it read as an object with a top-level `openapi` key. */
+  openapiKey: boolean;
+  syntax?: SyntaxProblem;
+  document?: undefined;
+}

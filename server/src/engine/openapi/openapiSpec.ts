@@ -2,6 +2,7 @@ import { load as loadYaml } from 'js-yaml-4';
 import { visit } from 'jsonc-parser';
 import { parse as parseYamlLeniently } from 'yaml';
 import { isRecord } from '../model/cursor';
+import { keptLoadedSpec, keptSummary, type SpecStore } from './keptSpecs';
 import { httpMethods, type LoadedSpec, type Operation, type SpecReading } from './loadedSpec';
 import { validateOnPlatform, type PlatformVerdict } from './platformValidation';
 import { shiftedThroughEdit } from './shiftedProblems';
@@ -91,6 +92,7 @@ export function platformVerdict(spec: LoadedSpec): PlatformVerdict {
   const { reading } = spec;
   if (!reading) return { valid: false, problems: [], message: spec.ok ? undefined : spec.error };
   if (reading.syntax) return { valid: false, problems: [], message: `Invalid JSON or YAML syntax: ${reading.syntax.message}` };
+  if ('kept' in reading) throw new Error('A spec read in an earlier run has its findings kept with it.');
   // YAML aliases share values, which the parser's walks visit again at each alias: a few lines can make billions.
   if (expandsPast(reading.document, maxValidatedValues)) return { valid: true, problems: [] };
   return validateOnPlatform(reading.document);
@@ -158,11 +160,16 @@ interface CachedSpec {
  * Parsed specs and the platform's findings on them, reused while their text is unchanged. The
  * findings come from the validator: at once by default; from a language server's, when they are
  * known, the spec keeping meanwhile the last ones, moved with the edits, outside the edited part.
+ * With a store (`check --cache`), a text read in an earlier run is not read again: what the check
+ * needs of it, and its findings, are taken from the store, and those of each text read are kept there.
  */
 export class SpecCache {
   private readonly entries = new Map<string, CachedSpec>();
 
-  constructor(private readonly validator: SpecValidator = validateAtOnce) {}
+  constructor(
+    private readonly validator: SpecValidator = validateAtOnce,
+    private readonly store?: SpecStore,
+  ) {}
 
   get(path: string, text: string): LoadedSpec {
     return this.entry(path, text).spec;
@@ -180,13 +187,22 @@ export class SpecCache {
 
   private findings(path: string, text: string, parsed?: LoadedSpec): SpecFindings | undefined {
     const entry = this.entry(path, text, parsed);
-    entry.findings ??= needsValidation(entry.spec) ? this.validator.findings(text, path, entry.spec) : specFindings(text, path, entry.spec);
+    if (!entry.findings) {
+      entry.findings = needsValidation(entry.spec) ? this.validator.findings(text, path, entry.spec) : specFindings(text, path, entry.spec);
+      if (entry.findings) this.store?.keepSpec(text, path, { spec: keptSummary(entry.spec), findings: entry.findings });
+    }
     return entry.findings ?? entry.carried;
   }
 
   private entry(path: string, text: string, parsed?: LoadedSpec): CachedSpec {
     const cached = this.entries.get(path);
     if (cached && cached.text === text) return cached;
+    const kept = parsed ? undefined : this.store?.keptSpec(text, path);
+    if (kept) {
+      const entry: CachedSpec = { text, spec: keptLoadedSpec(kept.spec, text), findings: kept.findings };
+      this.entries.set(path, entry);
+      return entry;
+    }
     // Findings on a text read without validating it (a syntax error) say nothing of the next text.
     const known = cached && needsValidation(cached.spec) ? (cached.findings ?? cached.carried) : undefined;
     const carried = known && cached ? { verdict: known.verdict, problems: shiftedThroughEdit(cached.text, text, known.problems) } : undefined;

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../json/path';
 import { converterProblems } from './converterChecks';
 import { didYouMean } from '../suggest';
 import { capitalize } from '../text';
-import type { LoadedSpec, SpecReading } from './loadedSpec';
+import type { LoadedSpec, SyntaxProblem } from './loadedSpec';
 import type { PlatformProblem, PlatformVerdict } from './platformValidation';
 import { placeOf } from './specPlaces';
 import { specTree, type SpecTree } from './specTree';
@@ -28,7 +28,7 @@ export function specFileProblems(text: string, fileName: string, spec: LoadedSpe
     return found.map(({ path, target, message, platformMessage }) => ({ range: tree.locate(path, target) ?? nowhere, stage: 'converter', message, platformMessage }));
   }
   const refused = (problems: Located[]): SpecFileProblem[] => problems.map((problem) => ({ ...problem, stage: 'validation' }));
-  if (reading?.syntax) return refused([syntaxProblem(text, reading)]);
+  if (reading?.syntax) return refused([syntaxProblem(text, reading.syntax)]);
   const tree = specTree(text, fileName);
   const document = reading?.document;
   const problems = verdict.problems.flatMap((problem) => located(problem, tree, document));
@@ -37,8 +37,7 @@ export function specFileProblems(text: string, fileName: string, spec: LoadedSpe
 
 type Located = Omit<SpecFileProblem, 'stage'>;
 
-function syntaxProblem(text: string, reading: Extract<SpecReading, { syntax: object }>): Located {
-  const { offset, message, duplicateKey } = reading.syntax;
+function syntaxProblem(text: string, { offset, message, duplicateKey }: SyntaxProblem): Located {
   if (duplicateKey !== undefined) {
     return {
       range: { start: offset, end: offset + JSON.stringify(duplicateKey).length },

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SpecFindingsStore } from '../../openapi/keptSpecValidator';
-import { specFindingsFromJson, specFindingsToJson } from '../../openapi/specFindingsJson';
-import type { SpecFindings } from '../../openapi/specValidator';
+import type { KeptSpec, SpecStore } from '../../openapi/keptSpecs';
+import { keptSpecFromJson, keptSpecToJson } from '../../openapi/specFindingsJson';
 import type { MdxFacts } from './mdxFacts';
 import { factsFromJson, factsToJson } from './mdxFactsJson';
 
@@ -30,7 +29,7 @@ const format = 'docsjson-page-facts';
  */
 const restampAfterMs = 24 * 60 * 60 * 1000;
 /** The version of the file's layout and of the facts' JSON (`mdxFactsJson.ts`). */
-const formatVersion = 3;
+const formatVersion = 4;
 
 interface Entry {
   /** When a run last used it (ms since the epoch). */
@@ -41,7 +40,7 @@ interface Entry {
 
 /**
  * The facts of pages kept in one file across runs, as ESLint's and Prettier's caches keep their
- * results: each page's by the SHA-256 of its text (and the findings on each OpenAPI spec, by
+ * results: each page's by the SHA-256 of its text (and what the check needs of each OpenAPI spec with the findings on it, by
  * that of its path and text). A header line names the format, its version,
  * the `stack` and the SHA-256 of the rest, one line per page: a file of another format, version or
  * stack, or whose rest does not hash to its header's, is read as empty, and an entry of
@@ -49,7 +48,7 @@ interface Entry {
  * file of its own then renamed over the old one, so that a run reading it while another writes
  * reads one or the other; within `maxBytes`, the entries used longest ago left out.
  */
-export class PageFactsFile implements PageFactsStore, SpecFindingsStore {
+export class PageFactsFile implements PageFactsStore, SpecStore {
   /** The entries, those used longest ago first. */
   private readonly entries = new Map<string, Entry>();
   private changed = false;
@@ -73,12 +72,12 @@ export class PageFactsFile implements PageFactsStore, SpecFindingsStore {
     if (json !== undefined) this.keep(sha256(text), json);
   }
 
-  specFindings(text: string, fileName: string): SpecFindings | undefined {
-    return this.lookUp(specKey(text, fileName), specFindingsFromJson);
+  keptSpec(text: string, fileName: string): KeptSpec | undefined {
+    return this.lookUp(specKey(text, fileName), keptSpecFromJson);
   }
 
-  setSpecFindings(text: string, fileName: string, findings: SpecFindings): void {
-    this.keep(specKey(text, fileName), specFindingsToJson(findings));
+  keepSpec(text: string, fileName: string, kept: KeptSpec): void {
+    this.keep(specKey(text, fileName), keptSpecToJson(kept));
   }
 
   private lookUp<T>(key: string, read: (value: unknown) => T | undefined): T | undefined {
