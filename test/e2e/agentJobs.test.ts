@@ -429,11 +429,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
   it('"Show Changes" opens the branch against its base in the multi-file diff; "Check Out Branch" waits for uncommitted changes', { timeout: SCENARIO_TIMEOUT }, (t) =>
     session.step(t.name, async (wb) => {
       const page = wb.page;
-      await wb.runCommand('Docs Agent: Show Job');
-      const pick = page.locator('.quick-input-widget input').first();
-      await pick.waitFor({ state: 'visible' });
-      await pick.fill('Update the quickstart');
-      await page.keyboard.press('Enter');
+      await wb.runCommandAndPick('Docs Agent: Show Job', 'Update the quickstart', (row) => row.label.startsWith('Update the quickstart'));
       const panel = await panelFrame(wb, '#show-changes', 'Branch docs/e2e');
       await panel.locator('#show-changes').click();
       const tab = await waitFor('the multi-file diff editor', async () => {
@@ -449,13 +445,7 @@ describe('agent jobs in a real VS Code (code-server + Chromium)', () => {
       await screen(page, 'changes.png', 1200, 420);
 
       // The diff took the panel's place; the command palette asks which job.
-      const checkOut = async () => {
-        await wb.runCommand('Docs Agent: Check Out Branch');
-        const input = page.locator('.quick-input-widget input').first();
-        await input.waitFor({ state: 'visible' });
-        await input.fill('Update the quickstart');
-        await page.keyboard.press('Enter');
-      };
+      const checkOut = () => wb.runCommandAndPick('Docs Agent: Check Out Branch', 'Update the quickstart', (row) => row.label.startsWith('Update the quickstart'));
       writeFileSync(join(workspace, 'notes.md'), '# Notes\n\nA local edit.\n');
       await checkOut();
       const refused = await wb.waitForNotification(/uncommitted changes/, 30_000);
