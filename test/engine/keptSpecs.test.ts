@@ -110,6 +110,7 @@ test('a kept spec is found by the platform as the spec read now is (an `openapi`
   const at = options();
   run(at, specs);
   const cache = new SpecCache(validateAtOnce, PageFactsFile.open(at));
+  assert.ok(specs.every((text) => 'kept' in (cache.get('openapi.yaml', text).reading ?? {})), 'every spec kept, none read');
   assert.deepEqual(
     specs.map((text) => readsAsOpenapi(cache.get('openapi.yaml', text).reading)),
     specs.map((text) => readsAsOpenapi(parseSpec(text, 'openapi.yaml').reading)),

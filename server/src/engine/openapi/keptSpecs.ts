@@ -1,5 +1,5 @@
 import { isRecord } from '../model/cursor';
-import type { KeptReading, LoadedSpec, Operation, SpecReading, SyntaxProblem } from './loadedSpec';
+import type { KeptReading, LoadedSpec, SpecReading, SyntaxProblem } from './loadedSpec';
 import type { SpecFindings } from './specValidator';
 
 /**
@@ -12,7 +12,10 @@ export interface KeptSpec {
   findings: SpecFindings;
 }
 
-export type KeptSpecSummary = ({ ok: true; version: string; title?: string; operations: Operation[] } | { ok: false; error: string }) & {
+/** A spec without its text and reading (each of `LoadedSpec`'s kinds). */
+type SpecWithoutText<T> = T extends unknown ? Omit<T, 'reading' | 'text'> : never;
+
+export type KeptSpecSummary = SpecWithoutText<LoadedSpec> & {
   /** Whether the text was read, and read as an object with a top-level `openapi` key. */
   openapiKey: boolean;
   syntax?: SyntaxProblem;
@@ -32,14 +35,11 @@ export function readsAsOpenapi(reading: SpecReading | KeptReading | undefined): 
 }
 
 /** What is kept of a spec read in this run. */
-export function keptSummary(spec: LoadedSpec): KeptSpecSummary {
-  const { reading } = spec;
-  const read = { openapiKey: readsAsOpenapi(reading), ...(reading?.syntax ? { syntax: reading.syntax } : {}) };
-  return spec.ok ? { ok: true, version: spec.version, title: spec.title, operations: spec.operations, ...read } : { ok: false, error: spec.error, ...read };
+export function keptSummary({ reading, text: _text, ...spec }: LoadedSpec): KeptSpecSummary {
+  return { ...spec, openapiKey: readsAsOpenapi(reading), ...(reading?.syntax ? { syntax: reading.syntax } : {}) };
 }
 
 /** A spec read in an earlier run, as this run's spec of the same text. */
 export function keptLoadedSpec({ openapiKey, syntax, ...spec }: KeptSpecSummary, text: string): LoadedSpec {
-  const reading: KeptReading = { kept: true, openapiKey, syntax };
-  return spec.ok ? { ...spec, reading, text } : { ...spec, reading, text };
+  return { ...spec, reading: { kept: true, openapiKey, syntax }, text };
 }
