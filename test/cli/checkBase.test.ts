@@ -14,6 +14,16 @@ function run(args: string[], cwd: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * `run` with the page cache kept in a folder of its own (outside the repository, so that git sees
+ * no new file): the pages a check read before, at the base or in the working tree, are not parsed
+ * again. The cache's own tests hold its report equal to a check without it.
+ */
+function cachedRunner(): (args: string[], cwd: string) => ReturnType<typeof run> {
+  const location = tempFolder('docsjson-base-cache-');
+  return (args, cwd) => run([...args, '--cache-location', location], cwd);
+}
+
 interface JsonReport {
   base?: { ref: string; existing: number };
   files: { path: string; existing?: number; diagnostics: { line: number; code: string; message: string; severity: string }[] }[];
@@ -39,7 +49,8 @@ function insertAfterFrontmatter(text: string, lines: string): string {
 
 test('check --base reports exactly the problems a change adds: lines added above old ones and a renamed page stay silent', () => {
   const repo = upstashRepository();
-  const before = JSON.parse(run(['check', '--format', 'json'], repo).stdout) as JsonReport;
+  const cached = cachedRunner();
+  const before = JSON.parse(cached(['check', '--format', 'json'], repo).stdout) as JsonReport;
   const problemsOf = (report: JsonReport, path: string) => report.files.find((f) => f.path === path)?.diagnostics ?? [];
   assert.ok(problemsOf(before, 'redis/integrations/celery.mdx').length > 0, 'the page given new lines above its problems has some at main');
   const renamedPageProblems = problemsOf(before, 'box/overall/quickstart.mdx').length;
@@ -56,10 +67,11 @@ test('check --base reports exactly the problems a change adds: lines added above
   edit(repo, 'docs.json', (text) => text.replace('"box/overall/getting-started",', '"box/overall/getting-started",\n              "box/overall/pricing-plans",'));
   const statusBefore = git(repo, 'status', '--porcelain');
 
-  const all = JSON.parse(run(['check', '--format', 'json'], repo).stdout) as JsonReport;
+  const all = JSON.parse(cached(['check', '--format', 'json'], repo).stdout) as JsonReport;
   const total = all.files.reduce((sum, f) => sum + f.diagnostics.length, 0);
   assert.equal(problemsOf(all, 'box/overall/getting-started.mdx').length, renamedPageProblems, 'the renamed page keeps its problems');
 
+  // Without the cache: every page parsed, in the working tree and at the base.
   const text = run(['check', '--base', 'main'], repo);
   assert.equal(text.code, 1, text.stderr);
   const lines = text.stdout.trim().split('\n');
@@ -69,7 +81,7 @@ test('check --base reports exactly the problems a change adds: lines added above
   ]);
   assert.equal(lines.at(-1), `2 new problems (${total - 2} already at main, not shown): 2 errors, 0 warnings; 1 docs.json file and 1278 pages checked`);
 
-  const json = run(['check', '--base', 'main', '--format', 'json'], repo);
+  const json = cached(['check', '--base', 'main', '--format', 'json'], repo);
   assert.equal(json.code, 1);
   const report = JSON.parse(json.stdout) as JsonReport;
   assert.deepEqual(report.base, { ref: 'main', existing: total - 2 });
@@ -81,7 +93,7 @@ test('check --base reports exactly the problems a change adds: lines added above
   assert.equal(existing['redis/integrations/bullmq.mdx'], problemsOf(before, 'redis/integrations/bullmq.mdx').length);
   assert.equal(report.files.reduce((sum, f) => sum + (f.existing ?? 0), 0), total - 2);
 
-  const github = run(['check', '--base', 'main', '--format', 'github'], repo);
+  const github = cached(['check', '--base', 'main', '--format', 'github'], repo);
   assert.equal(github.code, 1);
   const annotations = github.stdout.split('\n').filter((line) => line.startsWith('::'));
   assert.deepEqual(
@@ -96,36 +108,38 @@ test('check --base reports exactly the problems a change adds: lines added above
 
 test('check --base: the exit code and --max-warnings count new problems only', () => {
   const repo = upstashRepository();
-  const plain = run(['check'], repo);
+  const cached = cachedRunner();
+  const plain = cached(['check'], repo);
   assert.equal(plain.code, 1, 'the site has errors at main');
-  const unchanged = run(['check', '--base', 'main', '--max-warnings', '0'], repo);
+  const unchanged = cached(['check', '--base', 'main', '--max-warnings', '0'], repo);
   assert.equal(unchanged.code, 0, 'no new problem: exit 0 although old errors and warnings remain');
   assert.match(unchanged.stdout.trim(), /^No new problems \(\d+ already at main, not shown\); 1 docs\.json file and 1278 pages checked$/);
 
   edit(repo, 'redis/integrations/bullmq.mdx', (text) => insertAfterFrontmatter(text, '\nSee [pricing](/redis/overall/pricing#no-such-section).\n'));
-  const warned = run(['check', '--base', 'main'], repo);
+  const warned = cached(['check', '--base', 'main'], repo);
   assert.equal(warned.code, 0, 'one new warning, and warnings fail only past --max-warnings');
   assert.match(warned.stdout, /^redis\/integrations\/bullmq\.mdx:6:\d+ {2}warning {2}"#no-such-section" is not an anchor/m);
-  const tooMany = run(['check', '--base', 'main', '--max-warnings', '0'], repo);
+  const tooMany = cached(['check', '--base', 'main', '--max-warnings', '0'], repo);
   assert.equal(tooMany.code, 1);
   assert.equal(tooMany.stdout.trim().split('\n').at(-1), 'Too many warnings: 1, more than --max-warnings 0 allows');
 });
 
 test('check --base: a site whose docs.json was not there at the base reports all its problems as new', () => {
   const repo = tempFolder('docsjson-base-new-');
+  const cached = cachedRunner();
   writeFileSync(join(repo, 'README.md'), 'A repository before its docs.\n');
   const first = commitAll(repo, 'Start', true);
   mkdirSync(join(repo, 'docs'));
   cpSync(materialiseSite('upstash+docs'), join(repo, 'docs'), { recursive: true });
-  const plain = JSON.parse(run(['check', 'docs', '--format', 'json'], repo).stdout) as JsonReport;
+  const plain = JSON.parse(cached(['check', 'docs', '--format', 'json'], repo).stdout) as JsonReport;
   const total = plain.files.reduce((sum, f) => sum + f.diagnostics.length, 0);
-  const based = run(['check', 'docs', '--base', first, '--format', 'json'], repo);
+  const based = cached(['check', 'docs', '--base', first, '--format', 'json'], repo);
   const report = JSON.parse(based.stdout) as JsonReport;
   assert.equal(report.files.reduce((sum, f) => sum + f.diagnostics.length, 0), total);
   assert.deepEqual(report.base, { ref: first, existing: 0 });
   assert.equal(based.code, 1);
   commitAll(repo, 'The docs');
-  const again = run(['check', '--base', 'HEAD'], join(repo, 'docs'));
+  const again = cached(['check', '--base', 'HEAD'], join(repo, 'docs'));
   assert.equal(again.code, 0, 'from the site\'s folder below the top of the repository, the same site at HEAD has them all');
   assert.equal(again.stdout.trim(), `No new problems (${total} already at HEAD, not shown); 1 docs.json file and 1278 pages checked`);
 });
