@@ -1,8 +1,8 @@
 // `docsjson check --cache` reports exactly what a check without it reports, and a run after one
 // that kept every page's facts parses none (DOCSJSON_STATS counts the pages parsed), and leaves
-// the cache's file as it was: on a small site with every kind of page finding and on each of the
-// ten shared real sites. An edited page is parsed again; a corrupt cache, or one another version
-// wrote, is read as empty.
+// the cache's file as it was: on a small site with every kind of page finding (and on each of the
+// ten shared real sites, in sharedSites.test.ts). An edited page is parsed again; a corrupt cache,
+// or one another version wrote, is read as empty.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,6 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
-import { materialiseSite, sharedSites } from '../support/sites';
 import { tempFolder } from '../support/tempFolder';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -126,20 +125,4 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
       assert.match(result.stderr, /^docsjson: the page cache could not be written to .*: the next run parses these pages again$/m, location);
     }
   });
-
-  test('the real sites are the ten shared ones', () => assert.equal(sharedSites.length, 10, sharedSites.join(', ')));
-  for (const site of sharedSites) {
-    // The first run parses every page, as a check without the cache does (the example site above holds the two equal; the shared sites' own test pins that report).
-    test(`reports on ${site} with every page kept what it reported parsing them, and parses none`, () => {
-      const root = materialiseSite(site);
-      const first = check(root, '--cache');
-      assert.ok(JSON.parse(first.stdout).files.length > 0 && first.parsed > 100, `${first.parsed} pages parsed`);
-      const kept = statSync(cacheFile(root));
-      const warm = check(root, '--cache');
-      assertSameReport(warm, first, 'the run that reads the cache');
-      assert.equal(warm.parsed, 0);
-      assert.equal(warm.stored, first.parsed + first.stored);
-      assert.equal(statSync(cacheFile(root)).mtimeMs, kept.mtimeMs, 'the cache is not written again');
-    });
-  }
 });

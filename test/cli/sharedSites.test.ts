@@ -1,13 +1,17 @@
-// `docsjson check` on each whole real site of the shared folder, run once per site: every error it
-// reports, and how many warnings of each code, are the reviewed ones pinned in sharedSiteFindings.ts,
-// so that a new false error (or a class of warnings appearing or vanishing) on any of them fails.
+// `docsjson check` on each whole real site of the shared folder: every error it reports, and how
+// many warnings of each code, are the reviewed ones pinned in sharedSiteFindings.ts, so that a new
+// false error (or a class of warnings appearing or vanishing) on any of them fails. The check runs
+// with `--cache`, then again: the second run, every page's facts kept, parses none
+// (DOCSJSON_STATS counts the pages parsed), reports exactly what the first did and leaves the
+// cache's file as it was.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { materialiseSite, sharedSites } from '../support/sites';
 import { sharedSiteFindings } from './sharedSiteFindings';
+import { tempFolder } from '../support/tempFolder';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 
@@ -23,14 +27,35 @@ function covered(text: string, d: JsonReport['files'][number]['diagnostics'][num
   return first.slice(d.column - 1, end).trim().slice(0, 80);
 }
 
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** The pages the check parsed and those whose facts it read from the cache. */
+  parsed: number;
+  stored: number;
+}
+
+/** `docsjson check` of the site, its page cache kept in `cacheLocation`. */
+function check(root: string, cacheLocation: string): Run {
+  // No page's parse is cut short by a loaded machine: its findings would depend on the load.
+  const args = [cli, 'check', '.', '--format', 'json', '--parse-time-limit', '600', '--cache-location', cacheLocation];
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DOCSJSON_STATS: '1' } });
+  assert.ok(result.status === 0 || result.status === 1, result.stderr);
+  const stats = /: (\d+) pages, (\d+) parsed, (\d+) from the cache$/m.exec(result.stderr);
+  assert.ok(stats, result.stderr);
+  return { status: result.status, stdout: result.stdout, parsed: Number(stats[2]), stored: Number(stats[3]) };
+}
+
 describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, () => {
+  test('the real sites are the ten shared ones', () => assert.equal(sharedSites.length, 10, sharedSites.join(', ')));
   for (const site of sharedSites) {
-    test(`${site}: exactly the reviewed errors, and the warnings counted by code`, () => {
+    test(`${site}: exactly the reviewed errors, and the warnings counted by code; with every page kept, the same report and no page parsed`, () => {
       const root = materialiseSite(site);
-      // No page's parse is cut short by a loaded machine: its findings would depend on the load.
-      const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json', '--parse-time-limit', '600'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-      assert.ok(result.status === 0 || result.status === 1, result.stderr);
-      const report = JSON.parse(result.stdout) as JsonReport;
+      const cacheLocation = tempFolder('docsjson-cache-');
+      const cold = check(root, cacheLocation);
+      // A page whose text another page of the site has is parsed once, the other read from the cache.
+      assert.ok(cold.parsed > 100, `${cold.parsed} pages parsed`);
+      const report = JSON.parse(cold.stdout) as JsonReport;
       const errors: string[] = [];
       const warnings: Record<string, number> = {};
       for (const file of report.files) {
@@ -44,6 +69,13 @@ describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, ()
       assert.ok(pinned, `${site} has no pinned findings in sharedSiteFindings.ts: review its findings and pin them`);
       assert.deepEqual(errors.sort(), [...pinned.errors].sort(), `${site}: the errors`);
       assert.deepEqual(Object.fromEntries(Object.entries(warnings).sort()), pinned.warnings, `${site}: the warnings by code`);
+
+      const cacheFile = join(cacheLocation, 'page-facts');
+      const kept = statSync(cacheFile);
+      const warm = check(root, cacheLocation);
+      assert.deepEqual([warm.status, warm.stdout], [cold.status, cold.stdout], 'the run that reads the cache');
+      assert.deepEqual([warm.parsed, warm.stored], [0, cold.parsed + cold.stored]);
+      assert.equal(statSync(cacheFile).mtimeMs, kept.mtimeMs, 'the cache is not written again');
     });
   }
 });
