@@ -1,10 +1,11 @@
 // Runs every *.test.ts under test/ with node's test runner (TypeScript through tsx).
 // Optional arguments narrow the run to files whose path contains one of them; `--properties`
-// runs the property tests alone.
+// runs the property tests alone. When end-to-end tests are among them, code-server is installed (if
+// it is not there yet) beside the first tests.
 // Tests of the language server, the CLI and the extension run the bundles in dist/: they are
 // rebuilt first when any source is newer. Property tests share one seed per run, printed first:
 // DOCSJSON_PROPERTY_SEED=N repeats a run (random when unset).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,11 +37,15 @@ ensurePrerequisites(files);
 rebuildIfStale();
 const seed = process.env.DOCSJSON_PROPERTY_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
 console.log(`Property tests: seed ${seed} (DOCSJSON_PROPERTY_SEED=${seed} node test/run.mjs ... repeats it)`);
+const codeServerInstall = files.some((file) => file.startsWith('test/e2e/'))
+  ? spawn(process.execPath, ['--import', 'tsx', 'test/e2e/harness/installCodeServer.ts'], { cwd: root, stdio: 'inherit' })
+  : undefined;
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--import', './test/support/propertySeed.ts', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
   { cwd: root, stdio: 'inherit', env: { ...process.env, DOCSJSON_PROPERTY_SEED: seed } },
 );
+codeServerInstall?.kill();
 process.exit(result.status ?? 1);
 
 /** Runs the build when a bundle is missing, older than any file it is built from, or the production build (the benchmarks' and the package's: minified, no source maps). */
