@@ -183,13 +183,18 @@ function renderLiveNote(job: JobSummaryView, root: HTMLElement): void {
 export function renderWatch(app: HTMLElement, job: JobView): void {
   if (watching?.localId !== job.localId || !watching.summary.isConnected) watching = watchIn(app, job.localId);
   else for (const error of app.querySelectorAll(':scope > .error')) error.remove();
-  renderSummary(job, watching.summary);
-  renderFollowUp(job, watching.followUp);
-  renderLiveNote(job, watching.liveNote);
+  renderJob(job, watching);
   watching.notices.replaceChildren();
   renderConnection(job, watching.notices);
   watching.transcript.reset(job.transcript, job.dropped);
   vscodeApi.setState({ localId: job.localId } satisfies PanelState);
+}
+
+/** The parts of the panel drawn from the job's record: its summary, its follow-up box and the live note. */
+function renderJob(job: JobSummaryView, parts: Watching): void {
+  renderSummary(job, parts.summary);
+  renderFollowUp(job, parts.followUp);
+  renderLiveNote(job, parts.liveNote);
 }
 
 function watchIn(app: HTMLElement, localId: string): Watching {
@@ -204,11 +209,7 @@ function watchIn(app: HTMLElement, localId: string): Watching {
 
 export function applyUpdate(message: Extract<HostMessage, { type: 'update' }>): void {
   if (!watching) return;
-  if (message.job) {
-    renderSummary(message.job, watching.summary);
-    renderFollowUp(message.job, watching.followUp);
-    renderLiveNote(message.job, watching.liveNote);
-  }
+  if (message.job) renderJob(message.job, watching);
   watching.transcript.append(message.events);
   const connection = watching.notices.querySelector('#connection');
   for (const notice of message.notices) {
