@@ -9,35 +9,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { pageCacheFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
+import { checkWithStats, type CheckRun } from '../support/checkWithStats';
 import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
 import { tempFolder } from '../support/tempFolder';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  /** The pages the check parsed and those whose facts it read from the cache. */
-  parsed: number;
-  stored: number;
-}
-
-function check(root: string, ...args: string[]): Run {
-  const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DOCSJSON_STATS: '1' } });
-  const stats = /: (\d+) pages, (\d+) parsed, (\d+) from the cache$/m.exec(result.stderr);
-  assert.ok(stats, result.stderr);
-  return { status: result.status, stdout: result.stdout, parsed: Number(stats[2]), stored: Number(stats[3]) };
-}
-
 /** The same report. */
-function assertSameReport(run: Run, cold: Run, what: string): void {
+function assertSameReport(run: CheckRun, cold: CheckRun, what: string): void {
   assert.equal(run.status, cold.status, what);
   assert.equal(run.stdout, cold.stdout, what);
 }
 
 const fixtureSite = () => pageFindingsSite(12);
 
-const cacheFile = (root: string) => join(root, 'node_modules', '.cache', 'docsjson', 'page-facts');
+const cacheFile = (root: string) => pageCacheFile(join(root, 'node_modules', '.cache', 'docsjson'));
 
 /** Rewrites the cache's header (its body's hash kept true), as another version of docsjson would have written it. */
 function rewriteHeader(file: string, change: (header: Record<string, unknown>) => Record<string, unknown>): void {
@@ -50,19 +37,19 @@ function rewriteHeader(file: string, change: (header: Record<string, unknown>) =
 describe('docsjson check --cache', { timeout: 600_000 }, () => {
   test('reports what a check without the cache reports, and parses no page once every page is kept', () => {
     const root = fixtureSite();
-    const cold = check(root);
+    const cold = checkWithStats(root);
     assert.equal(cold.status, 1);
     const codes = reportedCodes(cold.stdout);
     for (const code of pageFindingCodes) assert.ok(codes.has(code), `the site has ${code}: ${[...codes].join(', ')}`);
     assert.equal(cold.parsed, 12);
 
-    const first = check(root, '--cache');
+    const first = checkWithStats(root, '--cache');
     assertSameReport(first, cold, 'the run that fills the cache');
     assert.deepEqual([first.parsed, first.stored], [12, 0]);
     assert.ok(existsSync(cacheFile(root)), 'kept in the site\'s node_modules/.cache/docsjson');
 
     const kept = { text: readFileSync(cacheFile(root), 'utf8'), stat: statSync(cacheFile(root)) };
-    const warm = check(root, '--cache');
+    const warm = checkWithStats(root, '--cache');
     assertSameReport(warm, cold, 'the run that reads the cache');
     assert.deepEqual([warm.parsed, warm.stored], [0, 12]);
     const after = statSync(cacheFile(root));
@@ -72,19 +59,19 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
 
   test('parses an edited page again, and reports it as a check without the cache does', () => {
     const root = fixtureSite();
-    check(root, '--cache');
+    checkWithStats(root, '--cache');
     writeFileSync(join(root, 'page-4.mdx'), `${pageWithFindings(4)}\n<Frame>unclosed\n`);
-    const edited = check(root, '--cache');
+    const edited = checkWithStats(root, '--cache');
     assert.deepEqual([edited.parsed, edited.stored], [1, 11]);
-    const cold = check(root);
+    const cold = checkWithStats(root);
     assertSameReport(edited, cold, 'after the edit');
     assert.match(cold.stdout, /"path":"page-4\.mdx"[^\]]*mdx\/syntax/, 'the edit is a syntax error of page-4');
   });
 
   test('reads a corrupt cache, or one another version wrote, as empty', () => {
     const root = fixtureSite();
-    const cold = check(root);
-    check(root, '--cache');
+    const cold = checkWithStats(root);
+    checkWithStats(root, '--cache');
     const kept = readFileSync(cacheFile(root), 'utf8');
     const corruptions: [string, () => void][] = [
       // Facts that would still read, but of another component: the body no longer hashes to its header's.
@@ -97,25 +84,25 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     for (const [what, corrupt] of corruptions) {
       writeFileSync(cacheFile(root), kept);
       corrupt();
-      const run = check(root, '--cache');
+      const run = checkWithStats(root, '--cache');
       assertSameReport(run, cold, what);
       assert.deepEqual([run.parsed, run.stored], [12, 0], what);
-      assert.deepEqual([check(root, '--cache').parsed], [0], `${what}: written anew`);
+      assert.deepEqual([checkWithStats(root, '--cache').parsed], [0], `${what}: written anew`);
     }
   });
 
   test('keeps the cache in the folder --cache-location names', () => {
     const root = fixtureSite();
     const folder = join(tempFolder('docsjson-cache-'), 'ci-cache');
-    check(root, '--cache-location', folder);
+    checkWithStats(root, '--cache-location', folder);
     assert.deepEqual(readdirSync(folder), ['page-facts']);
     assert.ok(!existsSync(cacheFile(root)));
-    assert.deepEqual([check(root, '--cache', '--cache-location', folder).parsed], [0]);
+    assert.deepEqual([checkWithStats(root, '--cache', '--cache-location', folder).parsed], [0]);
   });
 
   test('says so when the cache cannot be written, and reports all the same', () => {
     const root = fixtureSite();
-    const cold = check(root);
+    const cold = checkWithStats(root);
     const file = join(tempFolder('docsjson-cache-'), 'a-file');
     writeFileSync(file, '');
     // Under /proc, Node's own recursive mkdirSync never returns.

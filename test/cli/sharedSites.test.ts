@@ -5,15 +5,14 @@
 // (DOCSJSON_STATS counts the pages parsed), reports exactly what the first did and leaves the
 // cache's file as it was.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { materialiseSite, sharedSites } from '../support/sites';
-import { sharedSiteFindings } from './sharedSiteFindings';
+import { pageCacheFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
+import { checkWithStats, type CheckRun } from '../support/checkWithStats';
 import { tempFolder } from '../support/tempFolder';
-
-const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+import { sharedSiteFindings } from './sharedSiteFindings';
 
 interface JsonReport {
   files: { path: string; diagnostics: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string }[] }[];
@@ -27,23 +26,12 @@ function covered(text: string, d: JsonReport['files'][number]['diagnostics'][num
   return first.slice(d.column - 1, end).trim().slice(0, 80);
 }
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  /** The pages the check parsed and those whose facts it read from the cache. */
-  parsed: number;
-  stored: number;
-}
-
 /** `docsjson check` of the site, its page cache kept in `cacheLocation`. */
-function check(root: string, cacheLocation: string): Run {
+function check(root: string, cacheLocation: string): CheckRun {
   // No page's parse is cut short by a loaded machine: its findings would depend on the load.
-  const args = [cli, 'check', '.', '--format', 'json', '--parse-time-limit', '600', '--cache-location', cacheLocation];
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DOCSJSON_STATS: '1' } });
-  assert.ok(result.status === 0 || result.status === 1, result.stderr);
-  const stats = /: (\d+) pages, (\d+) parsed, (\d+) from the cache$/m.exec(result.stderr);
-  assert.ok(stats, result.stderr);
-  return { status: result.status, stdout: result.stdout, parsed: Number(stats[2]), stored: Number(stats[3]) };
+  const run = checkWithStats(root, '--parse-time-limit', '600', '--cache-location', cacheLocation);
+  assert.ok(run.status === 0 || run.status === 1, run.stderr);
+  return run;
 }
 
 describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, () => {
@@ -53,7 +41,6 @@ describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, ()
       const root = materialiseSite(site);
       const cacheLocation = tempFolder('docsjson-cache-');
       const cold = check(root, cacheLocation);
-      // A page whose text another page of the site has is parsed once, the other read from the cache.
       assert.ok(cold.parsed > 100, `${cold.parsed} pages parsed`);
       const report = JSON.parse(cold.stdout) as JsonReport;
       const errors: string[] = [];
@@ -70,10 +57,11 @@ describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, ()
       assert.deepEqual(errors.sort(), [...pinned.errors].sort(), `${site}: the errors`);
       assert.deepEqual(Object.fromEntries(Object.entries(warnings).sort()), pinned.warnings, `${site}: the warnings by code`);
 
-      const cacheFile = join(cacheLocation, 'page-facts');
+      const cacheFile = pageCacheFile(cacheLocation);
       const kept = statSync(cacheFile);
       const warm = check(root, cacheLocation);
       assert.deepEqual([warm.status, warm.stdout], [cold.status, cold.stdout], 'the run that reads the cache');
+      // A page with the same text as another page of the site is read from the cache already in the first run.
       assert.deepEqual([warm.parsed, warm.stored], [0, cold.parsed + cold.stored]);
       assert.equal(statSync(cacheFile).mtimeMs, kept.mtimeMs, 'the cache is not written again');
     });

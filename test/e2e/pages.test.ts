@@ -130,8 +130,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
         throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
       });
-      // Each tab's mark is cleared once VS Code has its save back, which may come after the file is written.
-      await waitFor('no tab left with unsaved changes', async () => (await wb.page.locator('.part.editor .tab.dirty').count()) === 0 || undefined, 15_000);
+      await wb.waitForAllSaved();
       await wb.openFile('index.mdx');
       const markers = await wb.waitForProblems((ms) => ms.filter((m) => m.text.includes('link/')).length === 2, 30_000);
       assert.ok(!markers.some((m) => m.message.includes('installation')), `no new broken link: ${JSON.stringify(markers)}`);
@@ -180,8 +179,7 @@ describe('pages in a real VS Code (code-server + Chromium)', () => {
         const differing = Object.keys(expected).filter((path) => read(path) !== expected[path]);
         throw new Error(`${error.message}; differing: ${JSON.stringify(differing.map((path) => [path, read(path)]))}`);
       });
-      // Each tab's mark is cleared once VS Code has its save back, which may come after the file is written.
-      await waitFor('no tab left with unsaved changes', async () => (await wb.page.locator('.part.editor .tab.dirty').count()) === 0 || undefined, 15_000);
+      await wb.waitForAllSaved();
       await wb.openFile('index.mdx');
       // The links are checked again once the server has seen the moved file (its watcher's event may
       // come after the link edits): the panel settles on the same two problems as before the move.

@@ -138,7 +138,7 @@ describe('the whole site in a real VS Code', () => {
       assert.deepEqual(status.trim().split('\n').map((line) => line.trim()).sort(), ['?? about.mdx', 'D introduction.mdx', 'M docs.json', 'M quickstart.mdx']);
       assert.match(readFileSync(join(site, 'quickstart.mdx'), 'utf8'), /\(\/about#what-acme-dos\)/);
       assert.match(readFileSync(join(site, 'docs.json'), 'utf8'), /"about"/);
-      await waitFor('no tab left unsaved', async () => (await wb.page.locator('.part.editor .tab.dirty').count()) === 0 || undefined, 15_000);
+      await wb.waitForAllSaved();
       await wb.screenshot(join(SHOTS, 'after-rename.png'));
     }));
 });

@@ -394,6 +394,11 @@ export class Workbench {
     await waitFor('the editor to be saved', async () => !(await this.page.locator('.part.editor .tab.active.dirty').count()), 10_000);
   }
 
+  /** Waits until no editor tab is marked unsaved: VS Code clears a tab's mark once its save comes back, which may be after the file is written. */
+  async waitForAllSaved(timeoutMs = 15_000): Promise<void> {
+    await waitFor('no tab left with unsaved changes', async () => (await this.page.locator('.part.editor .tab.dirty').count()) === 0 || undefined, timeoutMs);
+  }
+
   // ---- Problems panel ----------------------------------------------------------------------
 
   /** Shows the Problems panel ("View: Focus Problems") and returns its rows' text (files and markers). */
