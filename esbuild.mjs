@@ -56,6 +56,14 @@ const node = {
 /** The version server/src/engine/version.ts answers, in the CLI and the language server. */
 const version = { DOCSJSON_VERSION: JSON.stringify(packageJson.version) };
 
+/** The CLI's `./commands` (cli/src/commands.ts) stays out of its bundle: it is the bundle beside it, `cliCommands.js`, loaded when a command needs the engine. */
+const cliCommandsApart = {
+  name: 'cli-commands-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/commands$/ }, () => ({ path: './cliCommands.js', external: true }));
+  },
+};
+
 const builds = [
   { ...node, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...node, entryPoints: { server: 'server/src/server.ts' }, outdir: 'dist', banner: { js: serverShebang }, define: version },
@@ -65,7 +73,9 @@ const builds = [
     outdir: 'dist',
     banner: { js: '#!/usr/bin/env node' },
     define: version,
+    plugins: [cliCommandsApart],
   },
+  { ...node, entryPoints: { cliCommands: 'cli/src/commands.ts' }, outdir: 'dist', define: version },
   // The worker threads that parse pages for the CLI's check of a whole site (pages/mdx/mdxWorkers.ts).
   { ...node, entryPoints: { mdxWorker: 'server/src/engine/pages/mdx/mdxWorker.ts' }, outdir: 'dist' },
   {

@@ -1,24 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { dirname, relative, basename, join, resolve } from 'node:path';
+import { dirname, relative, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDocsJson, DiskSiteHost, loadProjectConfig, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
-import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
-import { SpareParseWorker } from '../../server/src/engine/pages/mdx/mdxWorkers';
-import { compareWithBase } from './base/comparison';
-import { maxDefaultWorkers, parseWorkers } from './parseWorkers';
-import { GitRepository } from './base/gitRepository';
+import type { GivenConfigFile } from '../../server/src/engine/config/projectConfig';
+import type { FileIndex } from '../../server/src/engine/site/fileIndex';
+import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
+import { programVersion } from '../../server/src/engine/version';
+import { parseWorkers } from './parseWorkers';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
-import { checkSiteInWorkers, located, placeLocator } from './siteProblems';
+import type { RemoteRequest, SiteReport } from './checkSites';
 import { PageCaches } from './pageCache';
 import { findDocsJsonFiles } from './findDocsJson';
-import { fixSiteFiles, type FixMode } from './fix';
-import { maxFixPasses } from '../../server/src/engine/service/fixPasses';
+import type { FixMode } from './fix';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
-import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
-import { defaultCacheDir, loadRemoteSpecs, type RemoteSpecOptions, type RemoteSpecsRead } from './remoteSpecs';
+import { readNamedFile } from './namedFile';
+import { defaultCacheDir } from './remoteSpecsFolder';
+import { replaySiteCheck } from './siteReplay';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
-import { programVersion } from '../../server/src/engine/version';
 
 const options = {
   format: { type: 'string', default: 'text' },
@@ -48,26 +45,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(
-      `Usage: docsjson check [PATH...] [--format ${outputFormats.join('|')}] [--max-warnings N] [--base REF] [--fetch-remote [--fetch-timeout SECONDS] [--allow-host HOST]...] [--offline] [--workers N] [--parse-time-limit SECONDS] [--cache [--cache-location FOLDER]] [--annotate-notes] [--config PATH] [--fix | --fix-dry-run]\n` +
-        '  --format         text (the default), json, github (annotations and the job summary), sarif (SARIF 2.1.0, for code scanning), gitlab (a Code Quality report)\n' +
-        '  --base REF       only the problems added since a git ref (a branch, a tag or a commit)\n' +
-        `  --fetch-remote   fetch the OpenAPI specs given by URL, kept on disk for the next runs: at most ${remoteSpecLimits.maxBytes / 1024 / 1024} MB and ${remoteSpecLimits.timeoutMs / 1000} s each,\n` +
-        `                   ${remoteSpecLimits.maxSpecs} specs, ${remoteSpecLimits.concurrency} at a time, ${remoteSpecLimits.maxTotalBytes / 1024 / 1024} MB in all and ${remoteSpecLimits.maxCacheBytes / 1024 / 1024} MB written to the cache per check (a note says what was left out);\n` +
-        '                   "openapi": { "fetchRemote": false } in docsjson.config.json turns it off, true does not turn it on\n' +
-        '  --offline        use only the specs kept on disk by an earlier --fetch-remote\n' +
-        '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
-        `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
-        `  --parse-time-limit SECONDS  how much processor time the parse of one page may take (on Linux; else wall time) before the page is reported as too slow to read and the others are checked (default: ${defaultParseTimeLimitMs / 1000})\n` +
-        '  --cache          keep what each page\'s parse found, by the hash of its text, and parse only the pages not kept by an earlier run\n' +
-        '                   (the same findings; kept in node_modules/.cache/docsjson/ in the site\'s folder, at most 64 MB, the pages used longest ago dropped)\n' +
-        '  --cache-location FOLDER  where --cache keeps it (implies --cache), for CI caches: one folder for every site checked\n' +
-        '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n' +
-        '  --config PATH    the config file to read instead of each site\'s own docsjson.config.json (its paths still from the folder of docs.json)\n' +
-        `  --fix            apply the fixes that need no choice (a problem's only quick fix, the one the editor prefers), in up to ${maxFixPasses} passes,\n` +
-        '                   and print what changed; a file the fixes would leave unparsable is left as it was. The problems left are reported\n' +
-        '  --fix-dry-run    print the fixes as a unified diff and write nothing (with --format json, sarif or gitlab, the fixes print on stderr)\n',
-    );
+    process.stdout.write((await import('./commands')).checkHelp());
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -89,7 +67,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const workers = parseWorkers(values.workers, values['parse-time-limit']);
   const cacheLocation = values['cache-location'];
   if (cacheLocation !== undefined && cacheLocation.trim() === '') throw new UsageError('--cache-location takes a folder');
-  const caches = values.cache === true || cacheLocation !== undefined ? new PageCaches(cacheLocation, workers.script) : undefined;
+  const caches = values.cache === true || cacheLocation !== undefined ? new PageCaches(cacheLocation, [workers.script, join(__dirname, 'cliCommands.js'), __filename]) : undefined;
   const configPath = values.config === undefined ? undefined : resolve(values.config);
   const configText = configPath === undefined ? undefined : readNamedFile(configPath, '--config: ');
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes, --fix-dry-run prints them: give one of the two');
@@ -102,45 +80,34 @@ export async function runCheck(argv: string[]): Promise<number> {
     process.stdout.write('No site to check: none of the files given has a docs.json in the folders above it\n');
     return 0;
   }
+  const printedPath = (root: string, path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
+  const keepChecks = caches !== undefined && baseRef === undefined && fixMode === undefined && !remote.fetch && !remote.options.offline;
+  const configFileIn = (root: string): GivenConfigFile | undefined => (configText === undefined ? undefined : { path: relative(root, configPath!), text: configText });
+  const sites: { docsJsonFile: string; files?: FileIndex; report?: SiteReport }[] = docsJsonFiles.map((docsJsonFile) => {
+    if (!keepChecks) return { docsJsonFile };
+    const replay = replaySiteCheck(caches.storeFor(dirname(docsJsonFile)), docsJsonFile, { configFile: configFileIn(dirname(docsJsonFile)), timeLimitMs: workers.timeLimitMs });
+    if (replay.report && process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(docsJsonFile)}: ${replay.report.pages} pages, 0 parsed, 0 from the cache; the report of a check of the same files\n`);
+    return { docsJsonFile, ...replay };
+  });
+  const toCheck = sites.filter((site) => !site.report);
+  if (toCheck.length > 0) {
+    // The engine is loaded only for a site the cache does not answer.
+    const { checkSites } = await import('./commands');
+    const reports = await checkSites(toCheck, { baseRef, remote, workers, caches, configFileIn, fixMode, fixOutput, printedPath, keepChecks });
+    toCheck.forEach((site, index) => (site.report = reports[index]));
+  }
   const reported: ReportedFile[] = [];
   const notes: string[] = [];
   let pages = 0;
   let existing = 0;
-  for (const file of docsJsonFiles) {
-    const root = dirname(file);
-    // A check that parses its pages loads a worker's parser while the main thread reads docs.json and the pages.
-    const spare = !caches || caches.isNewFor(root) ? new SpareParseWorker(workers.script) : undefined;
-    // The base is found first: a ref that is not there fails before the check.
-    const base = baseRef === undefined ? undefined : baseCommit(root, baseRef);
-    const host = new DiskSiteHost(root);
-    const text = readNamedFile(file);
-    const configFile: GivenConfigFile | undefined = configText === undefined ? undefined : { path: relative(root, configPath!), text: configText };
-    const remoteSpecs = await remoteSpecsOf(host, basename(file), text, remote, configFile);
-    notes.push(...(remoteSpecs?.notes ?? []));
-    const specs = remoteSpecs?.specs;
-    const store = caches?.storeFor(root);
-    const siteWorkers = store ? { ...workers, store, specStore: store } : workers;
-    const mainCheckWorkers = { ...siteWorkers, spare };
-    const printedPath = (path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
-    let site;
-    if (fixMode) {
-      const fixed = await fixSiteFiles({ host, docsJsonName: basename(file), text, remoteSpecs: specs, workers: mainCheckWorkers, configFile }, fixMode, printedPath);
-      fixOutput.write(fixed.output);
-      site = fixed.site;
-    } else site = await checkSiteInWorkers(host, basename(file), text, specs, mainCheckWorkers, { configFile });
-    // Taken by the check's first worker, unless no page was parsed.
-    await spare?.end();
-    if (process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(file)}: ${site.pages} pages, ${site.parsed} parsed, ${site.stored} from the cache\n`);
-    const compared = base === undefined ? undefined : await compareWithBase(base.repository, base.commit, basename(file), site.files, siteWorkers, { configFile });
-    notes.push(...(compared?.notes ?? []));
-    const files = compared?.files ?? site.files.map((f) => ({ ...f, existing: undefined }));
-    const locate = placeLocator(site.textOf, printedPath);
-    for (const checked of files) {
-      if (checked.diagnostics.length === 0 && !checked.existing && checked.path !== basename(file)) continue;
-      reported.push({ path: printedPath(checked.path), existing: checked.existing, diagnostics: located(checked.text, checked.diagnostics, locate) });
-      existing += checked.existing ?? 0;
+  for (const { docsJsonFile, report } of sites) {
+    const root = dirname(docsJsonFile);
+    for (const file of report!.files) {
+      reported.push(printedFile(file, (path) => printedPath(root, path)));
+      existing += file.existing ?? 0;
     }
-    pages += site.pages;
+    notes.push(...report!.notes);
+    pages += report!.pages;
   }
 
   for (const note of caches?.save() ?? []) process.stderr.write(`docsjson: ${terminalSafeLine(note)}\n`);
@@ -152,36 +119,8 @@ export async function runCheck(argv: string[]): Promise<number> {
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-/** A file the command line names (a docs.json, the config file of `--config`), or a usage error that says why it cannot be read. */
-function readNamedFile(file: string, prefix = ''): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${prefix}cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-/** Whether the specs given by URL are read: fetched (the option, unless the config file turns fetching off), or from disk only (offline). */
-interface RemoteRequest {
-  fetch: boolean;
-  options: RemoteSpecOptions;
-}
-
-/** The specs given by URL that a site declares, read when asked for; their operations are pages that links and redirects may lead to. */
-async function remoteSpecsOf(host: SiteHost, docsJsonName: string, text: string, remote: RemoteRequest, configFile: GivenConfigFile | undefined): Promise<RemoteSpecsRead | undefined> {
-  // A repository's config may turn fetching off, never on: the one who runs the check decides to fetch.
-  if (!remote.options.offline && !remote.fetch) return undefined;
-  const result = checkDocsJson(text, host, {}, docsJsonName);
-  const urls = [...result.basis.statuses.values()].flatMap((status) => (status.kind === 'remote' ? [status.url] : []));
-  if (urls.length === 0) return undefined;
-  if (!remote.options.offline && loadProjectConfig(host, configFile).config.fetchRemoteSpecs === false) {
-    return { specs: new Map(), notes: ['docsjson.config.json turns fetching off ("openapi": { "fetchRemote": false }): the specs given by URL were not fetched'] };
-  }
-  return loadRemoteSpecs(urls, remote.options);
-}
-
-/** The repository of a site's folder and the commit a ref names there. */
-function baseCommit(root: string, ref: string): { repository: GitRepository; commit: string } {
-  const repository = GitRepository.at(root, '--base compares with a git commit', ', or leave out --base');
-  return { repository, commit: repository.commitOf(ref) };
+/** A site's file with its path, and those of the places its problems relate to, as printed. */
+function printedFile(file: ReportedFile, printedPath: (path: string) => string): ReportedFile {
+  const diagnostics = file.diagnostics.map((diagnostic) => (diagnostic.related ? { ...diagnostic, related: diagnostic.related.map((place) => ({ ...place, path: printedPath(place.path) })) } : diagnostic));
+  return { path: printedPath(file.path), existing: file.existing, diagnostics };
 }

@@ -1,8 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runCheck } from './check';
-import { runMove } from './mv';
 import { didYouMean } from '../../server/src/engine/suggest';
-import { UsageError } from './usage';
+import { isUsageError, UsageError } from './usage';
 import { tierUpFlags } from './v8Flags';
 import { programVersion } from '../../server/src/engine/version';
 
@@ -36,10 +35,9 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       return runCheck(rest);
     case 'mv':
-      return runMove(rest);
+      return (await import('./commands')).runMove(rest);
     case 'job':
-      // The agent client and its HTTP stack are loaded only here: a check need not pay for them.
-      return (await import('./job')).runJob(rest);
+      return (await import('./commands')).runJob(rest);
     case '--version':
       process.stdout.write(`${programVersion()}\n`);
       return 0;
@@ -65,7 +63,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`docsjson: ${message}${error instanceof UsageError ? '' : ' (unexpected; please report it)'}\n`);
+    process.stderr.write(`docsjson: ${message}${isUsageError(error) ? '' : ' (unexpected; please report it)'}\n`);
     process.exitCode = 2;
   },
 );

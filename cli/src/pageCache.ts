@@ -4,8 +4,8 @@ import { openPageCache, pageCacheFile, type PageFactsFile } from '../../server/s
 import { programVersion } from '../../server/src/engine/version';
 
 /**
- * The page caches of one run of `check --cache` (the facts of pages, and the findings on specs,
- * which depend on this program's script too): one file per folder, in the site's
+ * The page caches of one run of `check --cache` (the facts of pages, the findings on specs and
+ * the checks of whole sites, `KeptSiteCheck`): one file per folder, in the site's
  * `node_modules/.cache/docsjson/` unless a `--cache-location` folder is given (then shared by
  * the sites checked), each read once and written once at the end.
  */
@@ -15,7 +15,8 @@ export class PageCaches {
 
   constructor(
     private readonly location: string | undefined,
-    private readonly workerScript: string,
+    /** The scripts of the program whose code makes what the cache keeps: the parse workers', the engine's and this one. */
+    private readonly scripts: readonly string[],
   ) {}
 
   /** The folder of a site's cache. */
@@ -31,7 +32,7 @@ export class PageCaches {
   storeFor(siteRoot: string): PageFactsFile {
     const folder = this.folderOf(siteRoot);
     let store = this.caches.get(folder);
-    if (!store) this.caches.set(folder, (store = openPageCache(folder, [this.workerScript, __filename], programVersion())));
+    if (!store) this.caches.set(folder, (store = openPageCache(folder, this.scripts, programVersion())));
     return store;
   }
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defaultParseTimeLimitMs } from '../../server/src/engine/pages/mdx/parseTimeLimit';
-import { workersPayFromChars, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import { workersPayFromChars, type ParseWorkers } from '../../server/src/engine/pages/parseWorkerOptions';
 import { UsageError } from './usage';
 
 /** Beyond this many, each thread's own start and warm-up cost more than its share of the parsing saves. */

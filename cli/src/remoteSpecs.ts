@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
 import { parseSpec } from '../../server/src/engine/openapi/openapiSpec';
@@ -19,12 +18,6 @@ export interface RemoteSpecOptions {
 }
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
-
-/** `$DOCSJSON_CACHE_DIR`, else `$XDG_CACHE_HOME/docsjson`, else `~/.cache/docsjson`: the specs go in its `remote-specs` folder. */
-export function defaultCacheDir(): string {
-  const base = process.env.DOCSJSON_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'docsjson');
-  return join(base, 'remote-specs');
-}
 
 /** A fetched spec as kept on disk, with what the server said to ask whether it changed. */
 interface CachedSpec {

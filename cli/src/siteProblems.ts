@@ -1,6 +1,7 @@
 import { checkDocsJson, compareDiagnostics, docsJsonSiteRules, LineIndex, loadProjectConfig, pageRules, reportedDiagnostics, SiteGraph, type Diagnostic, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import type { LoadedSpec } from '../../server/src/engine/openapi/loadedSpec';
-import { runSiteRulesInWorkers, type ParseWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import { runSiteRulesInWorkers } from '../../server/src/engine/pages/parallelSiteCheck';
+import type { ParseWorkers } from '../../server/src/engine/pages/parseWorkerOptions';
 import type { MdxFactsCache } from '../../server/src/engine/pages/mdx/mdxFactsCache';
 import { SpecCache, validateAtOnce } from '../../server/src/engine/openapi/openapiSpec';
 import type { SpecStore } from '../../server/src/engine/openapi/keptSpecs';
@@ -8,12 +9,13 @@ import { CheckedSite } from '../../server/src/engine/service/checkedSite';
 import type { CheckedFile } from './base/problemIdentity';
 import type { ReportedFile } from './checkOutput';
 
-/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages (those parsed, those whose facts were kept), and each file's text as checked; the checked site and its graph (for the fixes). */
+/** What `checkSiteInWorkers` gives: each file's problems, by path from the site's root, the number of pages (those parsed, those whose facts were kept, those that could not be read), and each file's text as checked; the checked site and its graph (for the fixes). */
 export interface SiteProblems {
   files: CheckedFile[];
   pages: number;
   parsed: number;
   stored: number;
+  unread: number;
   textOf: (file: string) => string | undefined;
   site: CheckedSite;
   graph: SiteGraph;
@@ -53,7 +55,7 @@ export async function checkSiteInWorkers(
   const specs = specCacheOf(workers.specStore);
   const result = checkDocsJson(text, host, { missingPageSeverity: config.severities.get('ref/missing-page'), remoteSpecs }, docsJsonName, specs);
   const graph = new SiteGraph(host, result, undefined, mdxFacts);
-  const { diagnostics: siteFindings, parsed, stored } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;
+  const { diagnostics: siteFindings, parsed, stored, unread } = (await runSiteRulesInWorkers(graph, siteRules, workers))!;
   const files: CheckedFile[] = [];
   const add = (path: string, fileText: string, diagnostics: Diagnostic[]) => files.push({ path, text: fileText, diagnostics: reportedDiagnostics(path, diagnostics, config) });
   if (configText !== undefined && configProblems.length > 0) add(configPath, configText, configProblems);
@@ -65,7 +67,7 @@ export async function checkSiteInWorkers(
   // The rest: pages, and the OpenAPI specs the site declares.
   for (const [file, diagnostics] of siteFindings) add(file, graph.page(file)?.text ?? host.readFile(file) ?? '', diagnostics);
   const textOf = (file: string) => (file === configPath ? configText : undefined) ?? graph.page(file)?.text ?? result.documents.get(file)?.document.json.text ?? host.readFile(file);
-  return { files, pages: graph.files.pageFiles.length, parsed, stored, textOf, site: new CheckedSite(host, result, specs, docsJsonName), graph };
+  return { files, pages: graph.files.pageFiles.length, parsed, stored, unread, textOf, site: new CheckedSite(host, result, specs, docsJsonName), graph };
 }
 
 /** Where a place of another file of the site is: its path as printed, 1-based line and column; undefined when the file cannot be read. */

@@ -3,7 +3,14 @@ import { didYouMean } from '../../server/src/engine/suggest';
 import { quoteList } from '../../server/src/engine/text';
 
 /** A problem with how the command was called or with its input files: exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Whether an error is a `UsageError`, made in this bundle of the program or in the other (`commands.ts`). */
+export function isUsageError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'UsageError';
+}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,9 +1,10 @@
 // `docsjson check` on each whole real site of the shared folder: every error it reports, and how
 // many warnings of each code, are the reviewed ones pinned in sharedSiteFindings.ts, so that a new
 // false error (or a class of warnings appearing or vanishing) on any of them fails. The check runs
-// with `--cache`, then again: the second run, every page's facts kept, parses none
-// (DOCSJSON_STATS counts the pages parsed), reports exactly what the first did and leaves the
-// cache's file as it was.
+// with `--cache`, then twice again, each reporting exactly what the first did: the second, of the
+// same files, gives the report the first kept and leaves the cache's file as it was; the third,
+// with another option that makes the report (the time limit of a page), checks again, every
+// page's facts from the cache and none parsed (DOCSJSON_STATS counts the pages parsed).
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,9 +28,9 @@ function covered(text: string, d: JsonReport['files'][number]['diagnostics'][num
 }
 
 /** `docsjson check` of the site, its page cache kept in `cacheLocation`. */
-function check(root: string, cacheLocation: string): CheckRun {
+function check(root: string, cacheLocation: string, timeLimitSeconds = 600): CheckRun {
   // No page's parse is cut short by a loaded machine: its findings would depend on the load.
-  const run = checkWithStats(root, '--parse-time-limit', '600', '--cache-location', cacheLocation);
+  const run = checkWithStats(root, '--parse-time-limit', String(timeLimitSeconds), '--cache-location', cacheLocation);
   assert.ok(run.status === 0 || run.status === 1, run.stderr);
   return run;
 }
@@ -37,7 +38,7 @@ function check(root: string, cacheLocation: string): CheckRun {
 describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, () => {
   test('the real sites are the ten shared ones', () => assert.equal(sharedSites.length, 10, sharedSites.join(', ')));
   for (const site of sharedSites) {
-    test(`${site}: exactly the reviewed errors, and the warnings counted by code; with every page kept, the same report and no page parsed`, () => {
+    test(`${site}: exactly the reviewed errors, and the warnings counted by code; the same report kept, and checked again with every page's facts kept`, () => {
       const root = materialiseSite(site);
       const cacheLocation = tempFolder('docsjson-cache-');
       const cold = check(root, cacheLocation);
@@ -60,10 +61,14 @@ describe('docsjson check on the ten shared real sites', { timeout: 900_000 }, ()
       const cacheFile = pageCacheFile(cacheLocation);
       const kept = statSync(cacheFile);
       const warm = check(root, cacheLocation);
-      assert.deepEqual([warm.status, warm.stdout], [cold.status, cold.stdout], 'the run that reads the cache');
-      // A page with the same text as another page of the site is read from the cache already in the first run.
-      assert.deepEqual([warm.parsed, warm.stored], [0, cold.parsed + cold.stored]);
+      assert.deepEqual([warm.status, warm.stdout], [cold.status, cold.stdout], 'the run that gives the kept report');
+      assert.deepEqual([warm.replayed, warm.parsed, warm.stored], [true, 0, 0]);
       assert.equal(statSync(cacheFile).mtimeMs, kept.mtimeMs, 'the cache is not written again');
+
+      const rechecked = check(root, cacheLocation, 599);
+      assert.deepEqual([rechecked.status, rechecked.stdout], [cold.status, cold.stdout], 'the run that reads the facts of every page from the cache');
+      // A page with the same text as another page of the site is read from the cache already in the first run.
+      assert.deepEqual([rechecked.replayed, rechecked.parsed, rechecked.stored], [false, 0, cold.parsed + cold.stored]);
     });
   }
 });

@@ -3,7 +3,7 @@ import type { MdxFacts } from '../engine/pages/mdx/mdxFacts';
 import type { MdxFactsCache } from '../engine/pages/mdx/mdxFactsCache';
 import { MdxWorkerPool } from '../engine/pages/mdx/mdxWorkers';
 import type { PageFactsStore } from '../engine/pages/mdx/pageFactsFile';
-import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { workersPayFromChars, type ParseWorkers } from '../engine/pages/parseWorkerOptions';
 import { linkedPagesWithoutFacts } from '../engine/pages/linkedPageFacts';
 import type { PageModel } from '../engine/pages/pageModel';
 import type { SiteGraph } from '../engine/pages/siteGraph';

@@ -1,5 +1,6 @@
 import { reportedDiagnostics, type Diagnostic } from '../engine';
-import { runSiteRulesInWorkers, type ParseWorkers } from '../engine/pages/parallelSiteCheck';
+import { runSiteRulesInWorkers } from '../engine/pages/parallelSiteCheck';
+import type { ParseWorkers } from '../engine/pages/parseWorkerOptions';
 import { pageRules } from '../engine/rules/allRules';
 import { pageInputsOf, samePageFindings, type PageInputs } from '../engine/pages/pageInputs';
 import type { SiteGraph } from '../engine/pages/siteGraph';

@@ -1,27 +1,9 @@
 import type { Diagnostic } from '../diagnostic';
-import { MdxWorkerPool, type SpareParseWorker } from './mdx/mdxWorkers';
-import type { PageFactsStore } from './mdx/pageFactsFile';
+import { MdxWorkerPool } from './mdx/mdxWorkers';
 import { checkedFiles, siteRuleSteps, type SiteRule } from './siteCheck';
 import { anchorsNeedFacts } from './pageModel';
 import type { SiteGraph } from './siteGraph';
-
-/** The text to parse (in characters) that pays for starting more than one worker: about 0.3 s of parsing on one core. */
-export const workersPayFromChars = 300_000;
-
-export interface ParseWorkers {
-  /** The worker's script: the bundle of `mdx/mdxWorker.ts`. */
-  script: string;
-  /** How many worker threads parse (one at least: no page is parsed on the main thread). */
-  count: number;
-  /** The text to parse (in characters) that pays for starting more than one worker: below it, one parses every page (`workersPayFromChars` unless their number is given). */
-  minChars: number;
-  /** How long one page's parse may take (see `MdxWorkerPool`). */
-  timeLimitMs: number;
-  /** Where the facts of pages parsed in earlier runs are kept: a page found there is not parsed, and each page parsed is put there. */
-  store?: PageFactsStore;
-  /** A worker started ahead, taken as the first worker (see `ParsePoolOptions.spare`). */
-  spare?: SpareParseWorker;
-}
+import type { ParseWorkers } from './parseWorkerOptions';
 
 /** How a run shares the main thread: it yields to what waits after each slice, and stops (answering undefined) once `abandoned`. */
 export interface RunPace {
@@ -37,7 +19,8 @@ export interface RunPace {
  * waited for before any rule runs: a link into one is checked without a parse on the main thread.
  * The same findings, in the same order; a page whose parse outlasts the time limit or fails is
  * reported as such by the rules, and the others are checked. Also answers how many pages were
- * parsed, and how many had their facts from the store.
+ * parsed, how many had their facts from the store, and how many could not be read (their parse
+ * outlasted the time limit or its worker failed).
  */
 export async function runSiteRulesInWorkers(
   graph: SiteGraph,
@@ -45,9 +28,10 @@ export async function runSiteRulesInWorkers(
   workers: ParseWorkers,
   pace: RunPace = { sliceMs: 10 },
   files?: readonly string[],
-): Promise<{ diagnostics: Map<string, Diagnostic[]>; parsed: number; stored: number } | undefined> {
+): Promise<{ diagnostics: Map<string, Diagnostic[]>; parsed: number; stored: number; unread: number } | undefined> {
   let parsed = 0;
   let stored = 0;
+  let unread = 0;
   const { store } = workers;
   /**
    * Pages whose facts another page's rules may read (a link to one of their anchors): parsed first,
@@ -57,6 +41,7 @@ export async function runSiteRulesInWorkers(
   const neededByOthers = new Map<string, { text: string; back: boolean }>();
   const pool = new MdxWorkerPool({ script: workers.script, size: 1, timeLimitMs: workers.timeLimitMs, spare: workers.spare }, ({ file, text }, facts) => {
     parsed++;
+    if (!facts.error && facts.unread) unread++;
     graph.mdxFacts.set(file, text, facts);
     store?.set(text, facts);
     const needed = neededByOthers.get(file);
@@ -112,7 +97,7 @@ export async function runSiteRulesInWorkers(
     const steps = siteRuleSteps(graph, rules, files);
     for (;;) {
       const step = steps.next();
-      if (step.done) return { diagnostics: step.value, parsed, stored };
+      if (step.done) return { diagnostics: step.value, parsed, stored, unread };
       const file = step.value;
       const text = graph.page(file)!.text;
       // A page whose text changed since it was sent (an editor's) is sent again.

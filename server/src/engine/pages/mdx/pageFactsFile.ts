@@ -80,6 +80,20 @@ export class PageFactsFile implements PageFactsStore, SpecStore {
     this.keep(specKey(text, fileName), keptSpecToJson(kept));
   }
 
+  /** An entry of another kind, kept by a key no page text or spec hashes to; `read` shape-checks it (undefined: a miss). */
+  keptEntry<T>(key: string, read: (value: unknown) => T | undefined): T | undefined {
+    return this.lookUp(key, read);
+  }
+
+  keepEntry(key: string, value: unknown): void {
+    this.keep(key, JSON.stringify(value));
+  }
+
+  /** Whether the file held no entry (missing, or read as empty) and none was added since. */
+  get empty(): boolean {
+    return this.entries.size === 0;
+  }
+
   private lookUp<T>(key: string, read: (value: unknown) => T | undefined): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

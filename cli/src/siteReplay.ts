@@ -1,0 +1,25 @@
+import { basename, dirname } from 'node:path';
+import type { PageFactsFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
+import type { FileIndex } from '../../server/src/engine/site/fileIndex';
+import { DiskSiteHost } from '../../server/src/engine/site/siteHost';
+import type { SiteReport } from './checkSites';
+import { keptSiteCheckFromJson, keptSiteCheckKey, readHash, type SiteCheckOptions } from './keptSiteCheck';
+import { readNamedFile } from './namedFile';
+
+/**
+ * The report of a site's kept check (`KeptSiteCheck`), when the site has the same files and each
+ * file that check read has the same text; and the site's files as listed, for a check otherwise.
+ */
+export function replaySiteCheck(store: PageFactsFile, docsJsonFile: string, options: SiteCheckOptions): { report?: SiteReport; files?: FileIndex } {
+  if (store.empty) return {};
+  let host: DiskSiteHost;
+  try {
+    host = new DiskSiteHost(dirname(docsJsonFile));
+  } catch {
+    return {};
+  }
+  const kept = store.keptEntry(keptSiteCheckKey(basename(docsJsonFile), host.files, options), keptSiteCheckFromJson);
+  if (!kept || readHash(readNamedFile(docsJsonFile)) !== kept.docsJson) return { files: host.files };
+  for (const [path, hash] of kept.reads) if (readHash(host.readFile(path)) !== hash) return { files: host.files };
+  return { report: { files: kept.files, pages: kept.pages, notes: [] }, files: host.files };
+}
