@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const bundles = ['dist/cli.js', 'dist/server.js', 'dist/mdxWorker.js'];
+const bundles = ['dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/mdxWorker.js'];
 if (!bundles.every((bundle) => existsSync(bundle))) {
   const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
   process.exit(build.status ?? 1);

@@ -42,7 +42,7 @@ describe('the npm package', () => {
     assert.deepEqual(manifest.dependencies ?? {}, {});
     assert.deepEqual(readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.')), ['docsjson']);
     assert.deepEqual(readdirSync(root).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'media', 'package.json', 'schemas']);
-    assert.deepEqual(readdirSync(join(root, 'dist')).sort(), ['cli.js', 'extension.js', 'mdxWorker.js', 'server.js', 'webview.js']);
+    assert.deepEqual(readdirSync(join(root, 'dist')).sort(), ['cli.js', 'cliCommands.js', 'extension.js', 'mdxWorker.js', 'server.js', 'webview.js']);
   });
 
   it('holds every file the extension manifest names (entry point, icon, grammar, schema, view icons)', () => {

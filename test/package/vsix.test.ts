@@ -88,7 +88,7 @@ describe('the .vsix', () => {
     const walkthroughImages = sourceManifest.contributes.walkthroughs.flatMap((walkthrough: { steps: { media: { image: string } }[] }) => walkthrough.steps.map((step) => `extension/${step.media.image}`));
     assert.deepEqual(packed.filter((path) => path.startsWith('extension/media/screenshots/')).sort(), [...new Set(walkthroughImages)].sort());
     for (const image of walkthroughImages) assert.ok(files[image].length < 80_000, `${image} is small (${files[image].length} bytes)`);
-    for (const path of [sourceManifest.main, sourceManifest.icon, 'schemas/docs.schema.json', 'dist/server.js', 'dist/mdxWorker.js', 'dist/cli.js']) {
+    for (const path of [sourceManifest.main, sourceManifest.icon, 'schemas/docs.schema.json', 'dist/server.js', 'dist/mdxWorker.js', 'dist/cli.js', 'dist/cliCommands.js']) {
       assert.ok(packed.includes(`extension/${path.replace(/^\.\//, '')}`), `${path} is in the package`);
     }
   });
