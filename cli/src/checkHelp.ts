@@ -17,7 +17,8 @@ export function checkHelp(): string {
       '  --allow-host     a private or loopback host the specs may be fetched from (refused otherwise)\n' +
       `  --workers N      threads that parse pages, 1 at least, as none is parsed on the main one (default: as many as the cores, ${maxDefaultWorkers} at most, on sites with enough pages to pay for them, else 1)\n` +
       `  --parse-time-limit SECONDS  how much processor time the parse of one page may take (on Linux; else wall time) before the page is reported as too slow to read and the others are checked (default: ${defaultParseTimeLimitMs / 1000})\n` +
-      '  --cache          keep what each page\'s parse found, by the hash of its text, and parse only the pages not kept by an earlier run\n' +
+      '  --cache          keep what each page\'s parse found, by the hash of its text, and parse only the pages not kept by an earlier run;\n' +
+      '                   a site whose files are all as an earlier check read them gets that check\'s report again, unchecked\n' +
       '                   (the same findings; kept in node_modules/.cache/docsjson/ in the site\'s folder, at most 64 MB, the pages used longest ago dropped)\n' +
       '  --cache-location FOLDER  where --cache keeps it (implies --cache), for CI caches: one folder for every site checked\n' +
       '  --annotate-notes with --format github: notes as notices too (by default they are counted in one line)\n' +

@@ -41,7 +41,7 @@ interface Entry {
 /**
  * The facts of pages kept in one file across runs, as ESLint's and Prettier's caches keep their
  * results: each page's by the SHA-256 of its text (and what the check needs of each OpenAPI spec with the findings on it, by
- * that of its path and text). A header line names the format, its version,
+ * that of its path and text; and entries of other kinds by keys their users make, `keptEntry`). A header line names the format, its version,
  * the `stack` and the SHA-256 of the rest, one line per page: a file of another format, version or
  * stack, or whose rest does not hash to its header's, is read as empty, and an entry of
  * another shape is a miss, so that a bad file costs parses, never findings. Written whole to a
