@@ -16,6 +16,7 @@ import { defaultCacheDir } from './remoteSpecsFolder';
 import { replaySiteCheck } from './siteReplay';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
+import { loadCommands } from './loadCommands';
 
 const options = {
   format: { type: 'string', default: 'text' },
@@ -45,7 +46,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write((await import('./commands')).checkHelp());
+    process.stdout.write(loadCommands().checkHelp());
     return 0;
   }
   const format = values.format as OutputFormat;
@@ -92,7 +93,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const toCheck = sites.filter((site) => !site.report);
   if (toCheck.length > 0) {
     // The engine is loaded only for a site the cache does not answer.
-    const { checkSites } = await import('./commands');
+    const { checkSites } = loadCommands();
     const reports = await checkSites(toCheck, { baseRef, remote, workers, caches, configFileIn, fixMode, fixOutput, printedPath, keepChecks });
     toCheck.forEach((site, index) => (site.report = reports[index]));
   }

@@ -2,5 +2,9 @@
 // one runs: a `check --cache` whose every site the cache answers does without it.
 export { checkHelp } from './checkHelp';
 export { checkSites } from './checkSites';
-export { runJob } from './job';
 export { runMove } from './mv';
+
+/** `docsjson job`: the agent client and its HTTP stack are loaded only here, so that a check need not pay for them. */
+export async function runJob(argv: string[]): Promise<number> {
+  return (await import('./job')).runJob(argv);
+}

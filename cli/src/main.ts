@@ -4,6 +4,7 @@ import { didYouMean } from '../../server/src/engine/suggest';
 import { isUsageError, UsageError } from './usage';
 import { tierUpFlags } from './v8Flags';
 import { programVersion } from '../../server/src/engine/version';
+import { loadCommands } from './loadCommands';
 
 const usage = `Usage:
   docsjson check [PATH...] [--format text|json|github|sarif|gitlab] [--max-warnings N] [--base REF] [--cache] [--fix | --fix-dry-run]
@@ -35,9 +36,9 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       return runCheck(rest);
     case 'mv':
-      return (await import('./commands')).runMove(rest);
+      return loadCommands().runMove(rest);
     case 'job':
-      return (await import('./commands')).runJob(rest);
+      return loadCommands().runJob(rest);
     case '--version':
       process.stdout.write(`${programVersion()}\n`);
       return 0;
