@@ -67,6 +67,25 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
     assert.deepEqual([after.ino, after.mtimeMs], [kept.stat.ino, kept.stat.mtimeMs], 'and does not write it');
   });
 
+  test('gives the kept report without loading the checker, and loads it for a site that changed', () => {
+    const root = fixtureSite();
+    checkWithStats(root, '--cache');
+    const folder = tempFolder('docsjson-loaded-');
+    const probe = join(folder, 'probe.js');
+    const loaded = join(folder, 'loaded.txt');
+    writeFileSync(probe, "const Module = require('module'); const compile = Module.prototype._compile; Module.prototype._compile = function (content, filename) { require('fs').appendFileSync(process.env.LOADED_FILE, filename + '\\n'); return compile.call(this, content, filename); };\n");
+    const bundlesLoaded = () => {
+      writeFileSync(loaded, '');
+      const result = spawnSync(process.execPath, ['--require', probe, cli, 'check', '.', '--cache'], { cwd: root, encoding: 'utf8', env: { ...process.env, LOADED_FILE: loaded } });
+      assert.equal(result.status, 1, result.stderr);
+      // The bundles of dist/ (a package the bundles leave out, as js-yaml 3 leaves out esprima, is loaded from node_modules where there is one).
+      return readFileSync(loaded, 'utf8').split('\n').filter(Boolean).map((file) => relative(join(cli, '..'), file)).filter((file) => !file.startsWith('..'));
+    };
+    assert.deepEqual(bundlesLoaded(), ['cli.js']);
+    writeFileSync(join(root, 'page-4.mdx'), `${pageWithFindings(4)}\nMore.\n`);
+    assert.deepEqual(bundlesLoaded(), ['cli.js', 'cliCommands.js']);
+  });
+
   test('parses an edited page again, and reports it as a check without the cache does', () => {
     const root = fixtureSite();
     checkWithStats(root, '--cache');
