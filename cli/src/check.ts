@@ -1,19 +1,18 @@
 import { dirname, relative, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { GivenConfigFile } from '../../server/src/engine/config/projectConfig';
-import type { FileIndex } from '../../server/src/engine/site/fileIndex';
 import { remoteSpecLimits } from '../../server/src/lsp/remoteFetch';
 import { programVersion } from '../../server/src/engine/version';
 import { parseWorkers } from './parseWorkers';
 import { formatReport, outputFormats, reportRoot, severityCounts, type OutputFormat, type ReportedFile } from './checkOutput';
-import type { RemoteRequest, SiteReport } from './checkSites';
+import type { RemoteRequest } from './checkSites';
 import { PageCaches } from './pageCache';
 import { findDocsJsonFiles } from './findDocsJson';
 import type { FixMode } from './fix';
 import { gitHubRun, writeGitHubSummary } from './githubSummary';
 import { readNamedFile } from './namedFile';
 import { defaultCacheDir } from './remoteSpecsFolder';
-import { replaySiteCheck } from './siteReplay';
+import { replaySiteChecks, type KeptOrNot } from './siteReplay';
 import { terminalSafeLine } from './terminalSafe';
 import { argumentError, choiceError, UsageError } from './usage';
 import { loadCommands } from './loadCommands';
@@ -84,12 +83,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const printedPath = (root: string, path: string) => relative(reportRoot(format, process.env, process.cwd()), join(root, path)) || path;
   const keepChecks = caches !== undefined && baseRef === undefined && fixMode === undefined && !remote.fetch && !remote.options.offline;
   const configFileIn = (root: string): GivenConfigFile | undefined => (configText === undefined ? undefined : { path: relative(root, configPath!), text: configText });
-  const sites: { docsJsonFile: string; files?: FileIndex; report?: SiteReport }[] = docsJsonFiles.map((docsJsonFile) => {
-    if (!keepChecks) return { docsJsonFile };
-    const replay = replaySiteCheck(caches.storeFor(dirname(docsJsonFile)), docsJsonFile, { configFile: configFileIn(dirname(docsJsonFile)), timeLimitMs: workers.timeLimitMs });
-    if (replay.report && process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(docsJsonFile)}: ${replay.report.pages} pages, 0 parsed, 0 from the cache; the report of a check of the same files\n`);
-    return { docsJsonFile, ...replay };
-  });
+  const sites = keepChecks ? replaySiteChecks(docsJsonFiles, caches, (root) => ({ configFile: configFileIn(root), timeLimitMs: workers.timeLimitMs })) : docsJsonFiles.map((docsJsonFile): KeptOrNot => ({ docsJsonFile }));
   const toCheck = sites.filter((site) => !site.report);
   if (toCheck.length > 0) {
     // The engine is loaded only for a site the cache does not answer.

@@ -5,6 +5,25 @@ import { DiskSiteHost } from '../../server/src/engine/site/siteHost';
 import type { SiteReport } from './checkSites';
 import { keptSiteCheckFromJson, keptSiteCheckKey, readHash, type SiteCheckOptions } from './keptSiteCheck';
 import { readNamedFile } from './namedFile';
+import type { PageCaches } from './pageCache';
+import { terminalSafeLine } from './terminalSafe';
+
+/** A site to check: its report when the cache kept one for its files, else its files as listed, when they were. */
+export interface KeptOrNot {
+  docsJsonFile: string;
+  report?: SiteReport;
+  files?: FileIndex;
+}
+
+/** Each site, with the report kept for its files where there is one (`replaySiteCheck`). */
+export function replaySiteChecks(docsJsonFiles: string[], caches: PageCaches, optionsIn: (root: string) => SiteCheckOptions): KeptOrNot[] {
+  return docsJsonFiles.map((docsJsonFile) => {
+    const root = dirname(docsJsonFile);
+    const replay = replaySiteCheck(caches.storeFor(root), docsJsonFile, optionsIn(root));
+    if (replay.report && process.env.DOCSJSON_STATS) process.stderr.write(`docsjson: ${terminalSafeLine(docsJsonFile)}: ${replay.report.pages} pages, 0 parsed, 0 from the cache; the report of a check of the same files\n`);
+    return { docsJsonFile, ...replay };
+  });
+}
 
 /**
  * The report of a site's kept check (`KeptSiteCheck`), when the site has the same files and each
