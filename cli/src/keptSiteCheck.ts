@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GivenConfigFile } from '../../server/src/engine/config/projectConfig';
+import { sha256 } from '../../server/src/engine/pages/mdx/pageFactsFile';
 import { fail, integer, list, oneOf, optional, readAs, shaped, string, type Reader } from '../../server/src/engine/json/jsonShapes';
 import type { FileIndex } from '../../server/src/engine/site/fileIndex';
 import type { ReportedDiagnostic, ReportedFile } from './checkOutput';
@@ -37,7 +38,7 @@ export function keptSiteCheckKey(docsJsonName: string, files: FileIndex, options
 
 /** The SHA-256 of a text read (null: not read). */
 export function readHash(text: string | undefined): string | null {
-  return text === undefined ? null : createHash('sha256').update(text).digest('base64url');
+  return text === undefined ? null : sha256(text);
 }
 
 const related: Reader<NonNullable<ReportedDiagnostic['related']>[number]> = (value) => shaped(value, { path: string, line: integer, column: integer, message: string }) as never;

@@ -2,17 +2,15 @@ import { basename, dirname } from 'node:path';
 import type { PageFactsFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
 import type { FileIndex } from '../../server/src/engine/site/fileIndex';
 import { DiskSiteHost } from '../../server/src/engine/site/siteHost';
-import type { SiteReport } from './checkSites';
+import type { SiteReport, SiteToCheck } from './checkSites';
 import { keptSiteCheckFromJson, keptSiteCheckKey, readHash, type SiteCheckOptions } from './keptSiteCheck';
 import { readNamedFile } from './namedFile';
 import type { PageCaches } from './pageCache';
 import { terminalSafeLine } from './terminalSafe';
 
-/** A site to check: its report when the cache kept one for its files, else its files as listed, when they were. */
-export interface KeptOrNot {
-  docsJsonFile: string;
+/** A site to check, with its report when the cache kept one for its files. */
+export interface KeptOrNot extends SiteToCheck {
   report?: SiteReport;
-  files?: FileIndex;
 }
 
 /** Each site, with the report kept for its files where there is one (`replaySiteCheck`). */

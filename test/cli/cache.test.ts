@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { pageCacheFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
+import { copyOfFixtureSite } from '../support/fixtureSite';
 import { commitAll, git } from '../support/gitRepo';
 import { checkWithStats, type CheckRun } from '../support/checkWithStats';
 import { pageFindingCodes, pageFindingsSite, pageWithFindings, reportedCodes } from '../support/pageFindingsSite';
@@ -141,6 +142,21 @@ describe('docsjson check --cache', { timeout: 600_000 }, () => {
       assert.deepEqual([kept.status, kept.stdout], [cold.status, cold.stdout], format);
       assert.ok(kept.stdout.includes(`${site}/page-4.mdx`), `${format}: ${kept.stdout.slice(0, 400)}`);
     }
+  });
+
+  test('gives a kept report with the places a problem relates to, in other files, printed as this run prints them', () => {
+    const root = copyOfFixtureSite('base-path');
+    const parent = join(root, '..');
+    const site = relative(parent, root);
+    const args = [cli, 'check', site, '--format', 'json', '--cache'];
+    const env = { ...process.env, DOCSJSON_STATS: '1' };
+    const cold = spawnSync(process.execPath, args, { cwd: parent, encoding: 'utf8', env });
+    const kept = spawnSync(process.execPath, args, { cwd: parent, encoding: 'utf8', env });
+    assert.match(kept.stderr, /the report of a check of the same files/);
+    assert.deepEqual([kept.status, kept.stdout], [cold.status, cold.stdout]);
+    const related = (JSON.parse(kept.stdout) as { files: { diagnostics: { related?: { path: string }[] }[] }[] }).files.flatMap((file) => file.diagnostics.flatMap((d) => d.related ?? []));
+    assert.ok(related.length >= 3, kept.stdout);
+    for (const place of related) assert.ok(place.path.startsWith(`${site}/`), place.path);
   });
 
   test('checks again when the kept report is of another shape, and does not keep a check with a page cut short by the time limit', () => {

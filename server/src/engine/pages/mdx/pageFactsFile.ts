@@ -214,6 +214,7 @@ function specKey(text: string, fileName: string): string {
   return createHash('sha256').update(`openapi-spec\0${fileName}\0`).update(text).digest('base64url');
 }
 
-function sha256(text: string): string {
+/** The SHA-256 of a text, as the cache's keys and header write it. */
+export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
