@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { checkDocsJson, DiskSiteHost, loadProjectConfig, type GivenConfigFile, type SiteHost } from '../../server/src/engine';
 import { SpareParseWorker } from '../../server/src/engine/pages/mdx/mdxWorkers';
 import type { ParseWorkers } from '../../server/src/engine/pages/parseWorkerOptions';
+import { EditedSiteHost } from '../../server/src/engine/site/editedSiteHost';
 import type { FileIndex } from '../../server/src/engine/site/fileIndex';
 import { compareWithBase } from './base/comparison';
 import { GitRepository } from './base/gitRepository';
@@ -32,10 +33,11 @@ export interface SitesCheck {
   keepChecks: boolean;
 }
 
-/** A site to check: its docs.json, and its files if they were listed already. */
+/** A site to check: its docs.json, and its files and the texts of some if they were read already. */
 export interface SiteToCheck {
   docsJsonFile: string;
   files?: FileIndex;
+  texts?: ReadonlyMap<string, string>;
 }
 
 /** What the check of one site found: its files with problems (paths from the site's root), how many pages it has, and the notes for the end of the report. */
@@ -58,7 +60,7 @@ export async function checkSites(sites: SiteToCheck[], request: SitesCheck): Pro
   return reports;
 }
 
-async function checkSite({ docsJsonFile: file, files: listed }: SiteToCheck, request: SitesCheck): Promise<SiteReport> {
+async function checkSite({ docsJsonFile: file, files: listed, texts }: SiteToCheck, request: SitesCheck): Promise<SiteReport> {
   const { caches, fixMode, workers } = request;
   const root = dirname(file);
   const configFile = request.configFileIn(root);
@@ -68,8 +70,10 @@ async function checkSite({ docsJsonFile: file, files: listed }: SiteToCheck, req
   // The base is found first: a ref that is not there fails before the check.
   const base = request.baseRef === undefined ? undefined : baseCommit(root, request.baseRef);
   const disk = new DiskSiteHost(root, listed);
-  const recording = request.keepChecks ? new RecordingSiteHost(disk) : undefined;
-  const host = recording ?? disk;
+  // The texts the cache's lookup read are not read again.
+  const read = texts ? new EditedSiteHost(disk, texts) : disk;
+  const recording = request.keepChecks ? new RecordingSiteHost(read) : undefined;
+  const host = recording ?? read;
   const text = readNamedFile(file);
   const notes: string[] = [];
   const remoteSpecs = await remoteSpecsOf(host, docsJsonName, text, request.remote, configFile);

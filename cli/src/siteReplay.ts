@@ -1,6 +1,5 @@
 import { basename, dirname } from 'node:path';
 import type { PageFactsFile } from '../../server/src/engine/pages/mdx/pageFactsFile';
-import type { FileIndex } from '../../server/src/engine/site/fileIndex';
 import { DiskSiteHost } from '../../server/src/engine/site/siteHost';
 import type { SiteReport, SiteToCheck } from './checkSites';
 import { keptSiteCheckFromJson, keptSiteCheckKey, readHash, type SiteCheckOptions } from './keptSiteCheck';
@@ -25,9 +24,10 @@ export function replaySiteChecks(docsJsonFiles: string[], caches: PageCaches, op
 
 /**
  * The report of a site's kept check (`KeptSiteCheck`), when the site has the same files and each
- * file that check read has the same text; and the site's files as listed, for a check otherwise.
+ * file that check read has the same text; otherwise, for the check, the site's files as listed
+ * and the texts read before one differed.
  */
-export function replaySiteCheck(store: PageFactsFile, docsJsonFile: string, options: SiteCheckOptions): { report?: SiteReport; files?: FileIndex } {
+export function replaySiteCheck(store: PageFactsFile, docsJsonFile: string, options: SiteCheckOptions): Omit<KeptOrNot, 'docsJsonFile'> {
   if (store.empty) return {};
   let host: DiskSiteHost;
   try {
@@ -37,6 +37,11 @@ export function replaySiteCheck(store: PageFactsFile, docsJsonFile: string, opti
   }
   const kept = store.keptEntry(keptSiteCheckKey(basename(docsJsonFile), host.files, options), keptSiteCheckFromJson);
   if (!kept || readHash(readNamedFile(docsJsonFile)) !== kept.docsJson) return { files: host.files };
-  for (const [path, hash] of kept.reads) if (readHash(host.readFile(path)) !== hash) return { files: host.files };
+  const texts = new Map<string, string>();
+  for (const [path, hash] of kept.reads) {
+    const text = host.readFile(path);
+    if (text !== undefined) texts.set(path, text);
+    if (readHash(text) !== hash) return { files: host.files, texts };
+  }
   return { report: { files: kept.files, pages: kept.pages, notes: [] }, files: host.files };
 }
